@@ -1,0 +1,104 @@
+import { useEffect } from "react";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster, toast as showToast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { useOptimisticTheme } from "~/components/theme-toggle";
+import { getTheme } from "~/server/theme.server";
+import { getToast } from "~/server/toast.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [theme, { toast, headers }] = await Promise.all([getTheme(request), getToast(request)]);
+  return data({ theme, toast }, { headers: headers ?? undefined });
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+// Runs before first paint when the visitor follows the system theme, so dark mode never flashes.
+const systemThemeScript = `(function(){try{if(matchMedia('(prefers-color-scheme: dark)').matches)document.documentElement.classList.add('dark')}catch(e){}})()`;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const theme = useOptimisticTheme(rootData?.theme ?? "system");
+  useSystemTheme(theme === "system");
+  return (
+    <html lang="en" className={theme === "system" ? undefined : theme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {theme === "system" ? <script dangerouslySetInnerHTML={{ __html: systemThemeScript }} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <Toaster richColors closeButton position="top-right" theme={theme} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** While following the system theme, track the OS setting (the server cannot know it). */
+function useSystemTheme(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    const query = matchMedia("(prefers-color-scheme: dark)");
+    const apply = () => document.documentElement.classList.toggle("dark", query.matches);
+    apply();
+    query.addEventListener("change", apply);
+    return () => query.removeEventListener("change", apply);
+  }, [enabled]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "error" ? showToast.error : toast.type === "info" ? showToast.info : showToast.success;
+    show(toast.title, { description: toast.description });
+  }, [toast]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-4xl font-bold">{status === 500 ? "Something went wrong" : `Error ${status}`}</h1>
+      <p className="text-muted-foreground">
+        {status === 500 ? "An unexpected error occurred. Please try again." : "This request could not be completed."}
+      </p>
+      <Button asChild>
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </main>
+  );
+}
+
+/** spec §2: the 404 page. */
+export function NotFoundPage() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-muted/40 p-6 text-center">
+      <p className="text-6xl font-bold text-primary">404</p>
+      <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
+      <Link to="/" className="text-primary underline underline-offset-4 hover:opacity-80">
+        Return to Home
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { BASE_URL, appRequest, cookieHeaderFrom, createSignedInUser, signInCookie } from "../../tests/support/auth";
+import { getAuth } from "./auth.server";
+import { getDb, schema } from "./db.server";
+import { getCurrentUser, requireAdmin } from "./session.server";
+
+async function post(path: string, body: unknown, cookie?: string) {
+  const auth = await getAuth();
+  return auth.handler(
+    new Request(`${BASE_URL}/api/auth${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: BASE_URL, ...(cookie ? { Cookie: cookie } : {}) },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    // react-router's data() throws a DataWithResponseInit
+    const init = (error as { init?: ResponseInit; data?: unknown }).init;
+    if (init) return new Response(JSON.stringify((error as { data?: unknown }).data), init);
+    throw error;
+  }
+  throw new Error("expected the call to throw a response");
+}
+
+describe("sign-up", () => {
+  it("creates the user, a profile with the display name and the plain user role", async () => {
+    const response = await post("/sign-up/email", { email: "Ann@Example.com", password: "secret1", name: "Ann Analyst" });
+    expect(response.status).toBe(200);
+    const db = await getDb();
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.email, "ann@example.com"));
+    expect(user?.name).toBe("Ann Analyst");
+    const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.userId, user!.id));
+    expect(profile).toMatchObject({ displayName: "Ann Analyst", role: "user" });
+  });
+
+  it("stores an argon2id hash, never the password", async () => {
+    await post("/sign-up/email", { email: "hash@example.com", password: "secret1", name: "Hash" });
+    const db = await getDb();
+    const [row] = await db
+      .select({ password: schema.accounts.password })
+      .from(schema.accounts)
+      .innerJoin(schema.users, eq(schema.users.id, schema.accounts.userId))
+      .where(eq(schema.users.email, "hash@example.com"));
+    expect(row?.password).toMatch(/^\$argon2id\$/);
+    expect(row?.password).not.toContain("secret1");
+  });
+
+  it("rejects a second account with the same email", async () => {
+    await post("/sign-up/email", { email: "dup@example.com", password: "secret1", name: "One" });
+    const response = await post("/sign-up/email", { email: "dup@example.com", password: "secret2", name: "Two" });
+    expect(response.status).toBe(422);
+    expect((await response.json()).code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
+  });
+
+  it("rejects a password shorter than 6 characters (spec §5)", async () => {
+    const response = await post("/sign-up/email", { email: "short@example.com", password: "12345", name: "Short" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).code).toBe("PASSWORD_TOO_SHORT");
+  });
+});
+
+describe("sign-in and sign-out", () => {
+  it("signs in with the right password and the session identifies the user", async () => {
+    await post("/sign-up/email", { email: "bob@example.com", password: "secret1", name: "Bob" });
+    const cookie = await signInCookie("bob@example.com", "secret1");
+    const user = await getCurrentUser(appRequest("/", { cookie }));
+    expect(user).toMatchObject({ email: "bob@example.com", name: "Bob", isAdmin: false });
+  });
+
+  it("refuses a wrong password with 401 and no session", async () => {
+    await post("/sign-up/email", { email: "eve@example.com", password: "secret1", name: "Eve" });
+    const response = await post("/sign-in/email", { email: "eve@example.com", password: "wrong-password" });
+    expect(response.status).toBe(401);
+    expect((await response.json()).code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    expect(response.headers.getSetCookie().some((c) => c.includes("session_token="))).toBe(false);
+  });
+
+  it("sign-out ends the session", async () => {
+    const { cookie } = await createSignedInUser();
+    expect(await getCurrentUser(appRequest("/", { cookie }))).not.toBeNull();
+    const response = await post("/sign-out", {}, cookie);
+    expect(response.status).toBe(200);
+    expect(cookieHeaderFrom(response)).toContain("session_token=");
+    expect(await getCurrentUser(appRequest("/", { cookie }))).toBeNull();
+  });
+
+  it("an anonymous request has no current user", async () => {
+    expect(await getCurrentUser(appRequest("/"))).toBeNull();
+  });
+});
+
+describe("requireAdmin", () => {
+  it("returns the admin", async () => {
+    const { cookie, email } = await createSignedInUser({ role: "admin" });
+    const admin = await requireAdmin(appRequest("/admin", { cookie }));
+    expect(admin).toMatchObject({ email, isAdmin: true, role: "admin" });
+  });
+
+  it("sends an anonymous visitor to /auth", async () => {
+    const response = await thrown(requireAdmin(appRequest("/admin")));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth");
+  });
+
+  it("sends a signed-in non-admin to / with the Access Denied toast", async () => {
+    const { cookie } = await createSignedInUser();
+    const response = await thrown(requireAdmin(appRequest("/admin", { cookie })));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("Set-Cookie")).toContain("mw_toast=");
+  });
+
+  it("answers 403 to a non-admin mutation and 401 to an anonymous one", async () => {
+    const { cookie } = await createSignedInUser();
+    expect((await thrown(requireAdmin(appRequest("/admin/videos", { cookie, form: { intent: "delete" } })))).status).toBe(403);
+    expect((await thrown(requireAdmin(appRequest("/admin/videos", { form: { intent: "delete" } })))).status).toBe(401);
+  });
+});

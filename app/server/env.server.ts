@@ -1,0 +1,56 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Thrown for configuration and start-up problems: printed as one line, never as a stack trace. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  DATA_DIR: z.string().default("./data"),
+  BETTER_AUTH_URL: z.url().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().default("MarketWire <no-reply@marketwire.local>"),
+  ADMIN_EMAIL: z.email().default("admin@marketwire.local"),
+  ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
+  /** Seed demo content into an empty database. Default: on for the embedded database, off for DATABASE_URL. */
+  SEED_DEMO_CONTENT: z.enum(["true", "false"]).optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { BETTER_AUTH_URL: string; DATA_DIR: string };
+
+let cached: Env | undefined;
+
+/** Parses the environment once; a bad value names the variable in one line. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  // Empty strings in .env files mean "not set".
+  const raw = Object.fromEntries(
+    Object.entries(process.env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new StartupError(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  cached = {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    BETTER_AUTH_URL: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,
+  };
+  return cached;
+}
+
+/** Tests change variables between files. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,91 @@
+/**
+ * HTTP entry: Express serving the React Router app, static assets with long caching, and a clean
+ * shutdown. Opens the database (applying migrations) and seeds demo content before listening.
+ */
+import "dotenv/config";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { createRequestHandler } from "@react-router/express";
+import { StartupError, getEnv } from "./app/server/env.server";
+import { closeDatabase, connectDatabase } from "./app/server/db.server";
+import { prepareDemoSite } from "./app/server/seed/prepare.server";
+
+const isProduction = process.env.NODE_ENV === "production";
+
+async function main() {
+  const env = getEnv();
+  const connection = await connectDatabase();
+  await prepareDemoSite(connection.kind);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    next();
+  });
+
+  if (isProduction) {
+    // Fingerprinted build assets never change: let browsers and CDNs keep them for a year.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+    const build = (await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as ServerBuild;
+    app.all("*splat", createRequestHandler({ build, mode: "production" }));
+  } else {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    app.use(express.static("public", { maxAge: "1h" }));
+    app.all("*splat", async (req, res, next) => {
+      try {
+        const handler = createRequestHandler({
+          build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+          mode: "development",
+        });
+        await handler(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) devServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  }
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    console.info(`MarketWire is running on ${env.BETTER_AUTH_URL} (${connection.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`);
+  });
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === "EADDRINUSE"
+        ? `Port ${env.PORT} is already in use: stop the other server or set PORT.`
+        : `Cannot start the HTTP server: ${error.message}`,
+    );
+    void closeDatabase().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal} received: closing the server and the database.`);
+    server.close(() => {
+      void closeDatabase().finally(() => process.exit(0));
+    });
+    server.closeAllConnections?.();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch(async (error) => {
+  if (error instanceof StartupError) {
+    console.error(`Start-up failed: ${error.message}`);
+  } else {
+    console.error("Start-up failed:", error);
+  }
+  await closeDatabase().catch(() => {});
+  process.exit(1);
+});
