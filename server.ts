@@ -3,6 +3,8 @@
  * shutdown. Opens the database (applying migrations) and seeds demo content before listening.
  */
 import "dotenv/config";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
@@ -12,6 +14,7 @@ import { closeDatabase, connectDatabase } from "./app/server/db.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
 
 const isProduction = process.env.NODE_ENV === "production";
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 async function main() {
   const env = getEnv();
@@ -30,9 +33,9 @@ async function main() {
 
   if (isProduction) {
     // Fingerprinted build assets never change: let browsers and CDNs keep them for a year.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
-    const build = (await import(/* @vite-ignore */ `${process.cwd()}/build/server/index.js`)) as ServerBuild;
+    app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
+    const build = (await import(/* @vite-ignore */ pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
     app.all("*splat", createRequestHandler({ build, mode: "production" }));
   } else {
     const vite = await import("vite");

@@ -1,14 +1,47 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
-  // Public site (spec §2): header + footer shell
+  // Public site (spec §2), inside the header + footer shell
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("programme", "routes/programme.tsx"),
+    route("clients", "routes/clients.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("videos", "routes/videos.tsx"),
+    route("video/:id", "routes/video.$id.tsx"),
+    route("podcasts", "routes/podcasts.tsx"),
+    route("podcast/:id", "routes/podcast.$id.tsx"),
+    route("blog", "routes/blog.tsx"),
+    route("blog/:id", "routes/blog.$id.tsx"),
+    route("interviews", "routes/interviews.tsx"),
+    route("special-features", "routes/special-features.tsx"),
+    route("search", "routes/search.tsx"),
+  ]),
+
+  route("auth", "routes/auth.tsx"),
+
+  // Admin content area (spec §2 Admin area): guarded layout with sidebar
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    ...(["videos", "podcasts", "blogs", "interviews", "special-features"] as const).flatMap((type) => [
+      route(type, `routes/admin.${type}.tsx`),
+      route(`${type}/new`, `routes/admin.${type}.new.tsx`),
+      route(`${type}/:id`, `routes/admin.${type}.$id.tsx`),
+    ]),
+    route("subscribers", "routes/admin.subscribers.tsx"),
+    route("messages", "routes/admin.messages.tsx"),
   ]),
 
   // Resource routes
-  route("api/auth/*", "routes/api.auth.$.ts"),
+  ...prefix("api", [
+    route("auth/*", "routes/api.auth.$.ts"),
+    route("videos/:id/view", "routes/api.videos.$id.view.ts"),
+    route("podcasts/:id/listen", "routes/api.podcasts.$id.listen.ts"),
+  ]),
   route("resources/theme", "routes/resources.theme.ts"),
+  route("resources/newsletter", "routes/resources.newsletter.ts"),
+  route("healthz", "routes/healthz.ts"),
 
   // spec §2: any other path is the 404 page
   route("*", "routes/not-found.tsx"),

@@ -15,7 +15,7 @@ const toastStorage = createCookieSessionStorage({
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: process.env.NODE_ENV === "production" && !process.env.ALLOW_INSECURE_COOKIES,
+    secure: process.env.BETTER_AUTH_URL?.startsWith("https://") ?? false,
     // The message is not secret; signing only stops tampering.
     secrets: [process.env.BETTER_AUTH_SECRET ?? "marketwire-toast"],
   },

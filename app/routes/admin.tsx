@@ -1,0 +1,2 @@
+import { Outlet } from "react-router";
+export default function Stub() { return <Outlet />; }

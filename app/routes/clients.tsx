@@ -1,0 +1,2 @@
+// Placeholder: replaced when the page is built.
+export default function Stub() { return <p>Coming soon: clients</p>; }
