@@ -1,0 +1,27 @@
+import { Share2 } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+
+const SHARED_WHAT = {
+  video: "Video link has been copied to your clipboard.",
+  podcast: "Podcast link has been copied to your clipboard.",
+  blog: "Blog post link has been copied to your clipboard.",
+} as const;
+
+/** spec §8: Share copies the page URL and confirms with 'Link copied!'. */
+export function ShareButton({ kind, className }: { kind: keyof typeof SHARED_WHAT; className?: string }) {
+  async function share() {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      toast.success("Link copied!", { description: SHARED_WHAT[kind] });
+    } catch {
+      toast.error("Could not copy the link", { description: window.location.href });
+    }
+  }
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={share} className={className}>
+      <Share2 />
+      Share
+    </Button>
+  );
+}
