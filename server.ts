@@ -24,7 +24,10 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
+    // Rate limits key on the client address. Unless a trusted proxy sets it, a client could forge
+    // X-Forwarded-For, so replace it with the socket's address.
+    if (!env.TRUST_PROXY) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "SAMEORIGIN");

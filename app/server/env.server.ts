@@ -17,6 +17,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   BETTER_AUTH_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Set when a load balancer/CDN in front sets X-Forwarded-For (rate limits then key on it). */
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true"),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("MarketWire <no-reply@marketwire.local>"),
   ADMIN_EMAIL: z.email().default("admin@marketwire.local"),
