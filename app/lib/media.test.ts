@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { audioHostEmbedUrl, audioPostId, audioSource, slugify, toEmbedUrl, videoSource } from "./media";
+
+describe("toEmbedUrl (spec §5: watch and short video URLs become the embed form)", () => {
+  it.each([
+    ["watch form", "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["watch form without www", "https://youtube.com/watch?v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["mobile watch form", "https://m.youtube.com/watch?v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["music host", "https://music.youtube.com/watch?v=dQw4w9WgXcQ&feature=share", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["watch form with extra params", "https://www.youtube.com/watch?feature=share&v=dQw4w9WgXcQ&list=PL123&index=2", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["watch form with a start time", "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s", "https://www.youtube.com/embed/dQw4w9WgXcQ?start=90"],
+    ["short form", "https://youtu.be/dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["short form with params", "https://youtu.be/dQw4w9WgXcQ?si=abcdef&t=42", "https://www.youtube.com/embed/dQw4w9WgXcQ?start=42"],
+    ["shorts path", "https://www.youtube.com/shorts/dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["http and surrounding spaces", "  http://www.youtube.com/watch?v=dQw4w9WgXcQ ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["already an embed URL (kept as is)", "https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0", "https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0"],
+    ["privacy-enhanced embed (kept)", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"],
+    ["another player's embed (kept)", "https://player.vimeo.com/video/76979871", "https://player.vimeo.com/video/76979871"],
+  ])("%s", (_case, input, expected) => {
+    expect(toEmbedUrl(input)).toBe(expected);
+  });
+
+  it.each([
+    ["empty", ""],
+    ["null", null],
+    ["not a URL", "watch?v=dQw4w9WgXcQ"],
+    ["a non-web scheme", "javascript:alert(1)//youtube.com/embed/x"],
+    ["watch form without an id", "https://www.youtube.com/watch?list=PL123"],
+    ["a malformed id", "https://youtu.be/short"],
+    ["a channel page", "https://www.youtube.com/@marketwire"],
+    ["another host's watch page", "https://vimeo.com/76979871"],
+    ["a look-alike host", "https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ"],
+    ["a direct file", "https://cdn.example.com/clip.mp4"],
+  ])("%s → null", (_case, input) => {
+    expect(toEmbedUrl(input)).toBeNull();
+  });
+});
+
+describe("videoSource", () => {
+  it("frames video-host URLs", () => {
+    expect(videoSource("https://youtu.be/dQw4w9WgXcQ")).toEqual({ kind: "embed", src: "https://www.youtube.com/embed/dQw4w9WgXcQ" });
+  });
+  it("plays direct .mp4 files in the native player", () => {
+    expect(videoSource("https://cdn.example.com/media/clip.MP4")).toEqual({ kind: "file", src: "https://cdn.example.com/media/clip.MP4" });
+  });
+  it("links any other web page", () => {
+    expect(videoSource("https://vimeo.com/76979871")).toEqual({ kind: "link", href: "https://vimeo.com/76979871" });
+  });
+  it.each([null, "", "javascript:alert(1)", "ftp://example.com/a.mp4"])("has no player for %s", (input) => {
+    expect(videoSource(input)).toEqual({ kind: "none" });
+  });
+});
+
+describe("audioPostId (spec §5: the four audio-host patterns)", () => {
+  it.each([
+    ["posts/{digits}", "https://audioboom.com/posts/8123456-markets-open-higher", "8123456"],
+    ["posts/{digits} at the end", "https://audioboom.com/posts/8123456", "8123456"],
+    ["boos/{digits}", "https://audioboom.com/boos/7654321-old-style-link", "7654321"],
+    ["posts/{digits}.mp3", "https://audioboom.com/posts/8123456.mp3?source=rss", "8123456"],
+    ["trailing {digits}.mp3", "https://cdn.example.com/audio/5551234.mp3", "5551234"],
+    ["trailing {digits}.mp3 with a query", "https://cdn.example.com/audio/5551234.mp3?dl=1", "5551234"],
+  ])("%s", (_case, input, expected) => {
+    expect(audioPostId(input)).toBe(expected);
+  });
+
+  it.each([
+    ["no URL", null],
+    ["empty", ""],
+    ["a plain audio file", "https://cdn.example.com/audio/episode.mp3"],
+    ["digits inside a longer file name", "https://cdn.example.com/audio/episode-12.mp3"],
+    ["another format", "https://cdn.example.com/audio/5551234.m4a"],
+    ["posts without digits", "https://audioboom.com/posts/latest"],
+  ])("%s → null", (_case, input) => {
+    expect(audioPostId(input)).toBeNull();
+  });
+});
+
+describe("slugify", () => {
+  it.each([
+    ["Markets Open Higher", "markets-open-higher"],
+    ["  Q3 Earnings: What's Next?  ", "q3-earnings-what-s-next"],
+    ["Café & Crème — Élan", "cafe-and-creme-elan"],
+    ["---", "episode"],
+    ["", "episode"],
+    [null, "episode"],
+  ])("%s → %s", (input, expected) => {
+    expect(slugify(input)).toBe(expected);
+  });
+
+  it("keeps slugs short and without a trailing dash", () => {
+    const slug = slugify("word ".repeat(40));
+    expect(slug.length).toBeLessThanOrEqual(80);
+    expect(slug.endsWith("-")).toBe(false);
+  });
+});
+
+describe("audioSource", () => {
+  it("frames the audio host's player from the post id and the title's slug", () => {
+    expect(audioSource("https://audioboom.com/posts/8123456-x", "Markets Open Higher")).toEqual({
+      kind: "host",
+      postId: "8123456",
+      src: audioHostEmbedUrl("8123456", "markets-open-higher"),
+    });
+    expect(audioHostEmbedUrl("8123456", "markets-open-higher")).toBe(
+      "https://embeds.audioboom.com/posts/8123456-markets-open-higher/embed/v4",
+    );
+  });
+  it("plays other audio URLs in the native player", () => {
+    expect(audioSource("https://cdn.example.com/audio/episode.m4a", "T")).toEqual({ kind: "file", src: "https://cdn.example.com/audio/episode.m4a" });
+  });
+  it.each([null, "", "not a url", "javascript:alert(1)"])("has no player for %s", (input) => {
+    expect(audioSource(input, "T")).toEqual({ kind: "none" });
+  });
+});

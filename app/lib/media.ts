@@ -1,0 +1,152 @@
+/** How stored media URLs become players (spec §5). Pure: used by loaders and components. */
+
+/** Only web URLs may reach an iframe `src`, a `<video>`/`<audio>` or a link (no `javascript:` etc.). */
+function parseWebUrl(url: string | null | undefined): URL | null {
+  const value = url?.trim();
+  if (!value) return null;
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Video
+
+const YOUTUBE_HOSTS = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "music.youtube.com",
+  "youtube-nocookie.com",
+  "www.youtube-nocookie.com",
+]);
+const YOUTUBE_SHORT_HOSTS = new Set(["youtu.be", "www.youtu.be"]);
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/** A start offset such as `90`, `90s` or `1h2m3s` in seconds; null when absent or unreadable. */
+function parseStartSeconds(value: string | null): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value);
+  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(value);
+  if (!match || !(match[1] || match[2] || match[3])) return null;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
+}
+
+/** The video id of a YouTube watch, short, shorts, live or embed URL, with whether it is already an embed. */
+function youtubeVideo(url: URL): { id: string; isEmbed: boolean } | null {
+  const host = url.hostname.toLowerCase();
+  const segments = url.pathname.split("/").filter(Boolean);
+  let id: string | null | undefined = null;
+  let isEmbed = false;
+  if (YOUTUBE_SHORT_HOSTS.has(host)) {
+    id = segments[0];
+  } else if (YOUTUBE_HOSTS.has(host)) {
+    if (segments[0] === "watch") id = url.searchParams.get("v");
+    else if (segments[0] === "embed") {
+      id = segments[1];
+      isEmbed = true;
+    } else if (segments[0] === "shorts" || segments[0] === "live" || segments[0] === "v") id = segments[1];
+  }
+  return id && YOUTUBE_ID.test(id) ? { id, isEmbed } : null;
+}
+
+/**
+ * spec §5: a video-host URL in watch form (`youtube.com/watch?v=…`, also `m.`/`music.`) or short form
+ * (`youtu.be/…`, `/shorts/…`) becomes `https://www.youtube.com/embed/{id}` (a `t`/`start` offset is kept
+ * as `?start=`). A URL that is already an embed URL is returned unchanged. Anything else: null.
+ */
+export function toEmbedUrl(url: string | null | undefined): string | null {
+  const parsed = parseWebUrl(url);
+  if (!parsed) return null;
+  const youtube = youtubeVideo(parsed);
+  if (youtube) {
+    if (youtube.isEmbed) return url!.trim();
+    const start = parseStartSeconds(parsed.searchParams.get("t") ?? parsed.searchParams.get("start"));
+    return `https://www.youtube.com/embed/${youtube.id}${start ? `?start=${start}` : ""}`;
+  }
+  // Embed URLs of other players (Vimeo's player host, any `/embed/` path) are already frame-ready.
+  if (parsed.hostname === "player.vimeo.com" || /\/embed(\/|$)/.test(parsed.pathname)) return url!.trim();
+  return null;
+}
+
+const VIDEO_FILE = /\.(mp4|m4v|webm|ogv|mov)$/i;
+
+export type VideoSource =
+  | { kind: "embed"; src: string }
+  | { kind: "file"; src: string }
+  | { kind: "link"; href: string }
+  | { kind: "none" };
+
+/** Which player a video URL gets: a frame, the native `<video>`, or just a link. */
+export function videoSource(url: string | null | undefined): VideoSource {
+  const parsed = parseWebUrl(url);
+  if (!parsed) return { kind: "none" };
+  const embed = toEmbedUrl(url);
+  if (embed) return { kind: "embed", src: embed };
+  if (VIDEO_FILE.test(parsed.pathname)) return { kind: "file", src: parsed.toString() };
+  return { kind: "link", href: parsed.toString() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audio
+
+/**
+ * spec §5: the four patterns an audio-host post id is read from, in order. The last one, "trailing
+ * {digits}.mp3", is read as a file name made only of digits (`…/8123456.mp3`), so an ordinary file such as
+ * `episode-12.mp3` plays in the native player instead of being mistaken for post 12.
+ */
+const AUDIO_POST_PATTERNS = [
+  /posts\/(\d+)\.mp3/i,
+  /posts\/(\d+)/i,
+  /boos\/(\d+)/i,
+  /\/(\d+)\.mp3(?:[?#].*)?$/i,
+];
+
+export function audioPostId(url: string | null | undefined): string | null {
+  if (!url) return null;
+  for (const pattern of AUDIO_POST_PATTERNS) {
+    const match = pattern.exec(url);
+    if (match) return match[1];
+  }
+  return null;
+}
+
+/** A URL-safe slug of a title: lower case ASCII words joined by '-' ('episode' when nothing is left). */
+export function slugify(title: string | null | undefined): string {
+  const slug = (title ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return slug || "episode";
+}
+
+/**
+ * The audio host's player frame for a post (spec §7: "built from the post id and a slug of the title").
+ * The `posts/{id}` and `boos/{id}` URL shapes of spec §5 are Audioboom's, so the frame is Audioboom's
+ * embed player; this is the one place to change if the audio host changes.
+ */
+export function audioHostEmbedUrl(postId: string, slug: string): string {
+  return `https://embeds.audioboom.com/posts/${encodeURIComponent(postId)}-${encodeURIComponent(slug)}/embed/v4`;
+}
+
+export type AudioSource =
+  | { kind: "host"; postId: string; src: string }
+  | { kind: "file"; src: string }
+  | { kind: "none" };
+
+/** Which player an audio URL gets: the audio host's frame when a post id is found, else the native `<audio>`. */
+export function audioSource(url: string | null | undefined, title: string | null | undefined): AudioSource {
+  const parsed = parseWebUrl(url);
+  if (!parsed) return { kind: "none" };
+  const postId = audioPostId(url);
+  if (postId) return { kind: "host", postId, src: audioHostEmbedUrl(postId, slugify(title)) };
+  return { kind: "file", src: parsed.toString() };
+}
