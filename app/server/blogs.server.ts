@@ -1,0 +1,90 @@
+import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { readTimeMinutes } from "~/lib/format";
+import { totalPages } from "~/lib/pagination";
+import { getDb, schema } from "./db.server";
+
+const { blogs } = schema;
+
+/** Spec is silent on the blog page size: 9 fills a 3-column desktop grid exactly. */
+export const BLOG_PAGE_SIZE = 9;
+
+/** spec §3: related articles are the 3 other latest posts. */
+export const RELATED_BLOG_COUNT = 3;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from the URL: anything that is not a uuid cannot match a row (and must not reach the uuid column). */
+export function isUuid(value: string | null | undefined): value is string {
+  return value != null && UUID_PATTERN.test(value);
+}
+
+const isPublished = eq(blogs.status, "published");
+// Public order: newest first; the id breaks ties so pages never overlap.
+const publicOrder = [desc(blogs.publishedAt), asc(blogs.id)] as const;
+
+export interface BlogSummary {
+  id: string;
+  title: string;
+  description: string | null;
+  featuredImageUrl: string | null;
+  authorName: string | null;
+  publishedAt: Date | null;
+  tags: string[];
+  readTimeMinutes: number;
+}
+
+/** One page of published posts, newest first, with the exact total. A page past the end is empty, never an error. */
+export async function listPublishedBlogs({ page, pageSize = BLOG_PAGE_SIZE }: { page: number; pageSize?: number }) {
+  const db = await getDb();
+  const offset = Math.min((Math.max(1, page) - 1) * pageSize, Number.MAX_SAFE_INTEGER);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: blogs.id,
+        title: blogs.title,
+        description: blogs.description,
+        featuredImageUrl: blogs.featuredImageUrl,
+        authorName: blogs.authorName,
+        publishedAt: blogs.publishedAt,
+        tags: blogs.tags,
+        readTime: blogs.readTime,
+        content: blogs.content,
+      })
+      .from(blogs)
+      .where(isPublished)
+      .orderBy(...publicOrder)
+      .limit(pageSize)
+      .offset(offset),
+    db.select({ total: count() }).from(blogs).where(isPublished),
+  ]);
+  const items: BlogSummary[] = rows.map(({ readTime, content, ...row }) => ({
+    ...row,
+    readTimeMinutes: readTimeMinutes(readTime, content),
+  }));
+  return { items, total, page, totalPages: totalPages(total, pageSize) };
+}
+
+/** A published post by id, or null when the id is not a uuid, unknown, a draft or archived. */
+export async function getPublishedBlog(id: string | undefined) {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(blogs).where(and(eq(blogs.id, id), isPublished)).limit(1);
+  return row ?? null;
+}
+
+/** 'Related Articles': the latest other published posts. */
+export async function listRelatedBlogs(excludeId: string, limit = RELATED_BLOG_COUNT) {
+  const db = await getDb();
+  return db
+    .select({
+      id: blogs.id,
+      title: blogs.title,
+      featuredImageUrl: blogs.featuredImageUrl,
+      authorName: blogs.authorName,
+      publishedAt: blogs.publishedAt,
+    })
+    .from(blogs)
+    .where(and(isPublished, ne(blogs.id, excludeId)))
+    .orderBy(...publicOrder)
+    .limit(limit);
+}

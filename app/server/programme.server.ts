@@ -1,0 +1,11 @@
+import { sql } from "drizzle-orm";
+import { getDb, schema } from "./db.server";
+
+/** spec §3 'Video stats: totalVideos': the Programme page's Interviews badge counts published videos. */
+export async function getProgrammeStats(): Promise<{ totalVideos: number }> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ totalVideos: sql<number>`count(*) filter (where ${schema.videos.status} = 'published')`.mapWith(Number) })
+    .from(schema.videos);
+  return { totalVideos: row?.totalVideos ?? 0 };
+}

@@ -1,0 +1,32 @@
+import { asc, desc, eq } from "drizzle-orm";
+import { readTimeMinutes } from "~/lib/format";
+import { getDb, schema } from "./db.server";
+
+const { specialFeatures } = schema;
+
+/**
+ * Every published special feature, newest first, with its read time (the stored one, else computed
+ * from the text). Unpaged on purpose: search results link to /special-features#{id}.
+ * `content` is the raw stored HTML: sanitise it before rendering.
+ */
+export async function listPublishedSpecialFeatures() {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: specialFeatures.id,
+      title: specialFeatures.title,
+      description: specialFeatures.description,
+      content: specialFeatures.content,
+      featureType: specialFeatures.featureType,
+      featuredImageUrl: specialFeatures.featuredImageUrl,
+      videoUrl: specialFeatures.videoUrl,
+      readTime: specialFeatures.readTime,
+      views: specialFeatures.views,
+      tags: specialFeatures.tags,
+      publishedAt: specialFeatures.publishedAt,
+    })
+    .from(specialFeatures)
+    .where(eq(specialFeatures.status, "published"))
+    .orderBy(desc(specialFeatures.publishedAt), asc(specialFeatures.id));
+  return rows.map(({ readTime, ...row }) => ({ ...row, readTimeMinutes: readTimeMinutes(readTime, row.content) }));
+}
