@@ -1,0 +1,114 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { stripHtml } from "~/lib/format";
+import { getDb, schema } from "./db.server";
+import { isUuid } from "./videos.server";
+
+const { podcasts } = schema;
+
+/** spec §9 Home: 2 featured podcasts, then 5 more ('New Episode Alert!'). */
+export const HOME_FEATURED_PODCASTS = 2;
+export const HOME_RECENT_PODCASTS = 5;
+/** spec §9: 'More Episodes' lists up to 5 other podcasts. */
+export const MORE_EPISODES_COUNT = 5;
+
+const isPublished = eq(podcasts.status, "published");
+const newestFirst = [desc(podcasts.publishedAt), desc(podcasts.id)] as const;
+
+const summaryFields = {
+  id: podcasts.id,
+  title: podcasts.title,
+  description: podcasts.description,
+  thumbnailUrl: podcasts.thumbnailUrl,
+  publishedAt: podcasts.publishedAt,
+  duration: podcasts.duration,
+  listens: podcasts.listens,
+};
+
+/** A podcast in a list. `description` is plain text: spec §3 says it may hold markup, shown as text. */
+export interface PodcastSummary {
+  id: string;
+  title: string;
+  description: string;
+  thumbnailUrl: string | null;
+  publishedAt: Date | null;
+  duration: number | null;
+  listens: number;
+}
+
+export type PodcastDetail = typeof podcasts.$inferSelect;
+
+function toSummary(row: Omit<PodcastSummary, "description"> & { description: string | null }): PodcastSummary {
+  return { ...row, description: stripHtml(row.description) };
+}
+
+/** spec §7: all published podcasts, newest first (the /podcasts grid). */
+export async function listPublishedPodcasts(limit?: number): Promise<PodcastSummary[]> {
+  const db = await getDb();
+  const query = db.select(summaryFields).from(podcasts).where(isPublished).orderBy(...newestFirst);
+  const rows = limit == null ? await query : await query.limit(limit);
+  return rows.map(toSummary);
+}
+
+/** Featured published podcasts, most recently featured first. */
+export async function listFeaturedPodcasts(limit = HOME_FEATURED_PODCASTS): Promise<PodcastSummary[]> {
+  const db = await getDb();
+  const rows = await db
+    .select(summaryFields)
+    .from(podcasts)
+    .where(and(isPublished, eq(podcasts.featured, true)))
+    .orderBy(desc(podcasts.featuredAt), ...newestFirst)
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+/**
+ * The home page's podcast blocks, read in parallel. spec §2/§9: two featured podcasts (topped up with
+ * the latest ones when fewer are featured), then 'New Episode Alert!' with the next five of the list,
+ * never repeating a podcast already shown.
+ */
+export async function getHomePodcasts() {
+  const listSize = HOME_FEATURED_PODCASTS + HOME_RECENT_PODCASTS;
+  const [featured, latest] = await Promise.all([
+    listFeaturedPodcasts(HOME_FEATURED_PODCASTS),
+    listPublishedPodcasts(listSize),
+  ]);
+  const shownIds = new Set(featured.map((p) => p.id));
+  const topUp = latest.filter((p) => !shownIds.has(p.id)).slice(0, HOME_FEATURED_PODCASTS - featured.length);
+  const highlighted = [...featured, ...topUp];
+  for (const p of topUp) shownIds.add(p.id);
+  return {
+    featured: highlighted,
+    recent: latest.filter((p) => !shownIds.has(p.id)).slice(0, HOME_RECENT_PODCASTS),
+  };
+}
+
+/** A published podcast by id, or null when the id is not a uuid, unknown, a draft or archived. */
+export async function getPublishedPodcast(id: string | undefined): Promise<PodcastDetail | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(podcasts).where(and(eq(podcasts.id, id), isPublished)).limit(1);
+  return row ?? null;
+}
+
+/** 'More Episodes': the latest other published podcasts. */
+export async function listOtherPodcasts(excludeId: string, limit = MORE_EPISODES_COUNT) {
+  const db = await getDb();
+  return db
+    .select({ id: podcasts.id, title: podcasts.title, duration: podcasts.duration, publishedAt: podcasts.publishedAt })
+    .from(podcasts)
+    .where(and(isPublished, ne(podcasts.id, excludeId)))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/** Records one listen in a single atomic statement. Returns the new count, or null when there is no such published podcast. */
+export async function incrementPodcastListens(id: string | undefined): Promise<number | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const rows = await db
+    .update(podcasts)
+    .set({ listens: sql`${podcasts.listens} + 1` })
+    .where(and(eq(podcasts.id, id), isPublished))
+    .returning({ listens: podcasts.listens });
+  return rows[0]?.listens ?? null;
+}

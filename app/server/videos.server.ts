@@ -1,0 +1,135 @@
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { totalPages } from "~/lib/pagination";
+import { getDb, schema } from "./db.server";
+
+const { videos } = schema;
+
+/** spec §9: public videos are listed 25 a page. */
+export const VIDEO_PAGE_SIZE = 25;
+/** spec §9: 3 related videos. */
+export const RELATED_VIDEO_COUNT = 3;
+/** spec §9 Home: 5 featured, 5 latest (first plus 4), 5 most watched. */
+export const HOME_FEATURED_VIDEOS = 5;
+export const HOME_LATEST_VIDEOS = 5;
+export const MOST_WATCHED_VIDEOS = 5;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from the URL: a non-uuid cannot match a row and must never reach a uuid column (it would throw). */
+export function isUuid(value: string | null | undefined): value is string {
+  return value != null && UUID_PATTERN.test(value);
+}
+
+// spec §6: visitors only ever see published rows.
+const isPublished = eq(videos.status, "published");
+// spec §7: newest first; the id breaks ties so consecutive pages never overlap or skip.
+const newestFirst = [desc(videos.publishedAt), desc(videos.id)] as const;
+
+/** spec §7: the fields of a video in a list. */
+const summaryFields = {
+  id: videos.id,
+  title: videos.title,
+  description: videos.description,
+  thumbnailUrl: videos.thumbnailUrl,
+  publishedAt: videos.publishedAt,
+  views: videos.views,
+  duration: videos.duration,
+};
+
+export interface VideoSummary {
+  id: string;
+  title: string;
+  description: string | null;
+  thumbnailUrl: string | null;
+  publishedAt: Date | null;
+  views: number;
+  duration: number | null;
+}
+
+export type VideoDetail = typeof videos.$inferSelect;
+
+/** One page of published videos with the exact total. A page past the end is empty, never an error. */
+export async function listPublishedVideos({ page, pageSize = VIDEO_PAGE_SIZE }: { page: number; pageSize?: number }) {
+  const db = await getDb();
+  const safePage = Math.max(1, Math.floor(page));
+  const offset = Math.min((safePage - 1) * pageSize, Number.MAX_SAFE_INTEGER);
+  const [items, [{ total }]] = await Promise.all([
+    db.select(summaryFields).from(videos).where(isPublished).orderBy(...newestFirst).limit(pageSize).offset(offset),
+    db.select({ total: count() }).from(videos).where(isPublished),
+  ]);
+  return { items: items as VideoSummary[], total, page: safePage, totalPages: totalPages(total, pageSize) };
+}
+
+/** The latest published videos. */
+export async function listLatestVideos(limit = 4): Promise<VideoSummary[]> {
+  const db = await getDb();
+  return db.select(summaryFields).from(videos).where(isPublished).orderBy(...newestFirst).limit(limit);
+}
+
+/** 'Most Watched': published videos by views, most first. */
+export async function listMostWatchedVideos(limit = MOST_WATCHED_VIDEOS): Promise<VideoSummary[]> {
+  const db = await getDb();
+  return db.select(summaryFields).from(videos).where(isPublished).orderBy(desc(videos.views), ...newestFirst).limit(limit);
+}
+
+/** Featured published videos, most recently featured first. */
+export async function listFeaturedVideos(limit = HOME_FEATURED_VIDEOS): Promise<VideoSummary[]> {
+  const db = await getDb();
+  return db
+    .select(summaryFields)
+    .from(videos)
+    .where(and(isPublished, eq(videos.featured, true)))
+    .orderBy(desc(videos.featuredAt), ...newestFirst)
+    .limit(limit);
+}
+
+/**
+ * The home page's video blocks, read in parallel. spec §2: the carousel shows the featured videos, or the
+ * latest one when none is featured; beside it the latest five minus the first.
+ */
+export async function getHomeVideos() {
+  const [featured, latest, mostWatched] = await Promise.all([
+    listFeaturedVideos(HOME_FEATURED_VIDEOS),
+    listLatestVideos(HOME_LATEST_VIDEOS),
+    listMostWatchedVideos(MOST_WATCHED_VIDEOS),
+  ]);
+  return {
+    carousel: featured.length > 0 ? featured : latest.slice(0, 1),
+    latest: latest.slice(1, HOME_LATEST_VIDEOS),
+    mostWatched,
+  };
+}
+
+/** A published video by id, or null when the id is not a uuid, unknown, a draft or archived. */
+export async function getPublishedVideo(id: string | undefined): Promise<VideoDetail | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(videos).where(and(eq(videos.id, id), isPublished)).limit(1);
+  return row ?? null;
+}
+
+/** 'Related Videos': the latest other published videos. */
+export async function listRelatedVideos(excludeId: string, limit = RELATED_VIDEO_COUNT): Promise<VideoSummary[]> {
+  const db = await getDb();
+  return db
+    .select(summaryFields)
+    .from(videos)
+    .where(and(isPublished, ne(videos.id, excludeId)))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/**
+ * Counts one view of a published video in a single atomic statement (the prototype read and then
+ * wrote, losing concurrent views). Returns the new count, or null when there is no such published video.
+ */
+export async function incrementVideoViews(id: string | undefined): Promise<number | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const rows = await db
+    .update(videos)
+    .set({ views: sql`${videos.views} + 1` })
+    .where(and(eq(videos.id, id), isPublished))
+    .returning({ views: videos.views });
+  return rows[0]?.views ?? null;
+}
