@@ -1,2 +1,181 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: blog.$id</p>; }
+import { ArrowLeft, CalendarDays, Clock, FileQuestion } from "lucide-react";
+import { Link, data } from "react-router";
+import { ContentImage } from "~/components/content/content-image";
+import { EmptyState } from "~/components/content/empty-state";
+import { DateTime, MetaList } from "~/components/content/meta-list";
+import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { PAGE_CONTAINER } from "~/components/content/page-intro";
+import { TagList } from "~/components/content/tag-list";
+import { ShareButton } from "~/components/share-button";
+import { buttonVariants } from "~/components/ui/button";
+import { formatDate, readTimeMinutes, truncate } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { getPublishedBlog, listRelatedBlogs } from "~/server/blogs.server";
+import { sanitizeContentHtml } from "~/server/sanitize.server";
+import type { Route } from "./+types/blog.$id";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const blog = await getPublishedBlog(params.id);
+  if (!blog) {
+    // A not-found state inside the site shell, with a real 404 status for crawlers.
+    return data({ article: null, related: [] }, { status: 404, headers: NO_STORE });
+  }
+  const related = await listRelatedBlogs(blog.id);
+  const article = {
+    id: blog.id,
+    title: blog.title,
+    description: blog.description,
+    featuredImageUrl: blog.featuredImageUrl,
+    authorName: blog.authorName,
+    authorRole: blog.authorRole,
+    publishedAt: blog.publishedAt,
+    tags: blog.tags,
+    readTimeMinutes: readTimeMinutes(blog.readTime, blog.content),
+    contentHtml: sanitizeContentHtml(blog.content),
+  };
+  return { article, related };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const article = loaderData?.article;
+  if (!article) return [{ title: "Article Not Found | MarketWire" }, { name: "robots", content: "noindex" }];
+  const description = truncate(article.description ?? "", 160);
+  return [
+    { title: `${article.title} | MarketWire` },
+    { name: "description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: article.title },
+    { property: "og:description", content: description },
+    ...(article.featuredImageUrl ? [{ property: "og:image", content: article.featuredImageUrl }] : []),
+  ];
+};
+
+function BackToBlog({ className }: { className?: string }) {
+  return (
+    <Link to="/blog" className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "-ml-3", className)}>
+      <ArrowLeft /> Back to Blog
+    </Link>
+  );
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join("");
+}
+
+export default function BlogArticle({ loaderData }: Route.ComponentProps) {
+  const { article, related } = loaderData;
+
+  if (!article) {
+    return (
+      <section className={PAGE_CONTAINER}>
+        <EmptyState
+          icon={FileQuestion}
+          headingLevel="h1"
+          title="Article Not Found"
+          action={
+            <Link to="/blog" className={buttonVariants()}>
+              <ArrowLeft /> Back to Blog
+            </Link>
+          }
+        >
+          <p>The article you're looking for doesn't exist or may have been removed.</p>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  return (
+    <div className={PAGE_CONTAINER}>
+      <BackToBlog className="mb-6" />
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <article aria-labelledby="article-title" className="min-w-0">
+          <header className="flex flex-col gap-4">
+            <TagList tags={article.tags} />
+            <h1 id="article-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+              {article.title}
+            </h1>
+            {article.description ? <p className="text-lg text-muted-foreground">{article.description}</p> : null}
+            <div className="flex flex-wrap items-center justify-between gap-4 border-y py-4">
+              <div className="flex items-center gap-3">
+                {article.authorName ? (
+                  <>
+                    <span
+                      aria-hidden="true"
+                      className="flex size-10 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary"
+                    >
+                      {initials(article.authorName)}
+                    </span>
+                    <div className="text-sm">
+                      <p className="font-medium">{article.authorName}</p>
+                      {article.authorRole ? <p className="text-muted-foreground">{article.authorRole}</p> : null}
+                    </div>
+                  </>
+                ) : null}
+              </div>
+              <div className="flex flex-wrap items-center gap-4">
+                <MetaList
+                  items={[
+                    article.publishedAt
+                      ? {
+                          icon: CalendarDays,
+                          label: "Published",
+                          value: <DateTime value={article.publishedAt}>{formatDate(article.publishedAt, "long")}</DateTime>,
+                        }
+                      : null,
+                    { icon: Clock, label: "Read time", value: `${article.readTimeMinutes} min read` },
+                  ]}
+                />
+                <ShareButton kind="blog" />
+              </div>
+            </div>
+          </header>
+
+          {article.featuredImageUrl ? (
+            <ContentImage src={article.featuredImageUrl} alt={article.title} priority className="mt-8 rounded-xl border" />
+          ) : null}
+
+          {/* Sanitised on the server in the loader (sanitizeContentHtml). */}
+          <div className="prose-content mt-8 max-w-3xl" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
+        </article>
+
+        <aside aria-labelledby="related-title" className="lg:sticky lg:top-24 lg:self-start">
+          <div className="rounded-xl border bg-card p-5 shadow-sm">
+            <h2 id="related-title" className="mb-4 text-lg font-semibold">
+              Related Articles
+            </h2>
+            {related.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No related articles yet.</p>
+            ) : (
+              <ul className="flex flex-col gap-4">
+                {related.map((item) => (
+                  <li key={item.id}>
+                    <Link to={`/blog/${item.id}`} prefetch="intent" className="group flex gap-3">
+                      <ContentImage src={item.featuredImageUrl} alt="" className="w-24 shrink-0 rounded-md border" />
+                      <span className="flex min-w-0 flex-col gap-1">
+                        <span className="line-clamp-3 text-sm leading-snug font-medium group-hover:text-primary group-hover:underline">
+                          {item.title}
+                        </span>
+                        {item.publishedAt ? (
+                          <span className="text-xs text-muted-foreground">
+                            <DateTime value={item.publishedAt}>{formatDate(item.publishedAt)}</DateTime>
+                          </span>
+                        ) : null}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

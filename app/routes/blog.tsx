@@ -1,2 +1,71 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: blog</p>; }
+import { Newspaper } from "lucide-react";
+import { Link } from "react-router";
+import { ArticleCard } from "~/components/content/article-card";
+import { EmptyState } from "~/components/content/empty-state";
+import { publicPageHeaders } from "~/components/content/page-headers";
+import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { Pager } from "~/components/pager";
+import { buttonVariants } from "~/components/ui/button";
+import { parsePage } from "~/lib/pagination";
+import { listPublishedBlogs } from "~/server/blogs.server";
+import type { Route } from "./+types/blog";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // spec §5: a bad page parameter is page 1; past the end is an empty page, never an error.
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  return listPublishedBlogs({ page });
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const page = loaderData?.page ?? 1;
+  return [
+    { title: page > 1 ? `Latest Articles (page ${page}) | MarketWire` : "Latest Articles | MarketWire" },
+    {
+      name: "description",
+      content: "Market analysis, company news and investing insights from the MarketWire newsroom.",
+    },
+  ];
+};
+
+export default function BlogList({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, totalPages } = loaderData;
+  return (
+    <section className={PAGE_CONTAINER} aria-labelledby="blog-title">
+      <PageIntro id="blog-title" eyebrow="Blog" title="Latest Articles">
+        <p>Analysis, company news and investing insights from our newsroom.</p>
+      </PageIntro>
+
+      {total === 0 ? (
+        <EmptyState icon={Newspaper} title="No articles published yet.">
+          <p>New analysis is on its way. Check back soon.</p>
+        </EmptyState>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={Newspaper}
+          title="No articles on this page."
+          action={
+            <Link to="/blog" className={buttonVariants({ variant: "outline" })}>
+              Go to the first page
+            </Link>
+          }
+        >
+          <p>
+            There {totalPages === 1 ? "is only 1 page" : `are only ${totalPages} pages`} of articles.
+          </p>
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Articles">
+          {items.map((article) => (
+            <li key={article.id}>
+              <ArticleCard article={article} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Pager page={page} totalPages={totalPages} className="mt-10" />
+    </section>
+  );
+}

@@ -1,2 +1,65 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: clients</p>; }
+import { Cpu, Factory, Gem, HeartPulse, Landmark, Zap, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import { publicPageHeaders } from "~/components/content/page-headers";
+import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { buttonVariants } from "~/components/ui/button";
+import type { Route } from "./+types/clients";
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Clients | MarketWire" },
+  { name: "description", content: "The listed companies and investor relations teams MarketWire works with." },
+];
+
+// spec §2: /clients is a header link whose content the prototype does not show; these are placeholders.
+const CLIENT_GROUPS: { icon: LucideIcon; title: string; text: string }[] = [
+  { icon: Gem, title: "ASX-listed miners", text: "Explorers and producers in gold, lithium, copper and critical minerals." },
+  { icon: Cpu, title: "Tech growth", text: "Software, semiconductor and fintech companies scaling on public markets." },
+  { icon: HeartPulse, title: "Healthcare & biotech", text: "Drug developers, med-tech and healthcare services with milestones to explain." },
+  { icon: Zap, title: "Energy transition", text: "Renewables, storage and the utilities investing in the grid of tomorrow." },
+  { icon: Landmark, title: "Financial services", text: "Banks, insurers, asset managers and listed investment companies." },
+  { icon: Factory, title: "Industrials", text: "Manufacturers, infrastructure and logistics businesses with long-term stories." },
+];
+
+export default function Clients() {
+  return (
+    <section className={PAGE_CONTAINER} aria-labelledby="clients-title">
+      <PageIntro id="clients-title" eyebrow="Clients" title="Our Clients">
+        <p>
+          We work with listed companies of every size and their investor relations teams, helping them reach the
+          investors who want to hear from them.
+        </p>
+      </PageIntro>
+
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {CLIENT_GROUPS.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex gap-4 rounded-xl border bg-card p-6 shadow-sm">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <div>
+              <h2 className="mb-1 font-semibold">{title}</h2>
+              <p className="text-sm text-muted-foreground">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <aside
+        aria-labelledby="clients-cta"
+        className="mt-12 flex flex-col items-start gap-4 rounded-2xl bg-primary p-8 text-primary-foreground sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div>
+          <h2 id="clients-cta" className="text-xl font-semibold">
+            Want investors to hear your story?
+          </h2>
+          <p className="mt-1 opacity-90">Tell us about your company and we'll suggest the right format.</p>
+        </div>
+        <Link to="/contact" className={buttonVariants({ variant: "secondary", size: "lg" })}>
+          Contact us
+        </Link>
+      </aside>
+    </section>
+  );
+}

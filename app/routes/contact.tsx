@@ -1,2 +1,198 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: contact</p>; }
+import { Clock, Mail, MapPin, Phone, Send } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, data, useNavigation } from "react-router";
+import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import {
+  CONTACT_FIELDS,
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_LIMITS,
+  type ContactField,
+  type ContactFieldErrors,
+  isHoneypotFilled,
+  parseContactForm,
+} from "~/lib/contact";
+import { saveContactMessage } from "~/server/contact.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/contact";
+
+const MESSAGE_SENT_TOAST = {
+  type: "success",
+  title: "Message sent",
+  description: "Thanks for reaching out. We'll get back to you soon.",
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  // Honeypot (see CONTACT_HONEYPOT_FIELD): a bot gets the same answer as a person, and nothing is stored.
+  if (isHoneypotFilled(formData)) return redirectWithToast("/contact", MESSAGE_SENT_TOAST);
+
+  const result = parseContactForm(formData);
+  if (!result.success) {
+    return data({ fieldErrors: result.fieldErrors, values: result.values }, { status: 400, headers: NO_STORE });
+  }
+  await saveContactMessage(result.data);
+  // Redirect (post/redirect/get) so a reload never sends the message twice; the toast confirms it.
+  return redirectWithToast("/contact", MESSAGE_SENT_TOAST);
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Contact | MarketWire" },
+  { name: "description", content: "Get in touch with the MarketWire team." },
+];
+
+// spec §9: the contact details are placeholders.
+const CONTACT_DETAILS = [
+  { icon: Mail, label: "Email", value: "contact@marketwire.example", href: "mailto:contact@marketwire.example" },
+  { icon: Phone, label: "Phone", value: "+1 (212) 555-0100", href: "tel:+12125550100" },
+  { icon: MapPin, label: "Address", value: "100 Wall Street, 20th Floor\nNew York, NY 10005, USA" },
+  { icon: Clock, label: "Office hours", value: "Monday to Friday, 9am to 6pm ET" },
+];
+
+const FIELD_LABELS: Record<ContactField, string> = {
+  name: "Name",
+  email: "Email",
+  subject: "Subject",
+  message: "Message",
+};
+
+function fieldProps(field: ContactField, errors: ContactFieldErrors | undefined) {
+  const error = errors?.[field];
+  return {
+    id: `contact-${field}`,
+    name: field,
+    required: true,
+    maxLength: CONTACT_LIMITS[field],
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `contact-${field}-error` : undefined,
+  };
+}
+
+function FieldError({ field, errors }: { field: ContactField; errors: ContactFieldErrors | undefined }) {
+  const error = errors?.[field];
+  if (!error) return null;
+  return (
+    <p id={`contact-${field}-error`} className="text-sm text-destructive">
+      {error}
+    </p>
+  );
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const errors = actionData?.fieldErrors;
+  const values = actionData?.values;
+
+  // After a submission settles without field errors (the action redirected), empty the form.
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      if (navigation.formAction === "/contact") wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    if (!errors) formRef.current?.reset();
+  }, [navigation.state, navigation.formAction, errors]);
+
+  // On rejected input, move focus to the first field that needs attention.
+  useEffect(() => {
+    if (!errors) return;
+    const first = CONTACT_FIELDS.find((field) => errors[field]);
+    if (first) document.getElementById(`contact-${first}`)?.focus();
+  }, [errors]);
+
+  return (
+    <section className={PAGE_CONTAINER} aria-labelledby="contact-title">
+      <PageIntro id="contact-title" eyebrow="Contact" title="Contact Us">
+        <p>Questions, story ideas or partnership enquiries: send us a message and we'll reply within two business days.</p>
+      </PageIntro>
+
+      <div className="grid gap-8 lg:grid-cols-5">
+        <aside aria-labelledby="contact-details-title" className="lg:col-span-2">
+          <div className="rounded-xl border bg-card p-6 shadow-sm">
+            <h2 id="contact-details-title" className="mb-5 text-lg font-semibold">
+              Get in touch
+            </h2>
+            <ul className="flex flex-col gap-5">
+              {CONTACT_DETAILS.map(({ icon: Icon, label, value, href }) => (
+                <li key={label} className="flex gap-3">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <div className="min-w-0">
+                    <p className="text-sm font-medium">{label}</p>
+                    {href ? (
+                      <a href={href} className="text-sm break-words text-muted-foreground hover:text-primary hover:underline">
+                        {value}
+                      </a>
+                    ) : (
+                      <p className="text-sm whitespace-pre-line text-muted-foreground">{value}</p>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+
+        <div className="rounded-xl border bg-card p-6 shadow-sm lg:col-span-3">
+          <h2 className="mb-5 text-lg font-semibold">Send us a message</h2>
+          <Form
+            ref={formRef}
+            method="post"
+            preventScrollReset
+            aria-labelledby="contact-title"
+            className="relative flex flex-col gap-5"
+          >
+            <div className="grid gap-5 sm:grid-cols-2">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="contact-name">{FIELD_LABELS.name}</Label>
+                <Input {...fieldProps("name", errors)} autoComplete="name" defaultValue={values?.name ?? ""} />
+                <FieldError field="name" errors={errors} />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="contact-email">{FIELD_LABELS.email}</Label>
+                <Input
+                  {...fieldProps("email", errors)}
+                  type="email"
+                  autoComplete="email"
+                  defaultValue={values?.email ?? ""}
+                />
+                <FieldError field="email" errors={errors} />
+              </div>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="contact-subject">{FIELD_LABELS.subject}</Label>
+              <Input {...fieldProps("subject", errors)} defaultValue={values?.subject ?? ""} />
+              <FieldError field="subject" errors={errors} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="contact-message">{FIELD_LABELS.message}</Label>
+              <Textarea {...fieldProps("message", errors)} rows={6} defaultValue={values?.message ?? ""} />
+              <FieldError field="message" errors={errors} />
+            </div>
+            {/* Honeypot: invisible to people and assistive technology; bots that fill it are dropped. */}
+            <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
+              <label htmlFor="contact-website">Leave this field empty</label>
+              <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+            </div>
+            <div>
+              <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+                <Send /> {submitting ? "Sending..." : "Send Message"}
+              </Button>
+            </div>
+          </Form>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,2 +1,40 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: interviews</p>; }
+import { Mic } from "lucide-react";
+import { EmptyState } from "~/components/content/empty-state";
+import { InterviewCard } from "~/components/content/interview-card";
+import { publicPageHeaders } from "~/components/content/page-headers";
+import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { listPublishedInterviews } from "~/server/interviews.server";
+import type { Route } from "./+types/interviews";
+
+export async function loader() {
+  return { interviews: await listPublishedInterviews() };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Interviews | MarketWire" },
+  { name: "description", content: "Conversations with the executives and investors behind listed companies." },
+];
+
+export default function Interviews({ loaderData }: Route.ComponentProps) {
+  const { interviews } = loaderData;
+  return (
+    <section className={PAGE_CONTAINER} aria-labelledby="interviews-title">
+      <PageIntro id="interviews-title" eyebrow="Programme" title="Interviews">
+        <p>Conversations with the executives and investors behind the companies you follow.</p>
+      </PageIntro>
+      {interviews.length === 0 ? (
+        <EmptyState icon={Mic} title="No interviews published yet.">
+          <p>Our next conversations are being recorded. Check back soon.</p>
+        </EmptyState>
+      ) : (
+        <div className="flex flex-col gap-6">
+          {interviews.map((interview) => (
+            <InterviewCard key={interview.id} interview={interview} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

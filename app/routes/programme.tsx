@@ -1,2 +1,87 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: programme</p>; }
+import { ArrowRight, Headphones, Mic, Sparkles, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import { publicPageHeaders } from "~/components/content/page-headers";
+import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { Badge } from "~/components/ui/badge";
+import { getProgrammeStats } from "~/server/programme.server";
+import type { Route } from "./+types/programme";
+
+export async function loader() {
+  return getProgrammeStats();
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Programme | MarketWire" },
+  { name: "description", content: "Interviews, podcasts and special features from MarketWire." },
+];
+
+interface ProgrammeCard {
+  to: string;
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  badge?: string;
+}
+
+export default function Programme({ loaderData }: Route.ComponentProps) {
+  const { totalVideos } = loaderData;
+  // spec §2: three cards; the Interviews card's badge is the published video count.
+  const cards: ProgrammeCard[] = [
+    {
+      to: "/interviews",
+      title: "Interviews",
+      description: "On-camera conversations with chief executives, founders and fund managers about strategy, results and outlook.",
+      icon: Mic,
+      badge: `${totalVideos} ${totalVideos === 1 ? "video" : "videos"}`,
+    },
+    {
+      to: "/podcasts",
+      title: "Podcasts",
+      description: "Long-form audio on markets, sectors and the ideas moving them, for the commute or the desk.",
+      icon: Headphones,
+    },
+    {
+      to: "/special-features",
+      title: "Special Features",
+      description: "Market analysis, exclusive reports, expert insight and deep dives from our research desk.",
+      icon: Sparkles,
+    },
+  ];
+
+  return (
+    <section className={PAGE_CONTAINER} aria-labelledby="programme-title">
+      <PageIntro id="programme-title" eyebrow="Programme" title="Our Programme">
+        <p>Three ways to hear directly from the companies and investors shaping the market.</p>
+      </PageIntro>
+      <ul className="grid gap-6 md:grid-cols-3">
+        {cards.map(({ to, title, description, icon: Icon, badge }) => (
+          <li key={to}>
+            <article className="group relative flex h-full flex-col gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+              <div className="flex items-start justify-between gap-3">
+                <span className="flex size-12 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                  <Icon aria-hidden="true" className="size-6" />
+                </span>
+                {badge ? (
+                  <Badge variant="secondary" data-testid="programme-video-count">
+                    {badge}
+                  </Badge>
+                ) : null}
+              </div>
+              <h2 className="text-xl font-semibold">
+                <Link to={to} prefetch="intent" className="outline-none after:absolute after:inset-0 after:content-['']">
+                  {title}
+                </Link>
+              </h2>
+              <p className="text-sm text-muted-foreground">{description}</p>
+              <span aria-hidden="true" className="mt-auto inline-flex items-center gap-1 text-sm font-medium text-primary">
+                Explore <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+              </span>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,2 +1,44 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: special-features</p>; }
+import { Sparkles } from "lucide-react";
+import { EmptyState } from "~/components/content/empty-state";
+import { FeatureCard } from "~/components/content/feature-card";
+import { publicPageHeaders } from "~/components/content/page-headers";
+import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { sanitizeContentHtml } from "~/server/sanitize.server";
+import { listPublishedSpecialFeatures } from "~/server/special-features.server";
+import type { Route } from "./+types/special-features";
+
+export async function loader() {
+  const rows = await listPublishedSpecialFeatures();
+  // Rich content is sanitised here, on the server, before it reaches the page.
+  const features = rows.map(({ content, ...feature }) => ({ ...feature, contentHtml: sanitizeContentHtml(content) }));
+  return { features };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Special Features | MarketWire" },
+  { name: "description", content: "Market analysis, exclusive reports and deep dives from the MarketWire desk." },
+];
+
+export default function SpecialFeatures({ loaderData }: Route.ComponentProps) {
+  const { features } = loaderData;
+  return (
+    <section className={PAGE_CONTAINER} aria-labelledby="features-title">
+      <PageIntro id="features-title" eyebrow="Programme" title="Special Features">
+        <p>Market analysis, exclusive reports, expert insight and deep dives from our desk.</p>
+      </PageIntro>
+      {features.length === 0 ? (
+        <EmptyState icon={Sparkles} title="No special features published yet.">
+          <p>Our analysts are at work on the next one. Check back soon.</p>
+        </EmptyState>
+      ) : (
+        <div className="flex flex-col gap-6">
+          {features.map((feature) => (
+            <FeatureCard key={feature.id} feature={feature} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

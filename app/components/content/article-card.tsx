@@ -1,0 +1,56 @@
+import { CalendarDays, Clock, UserRound } from "lucide-react";
+import { Link } from "react-router";
+import { formatDate } from "~/lib/format";
+import { ContentImage } from "./content-image";
+import { DateTime, MetaList } from "./meta-list";
+import { TagList } from "./tag-list";
+
+export interface ArticleCardData {
+  id: string;
+  title: string;
+  description: string | null;
+  featuredImageUrl: string | null;
+  authorName: string | null;
+  publishedAt: Date | string | null;
+  tags: string[];
+  readTimeMinutes: number;
+}
+
+/** A blog post in the 'Latest Articles' grid; the whole card links to the article. */
+export function ArticleCard({ article }: { article: ArticleCardData }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+      <ContentImage src={article.featuredImageUrl} alt="" className="border-b" />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <TagList tags={article.tags} max={3} />
+        <h2 className="text-lg leading-snug font-semibold text-balance">
+          {/* The link's box covers the card so the picture and text are clickable too. */}
+          <Link
+            to={`/blog/${article.id}`}
+            prefetch="intent"
+            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
+          >
+            {article.title}
+          </Link>
+        </h2>
+        {article.description ? (
+          <p className="line-clamp-3 text-sm text-muted-foreground">{article.description}</p>
+        ) : null}
+        <MetaList
+          className="mt-auto border-t pt-3 text-xs"
+          items={[
+            article.authorName ? { icon: UserRound, label: "Author", value: article.authorName } : null,
+            article.publishedAt
+              ? {
+                  icon: CalendarDays,
+                  label: "Published",
+                  value: <DateTime value={article.publishedAt}>{formatDate(article.publishedAt)}</DateTime>,
+                }
+              : null,
+            { icon: Clock, label: "Read time", value: `${article.readTimeMinutes} min read` },
+          ]}
+        />
+      </div>
+    </article>
+  );
+}

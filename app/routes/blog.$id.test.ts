@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb, schema } from "~/server/db.server";
+import { appRequest } from "../../tests/support/auth";
+import { loader } from "./blog.$id";
+
+type NewBlog = typeof schema.blogs.$inferInsert;
+
+async function insertBlogs(rows: Partial<NewBlog>[]) {
+  const db = await getDb();
+  return db
+    .insert(schema.blogs)
+    .values(
+      rows.map((row, i) => ({
+        title: `Post ${i}`,
+        status: "published" as const,
+        publishedAt: new Date(Date.UTC(2025, 0, 1 + i)),
+        ...row,
+      })),
+    )
+    .returning();
+}
+
+/** Calls the loader; a `data(..., { status })` result is unwrapped to { status, body, headers }. */
+async function load(id: string) {
+  const result: any = await loader({ request: appRequest(`/blog/${id}`), params: { id }, context: {} } as any);
+  if (result && result.type === "DataWithResponseInit") {
+    return { status: result.init.status as number, body: result.data, headers: new Headers(result.init.headers) };
+  }
+  return { status: 200, body: result, headers: new Headers() };
+}
+
+beforeEach(async () => {
+  const db = await getDb();
+  await db.delete(schema.blogs);
+});
+
+describe("/blog/{id} loader", () => {
+  it("returns the article with sanitised HTML, author, role and read time", async () => {
+    const [blog] = await insertBlogs([
+      {
+        title: "Rates outlook",
+        authorName: "Ann Analyst",
+        authorRole: "Chief Economist",
+        readTime: null,
+        tags: ["macro", "rates"],
+        content: `<p onclick="steal()">Hello <script>alert(1)</script><a href="javascript:alert(1)">x</a></p>`,
+      },
+    ]);
+    const { status, body } = await load(blog.id);
+    expect(status).toBe(200);
+    expect(body.article).toMatchObject({
+      id: blog.id,
+      title: "Rates outlook",
+      authorName: "Ann Analyst",
+      authorRole: "Chief Economist",
+      tags: ["macro", "rates"],
+      readTimeMinutes: 1,
+    });
+    expect(body.article.contentHtml).toContain("Hello");
+    expect(body.article.contentHtml).not.toMatch(/script|onclick|javascript:/);
+    expect(body.article).not.toHaveProperty("content");
+  });
+
+  it("lists at most 3 related published articles, newest first, without the current one", async () => {
+    const rows = await insertBlogs(Array.from({ length: 5 }, (_, i) => ({ title: `P${i}` })));
+    await insertBlogs([{ title: "Draft", status: "draft", publishedAt: null }]);
+    const current = rows[4];
+    const { body } = await load(current.id);
+    expect(body.related.map((b: { title: string }) => b.title)).toEqual(["P3", "P2", "P1"]);
+    expect(body.related.map((b: { id: string }) => b.id)).not.toContain(current.id);
+  });
+
+  it("has no related articles when it is the only post", async () => {
+    const [only] = await insertBlogs([{ title: "Only" }]);
+    expect((await load(only.id)).body.related).toEqual([]);
+  });
+
+  it.each(["draft", "archived"] as const)("answers 404 with the not-found state for a %s post", async (status) => {
+    const [blog] = await insertBlogs([{ status, publishedAt: null }]);
+    const result = await load(blog.id);
+    expect(result.status).toBe(404);
+    expect(result.body).toEqual({ article: null, related: [] });
+    expect(result.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it.each(["6f9619ff-8b86-d011-b42d-00cf4fc964ff", "not-a-uuid", "1", "%27%20or%201=1"])(
+    "answers 404 for the unknown or malformed id %j",
+    async (id) => {
+      const result = await load(id);
+      expect(result.status).toBe(404);
+      expect(result.body.article).toBeNull();
+    },
+  );
+});

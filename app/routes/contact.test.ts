@@ -1,0 +1,56 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb, schema } from "~/server/db.server";
+import { appRequest } from "../../tests/support/auth";
+import { action } from "./contact";
+
+const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Coverage", message: "Please get in touch." };
+
+async function submit(form: Record<string, string>) {
+  const result: any = await action({ request: appRequest("/contact", { form }), params: {}, context: {} } as any);
+  if (result instanceof Response) return { status: result.status, response: result, body: undefined };
+  return { status: result.init.status as number, response: undefined, body: result.data, headers: new Headers(result.init.headers) };
+}
+
+async function storedMessages() {
+  const db = await getDb();
+  return db.select().from(schema.contactMessages);
+}
+
+beforeEach(async () => {
+  const db = await getDb();
+  await db.delete(schema.contactMessages);
+});
+
+describe("/contact action", () => {
+  it("stores a valid message (trimmed) and redirects back with the confirmation toast", async () => {
+    const result = await submit({ ...valid, name: "  Ada Lovelace  ", email: " ada@example.com " });
+    expect(result.status).toBe(302);
+    expect(result.response!.headers.get("Location")).toBe("/contact");
+    expect(result.response!.headers.get("Set-Cookie")).toMatch(/^mw_toast=/);
+    const rows = await storedMessages();
+    expect(rows).toEqual([expect.objectContaining(valid)]);
+  });
+
+  it.each([
+    ["name", "", "Name is required"],
+    ["email", "", "Email is required"],
+    ["email", "not-an-email", "Enter a valid email address"],
+    ["subject", "   ", "Subject is required"],
+    ["message", "", "Message is required"],
+    ["message", "x".repeat(5001), "Message must be at most 5000 characters"],
+  ])("answers 400 when %s is %j, says why, keeps the input and stores nothing", async (field, value, message) => {
+    const result = await submit({ ...valid, [field]: value });
+    expect(result.status).toBe(400);
+    expect(result.body.fieldErrors).toEqual({ [field]: message });
+    expect(result.body.values).toEqual({ ...valid, [field]: value });
+    expect(result.headers!.get("Cache-Control")).toBe("no-store");
+    expect(await storedMessages()).toEqual([]);
+  });
+
+  it("drops a submission with the honeypot filled without storing it, answering like a success", async () => {
+    const result = await submit({ ...valid, website: "https://spam.example" });
+    expect(result.status).toBe(302);
+    expect(result.response!.headers.get("Location")).toBe("/contact");
+    expect(await storedMessages()).toEqual([]);
+  });
+});

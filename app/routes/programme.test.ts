@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { getDb, schema } from "~/server/db.server";
+import { loader } from "./programme";
+
+describe("/programme loader", () => {
+  it("gives the Interviews badge the number of published videos only", async () => {
+    const db = await getDb();
+    await db.insert(schema.videos).values([
+      { title: "One", status: "published", publishedAt: new Date() },
+      { title: "Two", status: "published", publishedAt: new Date() },
+      { title: "Draft", status: "draft" },
+      { title: "Archived", status: "archived" },
+    ]);
+    expect(await loader()).toEqual({ totalVideos: 2 });
+  });
+});
