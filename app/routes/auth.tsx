@@ -1,2 +1,342 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: auth</p>; }
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import {
+  MIN_PASSWORD_LENGTH,
+  type FieldErrors,
+  fieldErrorsOf,
+  formFields,
+  signInSchema,
+  signUpSchema,
+} from "~/lib/auth-forms";
+import { appendSetCookies, signInWithPassword, signUpWithPassword } from "~/server/auth-actions.server";
+import { getCurrentUser } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/auth";
+
+// spec §2: someone already signed in goes straight to the admin area.
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getCurrentUser(request)) throw redirect("/admin");
+  return null;
+}
+
+type Intent = "signin" | "signup";
+
+/** What the page shows after a submission that did not redirect. */
+export interface AuthActionData {
+  intent: Intent;
+  ok: boolean;
+  message?: { title: string; description: string };
+  fieldErrors?: Record<string, string>;
+  /** What the visitor typed (never the password), so a page rendered without JavaScript keeps it. */
+  values?: Record<string, string>;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent: Intent = form.get("intent") === "signup" ? "signup" : "signin";
+
+  if (intent === "signin") {
+    const raw = formFields(form, ["email", "password"]);
+    const parsed = signInSchema.safeParse(raw);
+    const values = { email: raw.email ?? "" };
+    if (!parsed.success) {
+      return data<AuthActionData>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error), values }, { status: 400 });
+    }
+    const result = await signInWithPassword(request, parsed.data);
+    if (!result.ok) {
+      const { title, description } = result;
+      return data<AuthActionData>({ intent, ok: false, message: { title, description }, values }, { status: result.status });
+    }
+    // spec §8: 'Welcome back!', then /admin. The session cookies come from Better Auth.
+    const response = await redirectWithToast("/admin", {
+      type: "success",
+      title: "Welcome back!",
+      description: "You have been successfully logged in.",
+    });
+    return appendSetCookies(response, result.setCookies);
+  }
+
+  const raw = formFields(form, ["displayName", "email", "password"]);
+  const parsed = signUpSchema.safeParse(raw);
+  const values = { displayName: raw.displayName ?? "", email: raw.email ?? "" };
+  if (!parsed.success) {
+    return data<AuthActionData>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error), values }, { status: 400 });
+  }
+  const result = await signUpWithPassword(request, parsed.data);
+  if (!result.ok) {
+    const { title, description } = result;
+    return data<AuthActionData>({ intent, ok: false, message: { title, description }, values }, { status: result.status });
+  }
+  // spec §8: the form is cleared, so no values are sent back.
+  return data<AuthActionData>({
+    intent,
+    ok: true,
+    message: { title: "Account created!", description: "Please check your email to verify your account." },
+  });
+}
+
+// The page depends on the session: never let a shared cache keep it.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign In | MarketWire" },
+  { name: "description", content: "Sign in to the MarketWire content area." },
+];
+
+export default function AuthPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<Intent>(
+    () => actionData?.intent ?? (searchParams.get("tab") === "signup" ? "signup" : "signin"),
+  );
+
+  // Show each outcome once as a toast (the same text is also on the page for visitors without JS).
+  useEffect(() => {
+    if (!actionData?.message) return;
+    const { title, description } = actionData.message;
+    if (actionData.ok) toast.success(title, { description });
+    else toast.error(title, { description });
+  }, [actionData]);
+
+  const changeTab = (value: string) => {
+    const next: Intent = value === "signup" ? "signup" : "signin";
+    setTab(next);
+    // Keep the tab in the address (shareable `?tab=signup`) without a round trip to the server.
+    const url = new URL(window.location.href);
+    if (next === "signup") url.searchParams.set("tab", "signup");
+    else url.searchParams.delete("tab");
+    window.history.replaceState(window.history.state, "", url);
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col bg-muted/40">
+      <header className="mx-auto w-full max-w-md px-4 pt-6">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-2 text-sm text-muted-foreground transition-colors hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Home
+        </Link>
+      </header>
+      <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-8">
+        <Card>
+          <CardHeader className="text-center">
+            <p className="text-2xl font-bold tracking-tight">
+              Market<span className="text-primary">Wire</span>
+            </p>
+            <h1 className="text-lg leading-tight font-semibold">Welcome</h1>
+            <CardDescription>Sign in to manage content, or create an account.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs value={tab} onValueChange={changeTab}>
+              <TabsList className="w-full">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin" className="pt-4">
+                <SignInForm actionData={actionData?.intent === "signin" ? actionData : undefined} />
+              </TabsContent>
+              <TabsContent value="signup" className="pt-4">
+                <SignUpForm actionData={actionData?.intent === "signup" ? actionData : undefined} />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+/** Native validation until the page is interactive; after that the Zod messages (same rules) show inline. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function useFormState<S extends z.ZodType>(schema: S, intent: Intent, actionData: AuthActionData | undefined) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const [clientErrors, setClientErrors] = useState<FieldErrors<z.infer<S>> | null>(null);
+  // A new server answer replaces the messages found in the browser.
+  useEffect(() => setClientErrors(null), [actionData]);
+  const errors: Record<string, string | undefined> = clientErrors ?? actionData?.fieldErrors ?? {};
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    const found = fieldErrorsOf(parsed.error) as FieldErrors<z.infer<S>>;
+    setClientErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
+  };
+  return { busy, errors, onSubmit };
+}
+
+function SignInForm({ actionData }: { actionData: AuthActionData | undefined }) {
+  const hydrated = useHydrated();
+  const { busy, errors, onSubmit } = useFormState(signInSchema, "signin", actionData);
+  return (
+    <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
+      <input type="hidden" name="intent" value="signin" />
+      <FormMessage actionData={actionData} />
+      <Field id="signin-email" label="Email" error={errors.email}>
+        <Input
+          id="signin-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+          defaultValue={actionData?.values?.email}
+          {...errorProps("signin-email", errors.email)}
+        />
+      </Field>
+      <Field id="signin-password" label="Password" error={errors.password}>
+        <Input
+          id="signin-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...errorProps("signin-password", errors.password)}
+        />
+      </Field>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Signing in..." : "Sign In"}
+      </Button>
+    </Form>
+  );
+}
+
+function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { busy, errors, onSubmit } = useFormState(signUpSchema, "signup", actionData);
+  // spec §8: after 'Account created!' the form is cleared.
+  useEffect(() => {
+    if (actionData?.ok) formRef.current?.reset();
+  }, [actionData]);
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-label="Sign up"
+    >
+      <input type="hidden" name="intent" value="signup" />
+      <FormMessage actionData={actionData} />
+      <Field id="signup-name" label="Display Name" error={errors.displayName}>
+        <Input
+          id="signup-name"
+          name="displayName"
+          autoComplete="name"
+          placeholder="Your name"
+          required
+          defaultValue={actionData?.values?.displayName}
+          {...errorProps("signup-name", errors.displayName)}
+        />
+      </Field>
+      <Field id="signup-email" label="Email" error={errors.email}>
+        <Input
+          id="signup-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+          defaultValue={actionData?.values?.email}
+          {...errorProps("signup-email", errors.email)}
+        />
+      </Field>
+      <Field
+        id="signup-password"
+        label="Password"
+        error={errors.password}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      >
+        <Input
+          id="signup-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          {...errorProps("signup-password", errors.password, true)}
+        />
+      </Field>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Creating account..." : "Sign Up"}
+      </Button>
+    </Form>
+  );
+}
+
+function errorProps(id: string, error: string | undefined, hasHint = false) {
+  const describedBy = [error ? `${id}-error` : null, hasHint ? `${id}-hint` : null].filter(Boolean).join(" ");
+  return { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined };
+}
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The outcome in words on the page, so it is there without JavaScript and for screen readers. */
+function FormMessage({ actionData }: { actionData: AuthActionData | undefined }) {
+  if (!actionData?.message) return null;
+  const { title, description } = actionData.message;
+  return (
+    <div
+      role={actionData.ok ? "status" : "alert"}
+      className={
+        actionData.ok
+          ? "rounded-md border border-gain/40 bg-gain/10 px-3 py-2 text-sm"
+          : "rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
+      }
+    >
+      <p className="font-medium">{title}</p>
+      <p className="text-muted-foreground">{description}</p>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import {
+  FileText,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  Mic,
+  MessageSquare,
+  Sparkles,
+  Users,
+  Video,
+} from "lucide-react";
+import { NavLink } from "react-router";
+import { SignOutForm } from "~/components/admin/admin-header";
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuItem,
+  SidebarSeparator,
+  sidebarMenuButtonClass,
+  useSidebar,
+} from "~/components/ui/sidebar";
+
+interface AdminLink {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Only active on this exact path (the dashboard would otherwise match every admin page). */
+  end?: boolean;
+}
+
+/** spec §2: the six links of 'Content Management'. */
+export const CONTENT_LINKS: readonly AdminLink[] = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/videos", label: "Videos", icon: Video },
+  { to: "/admin/podcasts", label: "Podcasts", icon: Mic },
+  { to: "/admin/blogs", label: "Blogs", icon: FileText },
+  { to: "/admin/interviews", label: "Interviews", icon: Users },
+  { to: "/admin/special-features", label: "Special Features", icon: Sparkles },
+];
+
+/** ARCHITECTURE.md: newsletter sign-ups and contact messages are stored and admins see them. */
+export const INBOX_LINKS: readonly AdminLink[] = [
+  { to: "/admin/subscribers", label: "Subscribers", icon: Mail },
+  { to: "/admin/messages", label: "Messages", icon: MessageSquare },
+];
+
+export function AdminSidebar({ email }: { email: string }) {
+  return (
+    <Sidebar
+      label="Content Management"
+      mobileFooter={
+        // The header has no room for these on a phone.
+        <SidebarFooter className="border-t p-4">
+          <p className="truncate text-sm text-muted-foreground" title={email}>
+            {email}
+          </p>
+          <SignOutForm />
+        </SidebarFooter>
+      }
+    >
+      <SidebarHeader className="h-14 justify-center border-b px-4 group-data-[collapsible=icon]:px-2">
+        <NavLink
+          to="/"
+          className="truncate text-lg font-bold tracking-tight group-data-[collapsible=icon]:text-center"
+          aria-label="MarketWire home"
+        >
+          <span className="group-data-[collapsible=icon]:hidden">
+            Market<span className="text-primary">Wire</span>
+          </span>
+          <span className="hidden text-primary group-data-[collapsible=icon]:inline" aria-hidden="true">
+            M
+          </span>
+        </NavLink>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label="Admin">
+          <SidebarGroup>
+            <SidebarGroupLabel>Content Management</SidebarGroupLabel>
+            <AdminLinkList links={CONTENT_LINKS} />
+          </SidebarGroup>
+          <SidebarSeparator />
+          <SidebarGroup>
+            <SidebarGroupLabel>Audience</SidebarGroupLabel>
+            <AdminLinkList links={INBOX_LINKS} />
+          </SidebarGroup>
+        </nav>
+      </SidebarContent>
+    </Sidebar>
+  );
+}
+
+function AdminLinkList({ links }: { links: readonly AdminLink[] }) {
+  const { open, isMobile, setOpenMobile } = useSidebar();
+  // Collapsed to icons: the label becomes the link's tooltip (and stays its accessible name).
+  const collapsed = !open && !isMobile;
+  return (
+    <SidebarMenu>
+      {links.map(({ to, label, icon: Icon, end }) => (
+        <SidebarMenuItem key={to}>
+          <NavLink
+            to={to}
+            end={end}
+            prefetch="intent"
+            title={collapsed ? label : undefined}
+            className={({ isActive }) => sidebarMenuButtonClass(isActive)}
+            onClick={() => setOpenMobile(false)}
+          >
+            <Icon aria-hidden="true" />
+            <span className="group-data-[collapsible=icon]:sr-only">{label}</span>
+          </NavLink>
+        </SidebarMenuItem>
+      ))}
+    </SidebarMenu>
+  );
+}

@@ -1,0 +1,166 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { MIN_PASSWORD_LENGTH as SERVER_MIN_PASSWORD_LENGTH } from "~/server/auth.server";
+import { getDb, schema } from "~/server/db.server";
+import { getCurrentUser } from "~/server/session.server";
+import { MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
+import { appRequest, cookieHeaderFrom, createSignedInUser } from "../../tests/support/auth";
+import { type AuthActionData, action, loader } from "./auth";
+
+type ActionResult = Awaited<ReturnType<typeof action>>;
+
+/** The action's answer as status + data, whether it returned data() or a Response. */
+function unwrap(result: ActionResult) {
+  if (result instanceof Response) return { status: result.status, data: undefined, response: result };
+  const { data, init } = result as unknown as { data: AuthActionData; init?: ResponseInit };
+  return { status: init?.status ?? 200, data, response: undefined };
+}
+
+const post = (form: Record<string, string>, headers?: Record<string, string>) => {
+  const request = appRequest("/auth", { form });
+  for (const [key, value] of Object.entries(headers ?? {})) request.headers.set(key, value);
+  return action({ request, params: {}, context: {} } as any);
+};
+
+async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown response");
+}
+
+describe("/auth loader", () => {
+  it("shows the page to a visitor without a session", async () => {
+    await expect(loader({ request: appRequest("/auth"), params: {}, context: {} } as any)).resolves.toBeNull();
+  });
+
+  it("sends someone already signed in to /admin (spec §2)", async () => {
+    const { cookie } = await createSignedInUser();
+    const response = await thrownResponse(loader({ request: appRequest("/auth", { cookie }), params: {}, context: {} } as any));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin");
+  });
+});
+
+describe("/auth sign in", () => {
+  it("redirects to /admin with the session cookie and the 'Welcome back!' toast", async () => {
+    const { email, password } = await createSignedInUser({ role: "admin" });
+    const { status, response } = unwrap(await post({ intent: "signin", email, password }));
+    expect(status).toBe(302);
+    expect(response!.headers.get("Location")).toBe("/admin");
+    const cookies = response!.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("better-auth.session_token="))).toBe(true);
+    expect(cookies.some((c) => c.startsWith("mw_toast="))).toBe(true);
+    // The cookie really is a session for that user.
+    const user = await getCurrentUser(appRequest("/admin", { cookie: cookieHeaderFrom(response!) }));
+    expect(user?.email).toBe(email);
+  });
+
+  it("accepts the email with surrounding spaces and any letter case", async () => {
+    const { email, password } = await createSignedInUser();
+    const { status } = unwrap(await post({ intent: "signin", email: `  ${email.toUpperCase()} `, password }));
+    expect(status).toBe(302);
+  });
+
+  it("answers a wrong password with 401 and the spec's 'Invalid email or password' message", async () => {
+    const { email } = await createSignedInUser();
+    const { status, data } = unwrap(await post({ intent: "signin", email, password: "wrong-password" }));
+    expect(status).toBe(401);
+    expect(data).toMatchObject({
+      intent: "signin",
+      ok: false,
+      message: { title: "Login failed", description: "Invalid email or password. Please check your credentials." },
+      values: { email },
+    });
+  });
+
+  it("answers an unknown email like a wrong password", async () => {
+    const { status, data } = unwrap(await post({ intent: "signin", email: "nobody@example.com", password: "whatever" }));
+    expect(status).toBe(401);
+    expect(data?.message?.title).toBe("Login failed");
+  });
+
+  it("rejects a malformed email with 400 and a field message, without calling Better Auth", async () => {
+    const { status, data } = unwrap(await post({ intent: "signin", email: "not-an-email", password: "x" }));
+    expect(status).toBe(400);
+    expect(data).toMatchObject({ ok: false, fieldErrors: { email: "Please enter a valid email address" }, values: { email: "not-an-email" } });
+    expect(data?.message).toBeUndefined();
+  });
+
+  it("rejects empty fields with 400 and both field messages", async () => {
+    const { status, data } = unwrap(await post({ intent: "signin", email: "", password: "" }));
+    expect(status).toBe(400);
+    expect(data?.fieldErrors).toEqual({ email: "Email is required", password: "Password is required" });
+  });
+
+  it("never sends the password back", async () => {
+    const { data } = unwrap(await post({ intent: "signin", email: "nobody@example.com", password: "secret-pass" }));
+    expect(JSON.stringify(data)).not.toContain("secret-pass");
+  });
+});
+
+describe("/auth sign up", () => {
+  const signUp = (form: Record<string, string>) => post({ intent: "signup", ...form });
+
+  it("creates the user and a profile with the display name and role 'user', and does not sign in", async () => {
+    const result = await signUp({ displayName: "  Ann Analyst ", email: "Ann@Example.com", password: "secret1" });
+    const { status, data, response } = unwrap(result);
+    expect(status).toBe(200);
+    expect(response).toBeUndefined();
+    expect(data).toEqual({
+      intent: "signup",
+      ok: true,
+      message: { title: "Account created!", description: "Please check your email to verify your account." },
+    });
+    // No cookies of any kind (the form is cleared and nobody is signed in).
+    const init = (result as unknown as { init?: ResponseInit }).init;
+    expect(new Headers(init?.headers).getSetCookie()).toEqual([]);
+
+    const db = await getDb();
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.email, "ann@example.com"));
+    expect(user?.name).toBe("Ann Analyst");
+    const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.userId, user!.id));
+    expect(profile).toMatchObject({ displayName: "Ann Analyst", role: "user" });
+    // The session Better Auth opened automatically was removed, not just hidden.
+    const sessions = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user!.id));
+    expect(sessions).toEqual([]);
+  });
+
+  it("lets the new account sign in afterwards (no mail transport configured)", async () => {
+    await signUp({ displayName: "Bo", email: "bo@example.com", password: "secret1" });
+    const { status } = unwrap(await post({ intent: "signin", email: "bo@example.com", password: "secret1" }));
+    expect(status).toBe(302);
+  });
+
+  it("answers an existing email with 'Account exists' (spec §8)", async () => {
+    await signUp({ displayName: "Cy", email: "cy@example.com", password: "secret1" });
+    const { status, data } = unwrap(await signUp({ displayName: "Cy Again", email: "CY@example.com", password: "secret2" }));
+    expect(status).toBe(422);
+    expect(data).toMatchObject({
+      ok: false,
+      message: { title: "Account exists", description: "An account with this email already exists. Please sign in instead." },
+      values: { displayName: "Cy Again", email: "CY@example.com" },
+    });
+  });
+
+  it("rejects a short password with 400 and the minimum in the message", async () => {
+    const { status, data } = unwrap(await signUp({ displayName: "Di", email: "di@example.com", password: "12345" }));
+    expect(status).toBe(400);
+    expect(data?.fieldErrors).toEqual({ password: "Password must be at least 6 characters" });
+    const db = await getDb();
+    expect(await db.select().from(schema.users).where(eq(schema.users.email, "di@example.com"))).toEqual([]);
+  });
+
+  it("requires every field", async () => {
+    const { status, data } = unwrap(await signUp({ displayName: "", email: "", password: "" }));
+    expect(status).toBe(400);
+    expect(Object.keys(data?.fieldErrors ?? {}).sort()).toEqual(["displayName", "email", "password"]);
+  });
+
+  it("uses the same minimum password length as Better Auth", () => {
+    expect(MIN_PASSWORD_LENGTH).toBe(SERVER_MIN_PASSWORD_LENGTH);
+  });
+});
