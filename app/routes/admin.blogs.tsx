@@ -1,2 +1,21 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: admin.blogs</p>; }
+import { ContentList } from "~/components/admin/content-list";
+import { contentListAction, contentListLoader } from "~/server/admin-content.server";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin.blogs";
+
+// spec §2 Admin area: the blogs list (search, 25 a page, delete).
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return contentListLoader("blogs", request, admin);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  return contentListAction("blogs", request, admin);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Blogs | Admin | MarketWire" }];
+
+export default function AdminBlogs() {
+  return <ContentList type="blogs" />;
+}

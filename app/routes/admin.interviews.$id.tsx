@@ -1,2 +1,21 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: admin.interviews.$id</p>; }
+import { ContentEditor } from "~/components/admin/content-editor";
+import { contentEditorAction, contentEditorLoader } from "~/server/admin-content.server";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin.interviews.$id";
+
+// spec §2 Admin area: edit a interview; the form and its rules are shared by every type.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return contentEditorLoader("interviews", "edit", request, params.id, admin);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  return contentEditorAction("interviews", "edit", request, params.id, admin);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit Interview | Admin | MarketWire" }];
+
+export default function AdminEditInterviews() {
+  return <ContentEditor type="interviews" mode="edit" />;
+}

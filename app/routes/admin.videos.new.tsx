@@ -1,2 +1,21 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: admin.videos.new</p>; }
+import { ContentEditor } from "~/components/admin/content-editor";
+import { contentEditorAction, contentEditorLoader } from "~/server/admin-content.server";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin.videos.new";
+
+// spec §2 Admin area: create a video; the form and its rules are shared by every type.
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return contentEditorLoader("videos", "create", request, undefined, admin);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  return contentEditorAction("videos", "create", request, undefined, admin);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Create New Video | Admin | MarketWire" }];
+
+export default function AdminNewVideos() {
+  return <ContentEditor type="videos" mode="create" />;
+}

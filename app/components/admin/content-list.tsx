@@ -1,0 +1,278 @@
+import { Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useLoaderData, useSubmit } from "react-router";
+import { toast } from "sonner";
+import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
+import { Pager } from "~/components/pager";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { ADMIN_TYPES, type AdminContentType, adminTexts } from "~/lib/admin-content";
+import { featureTypeLabel } from "~/lib/content-types";
+import { formatDate } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import type { AdminListItem, ListActionResult, contentListLoader } from "~/server/admin-content.server";
+
+const numberFormat = new Intl.NumberFormat("en-US");
+
+/** spec §4: published and draft have their own badge; any other status is outlined. */
+export function StatusBadge({ status }: { status: string }) {
+  const variant = status === "published" ? "success" : status === "draft" ? "secondary" : "outline";
+  return (
+    <Badge variant={variant} className="capitalize">
+      {status}
+    </Badge>
+  );
+}
+
+function showResultToast(result: ListActionResult | undefined) {
+  if (!result) return;
+  if (result.ok) toast.success("Success", { description: result.message });
+  else toast.error("Error", { description: result.message });
+}
+
+/** spec §2 Admin lists, for every type: search, 25-row pages, status, counts, edit, delete, feature. */
+export function ContentList({ type }: { type: AdminContentType }) {
+  const { q, items, total, page, totalPages, error } = useLoaderData<typeof contentListLoader>();
+  const config = ADMIN_TYPES[type];
+  const texts = adminTexts(type);
+  const pendingEdit = usePendingEditNavigation(type);
+
+  // spec §8 'Admin list load': 'Error' toast besides the inline message.
+  useEffect(() => {
+    if (error) toast.error("Error", { description: error });
+  }, [error]);
+
+  // One fetcher for deletes, owned by the list so its toast survives the row disappearing.
+  const deleteFetcher = useFetcher<ListActionResult>();
+  const [toDelete, setToDelete] = useState<AdminListItem | null>(null);
+  useEffect(() => showResultToast(deleteFetcher.data), [deleteFetcher.data]);
+  const deletingId = deleteFetcher.formData?.get("id");
+  const visibleItems = items.filter((item) => item.id !== deletingId);
+
+  if (pendingEdit) return <EditLoadingPlaceholder type={type} />;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{texts.listHeading}</h1>
+          <p className="text-sm text-muted-foreground">
+            {q ? `${numberFormat.format(total)} matching "${q}"` : `${numberFormat.format(total)} in total`}
+          </p>
+        </div>
+        <Button asChild>
+          <Link to={`${config.listPath}/new`}>
+            <Plus />
+            {texts.addButton}
+          </Link>
+        </Button>
+      </div>
+
+      <SearchBox q={q} label={`Search ${config.plural}`} />
+
+      {error ? (
+        <Card>
+          <CardContent className="py-6 text-center text-destructive" role="alert">
+            {error}. Please try again.
+          </CardContent>
+        </Card>
+      ) : visibleItems.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
+            <p className="text-lg font-medium">{texts.empty}</p>
+            {q ? (
+              <p className="text-sm text-muted-foreground">Try a different search.</p>
+            ) : (
+              <Button asChild>
+                <Link to={`${config.listPath}/new`}>
+                  <Plus />
+                  {texts.createFirst}
+                </Link>
+              </Button>
+            )}
+          </CardContent>
+        </Card>
+      ) : (
+        <Card className="py-0">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="pl-4">Title</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="hidden md:table-cell">Created</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">
+                  {config.counter === "listens" ? "Listens" : "Views"}
+                </TableHead>
+                <TableHead className="pr-4 text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {visibleItems.map((item) => (
+                <TableRow key={item.id}>
+                  <TableCell className="max-w-md pl-4">
+                    <Link
+                      to={`${config.listPath}/${item.id}`}
+                      className="line-clamp-2 font-medium break-words hover:underline"
+                    >
+                      {item.title}
+                    </Link>
+                    {subtitle(type, item) ? (
+                      <p className="truncate text-xs text-muted-foreground">{subtitle(type, item)}</p>
+                    ) : null}
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={item.status} />
+                  </TableCell>
+                  <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                    {formatDate(item.createdAt)}
+                  </TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                    {numberFormat.format(item.count)}
+                  </TableCell>
+                  <TableCell className="pr-4">
+                    <div className="flex items-center justify-end gap-1">
+                      {config.featurable ? <FeatureButton item={item} /> : null}
+                      <Link
+                        to={`${config.listPath}/${item.id}`}
+                        className={buttonVariants({ variant: "ghost", size: "icon" })}
+                        aria-label={`Edit ${item.title}`}
+                        title="Edit"
+                      >
+                        <Pencil />
+                      </Link>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="text-destructive hover:text-destructive"
+                        aria-label={`Delete ${item.title}`}
+                        title="Delete"
+                        onClick={() => setToDelete(item)}
+                      >
+                        <Trash2 />
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      )}
+
+      <Pager page={page} totalPages={totalPages} />
+
+      {/* spec §5: delete asks for confirmation. */}
+      <AlertDialog open={toDelete != null} onOpenChange={(open) => (open ? null : setToDelete(null))}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete this {config.noun}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              &ldquo;{toDelete?.title}&rdquo; will be permanently deleted. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <Button
+              type="button"
+              variant="destructive"
+              onClick={() => {
+                if (toDelete) deleteFetcher.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
+                setToDelete(null);
+              }}
+            >
+              Delete
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function subtitle(type: AdminContentType, item: AdminListItem): string | null {
+  if (type === "special-features") return featureTypeLabel(item.subtitle);
+  return item.subtitle || null;
+}
+
+/**
+ * spec §4 featuring: 'Featured' / 'Feature', disabled while the request runs, shown optimistically.
+ * A plain form, so it also works before JavaScript loads.
+ */
+function FeatureButton({ item }: { item: AdminListItem }) {
+  const fetcher = useFetcher<ListActionResult>();
+  const pending = fetcher.formData?.get("featured");
+  const featured = pending != null ? pending === "true" : !!item.featured;
+  useEffect(() => showResultToast(fetcher.data), [fetcher.data]);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="feature" />
+      <input type="hidden" name="id" value={item.id} />
+      <input type="hidden" name="featured" value={String(!featured)} />
+      <Button
+        type="submit"
+        size="sm"
+        variant={featured ? "default" : "outline"}
+        disabled={fetcher.state !== "idle"}
+        aria-pressed={featured}
+        aria-label={featured ? `Featured: ${item.title}` : `Feature: ${item.title}`}
+      >
+        <Star className={cn(featured && "fill-current")} />
+        <span className="hidden sm:inline">{featured ? "Featured" : "Feature"}</span>
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Server-side search (spec §4: a search change resets to page 1, q kept in the URL). A GET form, so
+ * Enter works without JavaScript; with it, typing submits after a short pause.
+ */
+function SearchBox({ q, label }: { q: string; label: string }) {
+  const submit = useSubmit();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // Back/forward changes q: mirror it unless the admin is typing.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input && document.activeElement !== input) input.value = q;
+  }, [q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <Form method="get" role="search" className="relative max-w-md" onSubmit={() => clearTimeout(timer.current)}>
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input
+        ref={inputRef}
+        type="search"
+        name="q"
+        defaultValue={q}
+        aria-label={label}
+        placeholder={`${label}...`}
+        className="pl-9"
+        onChange={(event) => {
+          const value = event.currentTarget.value.trim();
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            submit(value ? { q: value } : {}, { method: "get", replace: true, preventScrollReset: true });
+          }, 300);
+        }}
+      />
+    </Form>
+  );
+}
