@@ -42,6 +42,9 @@ export default [
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/newsletter", "routes/resources.newsletter.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("rss.xml", "routes/rss[.]xml.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
 
   // spec §2: any other path is the 404 page
   route("*", "routes/not-found.tsx"),
