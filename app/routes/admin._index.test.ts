@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from "vitest";
+import * as dashboard from "~/server/dashboard.server";
+import { getDb, schema } from "~/server/db.server";
+import { appRequest, createSignedInUser } from "../../tests/support/auth";
+import { loader } from "./admin._index";
+
+const load = (cookie?: string) => loader({ request: appRequest("/admin", { cookie }), params: {}, context: {} } as any);
+
+async function thrownStatus(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return { status: error.status, location: error.headers.get("Location") };
+    throw error;
+  }
+  throw new Error("expected a redirect");
+}
+
+describe("/admin dashboard loader", () => {
+  it("is guarded: anonymous → /auth, plain user → /", async () => {
+    expect(await thrownStatus(load())).toEqual({ status: 302, location: "/auth" });
+    const { cookie } = await createSignedInUser({ role: "user" });
+    expect(await thrownStatus(load(cookie))).toEqual({ status: 302, location: "/" });
+  });
+
+  it("gives an admin the counts of every type (drafts and archived counted, views from published only)", async () => {
+    const db = await getDb();
+    await db.insert(schema.videos).values([
+      { title: "a", status: "published", views: 1000 },
+      { title: "b", status: "draft", views: 50 },
+      { title: "c", status: "archived", views: 70 },
+    ]);
+    await db.insert(schema.podcasts).values([{ title: "p", status: "published", listens: 12 }]);
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const { stats } = await load(cookie);
+    expect(stats?.videos).toEqual({ total: 3, published: 1, draft: 1, views: 1000 });
+    expect(stats?.podcasts).toEqual({ total: 1, published: 1, draft: 0, views: 12 });
+    expect(stats?.blogs).toEqual({ total: 0, published: 0, draft: 0, views: 0 });
+  });
+
+  it("logs a database failure and returns no numbers instead of failing the page (spec §8)", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    vi.spyOn(dashboard, "getDashboardStats").mockRejectedValueOnce(new Error("relation does not exist"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await load(cookie)).toEqual({ stats: null });
+      expect(logged).toHaveBeenCalledOnce();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+});

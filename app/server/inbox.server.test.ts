@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { getDb, schema } from "./db.server";
+import {
+  INBOX_PAGE_SIZE,
+  contactMessagesCsv,
+  csvCell,
+  csvFilename,
+  listContactMessages,
+  listSubscribers,
+  subscribersCsv,
+  toCsv,
+} from "./inbox.server";
+
+describe("csvCell", () => {
+  it.each([
+    ["plain text is quoted", "hello", '"hello"'],
+    ["quotes are doubled", 'say "hi"', '"say ""hi"""'],
+    ["commas and line breaks stay inside the quotes", "a,b\nc", '"a,b\nc"'],
+    ["empty", "", '""'],
+    ["null", null, '""'],
+    ["a number", 42, '"42"'],
+    ["= formula is defused", "=HYPERLINK(\"http://x\")", '"\'=HYPERLINK(""http://x"")"'],
+    ["+ formula is defused", "+1+1", '"\'+1+1"'],
+    ["- formula is defused", "-2+3", '"\'-2+3"'],
+    ["@ formula is defused", "@SUM(A1)", '"\'@SUM(A1)"'],
+    ["leading tab is defused", "\t=1", '"\'\t=1"'],
+    ["a sign later in the text is left alone", "a=b", '"a=b"'],
+  ])("%s", (_name, value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  it("writes dates as ISO 8601", () => {
+    expect(csvCell(new Date("2026-11-23T08:00:00Z"))).toBe('"2026-11-23T08:00:00.000Z"');
+  });
+});
+
+describe("toCsv", () => {
+  it("starts with a BOM and ends every line, header included, with CRLF", () => {
+    expect(toCsv(["A", "B"], [["1", "2"]])).toBe('\uFEFF"A","B"\r\n"1","2"\r\n');
+  });
+});
+
+describe("exports", () => {
+  it("subscribers: email and date columns", () => {
+    const csv = subscribersCsv([{ id: "1", email: "a@example.com", createdAt: new Date("2026-01-02T03:04:05Z") }]);
+    expect(csv).toBe('\uFEFF"Email","Subscribed At"\r\n"a@example.com","2026-01-02T03:04:05.000Z"\r\n');
+  });
+
+  it("messages: every field, with the message kept whole", () => {
+    const csv = contactMessagesCsv([
+      {
+        id: "1",
+        name: "=cmd|' /C calc'!A0",
+        email: "m@example.com",
+        subject: 'Re: "quote"',
+        message: "line 1\nline 2, with comma",
+        createdAt: new Date("2026-01-02T00:00:00Z"),
+      },
+    ]);
+    expect(csv.split("\r\n")[0]).toBe('\uFEFF"Name","Email","Subject","Message","Received At"');
+    expect(csv.split("\r\n")[1]).toBe(
+      '"\'=cmd|\' /C calc\'!A0","m@example.com","Re: ""quote""","line 1\nline 2, with comma","2026-01-02T00:00:00.000Z"',
+    );
+  });
+
+  it("names the file after the list and the day", () => {
+    expect(csvFilename("subscribers", new Date("2026-11-23T23:59:00Z"))).toBe("subscribers-2026-11-23.csv");
+  });
+});
+
+describe("lists", () => {
+  it("pages subscribers newest first, 25 a page, with the total", async () => {
+    const db = await getDb();
+    const base = Date.UTC(2026, 0, 1);
+    await db.insert(schema.newsletterSubscribers).values(
+      Array.from({ length: 30 }, (_, i) => ({ email: `s${i}@example.com`, createdAt: new Date(base + i * 60_000) })),
+    );
+    const first = await listSubscribers({ page: 1 });
+    expect(first.total).toBe(30);
+    expect(first.rows).toHaveLength(INBOX_PAGE_SIZE);
+    expect(first.rows[0]!.email).toBe("s29@example.com");
+    const second = await listSubscribers({ page: 2 });
+    expect(second.rows.map((r) => r.email)).toEqual(["s4@example.com", "s3@example.com", "s2@example.com", "s1@example.com", "s0@example.com"]);
+    expect((await listSubscribers({ page: 3 })).rows).toEqual([]);
+  });
+
+  it("pages contact messages newest first", async () => {
+    const db = await getDb();
+    await db.insert(schema.contactMessages).values([
+      { name: "Old", email: "o@example.com", subject: "s", message: "m", createdAt: new Date("2026-01-01T00:00:00Z") },
+      { name: "New", email: "n@example.com", subject: "s", message: "m", createdAt: new Date("2026-02-01T00:00:00Z") },
+    ]);
+    const { rows, total } = await listContactMessages({ page: 1 });
+    expect(total).toBe(2);
+    expect(rows.map((r) => r.name)).toEqual(["New", "Old"]);
+  });
+});

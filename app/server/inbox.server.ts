@@ -1,0 +1,130 @@
+/**
+ * Newsletter subscribers and contact messages for the admin area (ARCHITECTURE.md: stored in the
+ * database; admins see and export them).
+ */
+import { count, desc } from "drizzle-orm";
+import { getDb, schema } from "./db.server";
+
+/** spec §9: admin lists show 25 rows a page. */
+export const INBOX_PAGE_SIZE = 25;
+
+export interface Subscriber {
+  id: string;
+  email: string;
+  createdAt: Date;
+}
+
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: Date;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+const subscriberColumns = {
+  id: schema.newsletterSubscribers.id,
+  email: schema.newsletterSubscribers.email,
+  createdAt: schema.newsletterSubscribers.createdAt,
+};
+
+const messageColumns = {
+  id: schema.contactMessages.id,
+  name: schema.contactMessages.name,
+  email: schema.contactMessages.email,
+  subject: schema.contactMessages.subject,
+  message: schema.contactMessages.message,
+  createdAt: schema.contactMessages.createdAt,
+};
+
+/** Newest first; `id` breaks ties so paging is stable when several rows share a timestamp. */
+export async function listSubscribers({ page }: { page: number }): Promise<Page<Subscriber>> {
+  const db = await getDb();
+  const t = schema.newsletterSubscribers;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(subscriberColumns)
+      .from(t)
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(INBOX_PAGE_SIZE)
+      .offset((page - 1) * INBOX_PAGE_SIZE),
+    db.select({ total: count() }).from(t),
+  ]);
+  return { rows, total: Number(totals?.total ?? 0) };
+}
+
+export async function listContactMessages({ page }: { page: number }): Promise<Page<ContactMessage>> {
+  const db = await getDb();
+  const t = schema.contactMessages;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(messageColumns)
+      .from(t)
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(INBOX_PAGE_SIZE)
+      .offset((page - 1) * INBOX_PAGE_SIZE),
+    db.select({ total: count() }).from(t),
+  ]);
+  return { rows, total: Number(totals?.total ?? 0) };
+}
+
+export async function allSubscribers(): Promise<Subscriber[]> {
+  const db = await getDb();
+  const t = schema.newsletterSubscribers;
+  return db.select(subscriberColumns).from(t).orderBy(desc(t.createdAt), desc(t.id));
+}
+
+export async function allContactMessages(): Promise<ContactMessage[]> {
+  const db = await getDb();
+  const t = schema.contactMessages;
+  return db.select(messageColumns).from(t).orderBy(desc(t.createdAt), desc(t.id));
+}
+
+// ---- CSV export ----
+
+/**
+ * One CSV cell. Every cell is quoted (embedded quotes doubled), so commas and line breaks are safe.
+ * A cell a spreadsheet would run as a formula (starting with = + - @, or a tab/carriage return that
+ * some spreadsheets skip) gets a leading apostrophe: OWASP's guard against CSV injection.
+ */
+export function csvCell(value: string | number | Date | null | undefined): string {
+  let text = value == null ? "" : value instanceof Date ? value.toISOString() : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** RFC 4180 text: a header row, CRLF line ends; a BOM so spreadsheet programs read it as UTF-8. */
+export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | Date | null | undefined>>): string {
+  const lines = [header, ...rows].map((cells) => cells.map(csvCell).join(","));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+export function subscribersCsv(rows: readonly Subscriber[]): string {
+  return toCsv(["Email", "Subscribed At"], rows.map((row) => [row.email, row.createdAt]));
+}
+
+export function contactMessagesCsv(rows: readonly ContactMessage[]): string {
+  return toCsv(
+    ["Name", "Email", "Subject", "Message", "Received At"],
+    rows.map((row) => [row.name, row.email, row.subject, row.message, row.createdAt]),
+  );
+}
+
+/** `{name}-{yyyy-mm-dd}.csv` */
+export function csvFilename(name: string, now = new Date()): string {
+  return `${name}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+export async function exportSubscribers() {
+  return { kind: "csv" as const, filename: csvFilename("subscribers"), csv: subscribersCsv(await allSubscribers()) };
+}
+
+export async function exportContactMessages() {
+  return { kind: "csv" as const, filename: csvFilename("messages"), csv: contactMessagesCsv(await allContactMessages()) };
+}
