@@ -24,3 +24,8 @@ export function newsletterEmailError(value: unknown): string | null {
   const parsed = newsletterSchema.safeParse({ email: value });
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Please enter a valid email address.");
 }
+
+/** What the box says once an address is stored (also after the no-JavaScript redirect). */
+export const NEWSLETTER_SUCCESS = "Thanks for subscribing! The latest market insights are on their way to your inbox.";
+/** Query flag the no-JavaScript form lands back with, so the result shows in the server-rendered page. */
+export const NEWSLETTER_RESULT_PARAM = "newsletter";

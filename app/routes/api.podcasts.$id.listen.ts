@@ -1,6 +1,18 @@
-import { data } from "react-router";
+import { incrementPodcastListens } from "~/server/podcasts.server";
+import type { Route } from "./+types/api.podcasts.$id.listen";
 
-// Placeholder: replaced when the feature is built.
-export async function action() {
-  return data({ error: "Not implemented" }, { status: 501 });
+// Counters must never be answered from a cache.
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Only POST records a listen. */
+export async function loader() {
+  return Response.json({ error: "Method Not Allowed" }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });
+}
+
+/** spec §4: playing a podcast records a listen, with one atomic UPDATE. Answers the new count. */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "POST") return loader();
+  const listens = await incrementPodcastListens(params.id);
+  if (listens == null) return Response.json({ error: "Podcast not found" }, { status: 404, headers: NO_STORE });
+  return Response.json({ listens }, { headers: NO_STORE });
 }

@@ -1,6 +1,21 @@
-import { data } from "react-router";
+import { incrementVideoViews } from "~/server/videos.server";
+import type { Route } from "./+types/api.videos.$id.view";
 
-// Placeholder: replaced when the feature is built.
-export async function action() {
-  return data({ error: "Not implemented" }, { status: 501 });
+// Counters must never be answered from a cache.
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Only POST counts a view: a GET (crawler, prefetch, link preview) is refused. */
+export async function loader() {
+  return Response.json({ error: "Method Not Allowed" }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });
+}
+
+/**
+ * spec §4: a view is counted once the video page has loaded in a browser (the page posts here after
+ * hydration), with one atomic UPDATE. Answers the new count.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "POST") return loader();
+  const views = await incrementVideoViews(params.id);
+  if (views == null) return Response.json({ error: "Video not found" }, { status: 404, headers: NO_STORE });
+  return Response.json({ views }, { headers: NO_STORE });
 }

@@ -1,18 +1,235 @@
-import { count } from "drizzle-orm";
-import { getDb, schema } from "~/server/db.server";
+import { ArrowRight, BellRing, Clock, Headphones, type LucideIcon, Podcast, Radio, Music, Music2, Video } from "lucide-react";
+import type * as React from "react";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { publicPageHeaders } from "~/components/content/page-headers";
+import { FeaturedCarousel } from "~/components/site/featured-carousel";
+import { NewsletterBox } from "~/components/site/newsletter-box";
+import { PodcastCard } from "~/components/site/podcast-card";
+import { VideoCard } from "~/components/site/video-card";
+import { formatDate, formatDuration } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { getHomePodcasts } from "~/server/podcasts.server";
+import { getHomeVideos } from "~/server/videos.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {
-  const db = await getDb();
-  const [row] = await db.select({ total: count() }).from(schema.videos);
-  return { totalVideos: row?.total ?? 0 };
+  // Every block of the page in one round of parallel queries.
+  const [videos, podcasts] = await Promise.all([getHomeVideos(), getHomePodcasts()]);
+  return { videos, podcasts };
 }
 
+export const headers = publicPageHeaders;
+
+// Subscribing to the newsletter changes nothing this page shows.
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formAction === "/resources/newsletter" ? false : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "MarketWire | Market Insights, Interviews & Podcasts" },
+  {
+    name: "description",
+    content: "MarketWire connects investors with companies through market insights: video interviews, podcasts and analysis.",
+  },
+];
+
+/** spec §2: five podcast platforms (placeholders: each links to the platform's home page). */
+const PLATFORMS: { name: string; href: string; icon: LucideIcon }[] = [
+  { name: "Spotify", href: "https://open.spotify.com/", icon: Music },
+  { name: "Apple Podcasts", href: "https://podcasts.apple.com/", icon: Podcast },
+  { name: "YouTube Music", href: "https://music.youtube.com/", icon: Music2 },
+  { name: "Amazon Music", href: "https://music.amazon.com/", icon: Headphones },
+  { name: "Pocket Casts", href: "https://pocketcasts.com/", icon: Radio },
+];
+
+/** spec §2: six placeholder sponsor logos (styled text, no third-party marks). */
+const SPONSORS = [
+  { name: "Northbridge Capital", style: "font-serif tracking-tight" },
+  { name: "ATLAS SECURITIES", style: "font-black tracking-[0.2em] text-sm" },
+  { name: "meridian bank", style: "font-light lowercase tracking-wide" },
+  { name: "Summit Analytics", style: "font-semibold italic" },
+  { name: "HARBOR FUNDS", style: "font-bold tracking-widest text-sm" },
+  { name: "Vertex Exchange", style: "font-mono font-semibold" },
+];
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { videos, podcasts } = loaderData;
   return (
-    <section className="mx-auto max-w-6xl p-6">
-      <h1 className="text-3xl font-bold">MarketWire</h1>
-      <p>{loaderData.totalVideos} videos</p>
-    </section>
+    <div className="mx-auto w-full max-w-7xl space-y-16 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+      <h1 className="sr-only">MarketWire: market insights, interviews and podcasts</h1>
+
+      {/* Featured carousel and the latest videos beside it */}
+      <section aria-labelledby="featured-heading">
+        <SectionHeading id="featured-heading" icon={Video} title="Featured Videos" action={<ViewAll to="/videos">View All Videos</ViewAll>} />
+        {videos.carousel.length === 0 ? (
+          <EmptyNote>No videos available</EmptyNote>
+        ) : (
+          <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <FeaturedCarousel videos={videos.carousel} />
+            <div>
+              <h3 className="mb-4 text-sm font-semibold tracking-widest text-muted-foreground uppercase">Latest</h3>
+              {videos.latest.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No videos available</p>
+              ) : (
+                <ul className="space-y-4">
+                  {videos.latest.map((video) => (
+                    <li key={video.id}>
+                      <VideoCard video={video} layout="compact" headingLevel="h3" />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+        )}
+      </section>
+
+      {/* Most Watched #1–#5 */}
+      <section aria-labelledby="most-watched-heading">
+        <SectionHeading id="most-watched-heading" title="Most Watched" />
+        {videos.mostWatched.length === 0 ? (
+          <EmptyNote>No videos available</EmptyNote>
+        ) : (
+          <ol className="grid gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-5">
+            {videos.mostWatched.map((video, i) => (
+              <li key={video.id}>
+                <VideoCard video={video} rank={i + 1} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {/* Podcasts */}
+      <section aria-labelledby="podcasts-heading" className="space-y-6">
+        <SectionHeading id="podcasts-heading" icon={Headphones} title="Podcasts" action={<ViewAll to="/podcasts">View All</ViewAll>} className="mb-0" />
+        <div className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-4 sm:flex-row sm:items-center">
+          <h3 className="shrink-0 text-sm font-semibold">Listen &amp; Subscribe on</h3>
+          <ul className="flex flex-wrap gap-2">
+            {PLATFORMS.map(({ name, href, icon: Icon }) => (
+              <li key={name}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1.5 rounded-full border bg-background px-3 py-1.5 text-sm font-medium transition-colors outline-none hover:border-primary hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {name}
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="grid gap-8 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            {podcasts.featured.length === 0 ? (
+              <EmptyNote>No podcasts available</EmptyNote>
+            ) : (
+              <ul className="grid gap-6 sm:grid-cols-2">
+                {podcasts.featured.map((podcast) => (
+                  <li key={podcast.id} className="flex">
+                    <PodcastCard podcast={podcast} className="w-full" />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <aside aria-labelledby="new-episodes-heading" className="rounded-xl border bg-card p-5 shadow-sm">
+            <h3 id="new-episodes-heading" className="mb-4 flex items-center gap-2 font-semibold">
+              <BellRing className="size-4 text-primary" aria-hidden="true" />
+              New Episode Alert!
+            </h3>
+            {podcasts.recent.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No recent episodes available</p>
+            ) : (
+              <ul className="divide-y">
+                {podcasts.recent.map((podcast) => (
+                  <li key={podcast.id} className="py-3 first:pt-0 last:pb-0">
+                    <Link
+                      to={`/podcast/${podcast.id}`}
+                      className="line-clamp-2 rounded-sm text-sm font-medium outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    >
+                      {podcast.title}
+                    </Link>
+                    <p className="mt-1 flex items-center gap-3 text-xs text-muted-foreground">
+                      {podcast.publishedAt ? (
+                        <time dateTime={new Date(podcast.publishedAt).toISOString()}>{formatDate(podcast.publishedAt)}</time>
+                      ) : null}
+                      {podcast.duration != null ? (
+                        <span className="inline-flex items-center gap-1">
+                          <Clock className="size-3" aria-hidden="true" />
+                          {formatDuration(podcast.duration)}
+                        </span>
+                      ) : null}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </aside>
+        </div>
+      </section>
+
+      {/* Sponsors */}
+      <section aria-labelledby="sponsors-heading">
+        <h2 id="sponsors-heading" className="mb-6 text-center text-xs font-semibold tracking-widest text-muted-foreground uppercase">
+          Our Sponsors
+        </h2>
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          {SPONSORS.map((sponsor) => (
+            <li
+              key={sponsor.name}
+              className="flex h-20 items-center justify-center rounded-lg border bg-card px-3 text-center text-muted-foreground grayscale transition-colors hover:text-foreground"
+            >
+              <span className={cn("text-base", sponsor.style)}>{sponsor.name}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <NewsletterBox />
+    </div>
   );
+}
+
+function SectionHeading({
+  id,
+  title,
+  icon: Icon,
+  action,
+  className,
+}: {
+  id: string;
+  title: string;
+  icon?: LucideIcon;
+  action?: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn("mb-6 flex items-end justify-between gap-4 border-b pb-3", className)}>
+      <h2 id={id} className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+        {Icon ? <Icon className="size-6 text-primary" aria-hidden="true" /> : null}
+        {title}
+      </h2>
+      {action}
+    </div>
+  );
+}
+
+function ViewAll({ to, children }: { to: string; children: string }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex shrink-0 items-center gap-1 rounded-sm text-sm font-semibold text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      {children}
+      <ArrowRight className="size-4" aria-hidden="true" />
+    </Link>
+  );
+}
+
+function EmptyNote({ children }: { children: string }) {
+  return <p className="rounded-xl border border-dashed bg-muted/30 px-6 py-12 text-center text-muted-foreground">{children}</p>;
 }

@@ -1,2 +1,175 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: podcast.$id</p>; }
+import { ArrowLeft, Calendar, Clock, Headphones } from "lucide-react";
+import { Link, data } from "react-router";
+import { EmptyState } from "~/components/content/empty-state";
+import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { TagList } from "~/components/content/tag-list";
+import { ShareButton } from "~/components/share-button";
+import { usePodcastListens } from "~/components/site/counters";
+import { PodcastPlayer } from "~/components/site/podcast-player";
+import { buttonVariants } from "~/components/ui/button";
+import { formatDate, formatDuration, formatViews, stripHtml, truncate } from "~/lib/format";
+import { getPublishedPodcast, listOtherPodcasts } from "~/server/podcasts.server";
+import { sanitizeContentHtml } from "~/server/sanitize.server";
+import type { Route } from "./+types/podcast.$id";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const podcast = await getPublishedPodcast(params.id);
+  if (!podcast) return data({ podcast: null, moreEpisodes: [] }, { status: 404, headers: NO_STORE });
+  const moreEpisodes = await listOtherPodcasts(podcast.id);
+  const { content, description, ...rest } = podcast;
+  return {
+    podcast: {
+      ...rest,
+      // spec §3: the description may hold markup and is shown as plain text; the content is rich HTML.
+      description: stripHtml(description),
+      contentHtml: content ? sanitizeContentHtml(content) : "",
+    },
+    moreEpisodes,
+  };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const podcast = data?.podcast;
+  if (!podcast) return [{ title: "Podcast Not Found | MarketWire" }];
+  const description = truncate(podcast.description, 150);
+  return [
+    { title: `${podcast.title} | MarketWire` },
+    { name: "description", content: description },
+    { property: "og:type", content: "music.song" },
+    { property: "og:title", content: podcast.title },
+    { property: "og:description", content: description },
+    ...(podcast.thumbnailUrl ? [{ property: "og:image", content: podcast.thumbnailUrl }] : []),
+  ];
+};
+
+export default function PodcastPage({ loaderData }: Route.ComponentProps) {
+  const { podcast, moreEpisodes } = loaderData;
+  if (!podcast) return <PodcastNotFound />;
+  return <PodcastDetail podcast={podcast} moreEpisodes={moreEpisodes} />;
+}
+
+type LoadedPodcast = NonNullable<Route.ComponentProps["loaderData"]["podcast"]>;
+type Episode = Route.ComponentProps["loaderData"]["moreEpisodes"][number];
+
+const backLink =
+  "mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
+
+function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; moreEpisodes: Episode[] }) {
+  const { listens, recordListen } = usePodcastListens(podcast.id, podcast.listens);
+  const published = formatDate(podcast.publishedAt, "long");
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+      <Link to="/podcasts" className={backLink}>
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Podcasts
+      </Link>
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <article className="min-w-0 space-y-6">
+          <header className="space-y-3">
+            <TagList tags={podcast.tags} />
+            <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">{podcast.title}</h1>
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted-foreground">
+                <div className="flex items-center gap-1.5">
+                  <dt className="sr-only">Published</dt>
+                  <Calendar className="size-4" aria-hidden="true" />
+                  <dd>
+                    {published ? (
+                      <time dateTime={new Date(podcast.publishedAt!).toISOString()}>{published}</time>
+                    ) : (
+                      "Not published"
+                    )}
+                  </dd>
+                </div>
+                <div className="flex items-center gap-1.5">
+                  <dt className="sr-only">Listens</dt>
+                  <Headphones className="size-4" aria-hidden="true" />
+                  <dd data-testid="podcast-listens" data-listens={listens} title={`${listens.toLocaleString("en-US")} listens`}>
+                    {formatViews(listens)} listens
+                  </dd>
+                </div>
+                {podcast.duration != null ? (
+                  <div className="flex items-center gap-1.5">
+                    <dt className="sr-only">Duration</dt>
+                    <Clock className="size-4" aria-hidden="true" />
+                    <dd>{formatDuration(podcast.duration)}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              <ShareButton kind="podcast" />
+            </div>
+          </header>
+
+          <PodcastPlayer key={podcast.id} audioUrl={podcast.audioUrl} title={podcast.title} onListen={recordListen} />
+
+          {podcast.description ? (
+            <section aria-labelledby="about-episode-heading" className="space-y-2">
+              <h2 id="about-episode-heading" className="text-lg font-semibold">
+                About this episode
+              </h2>
+              <p className="leading-relaxed text-muted-foreground">{podcast.description}</p>
+            </section>
+          ) : null}
+          {podcast.contentHtml ? (
+            <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: podcast.contentHtml }} />
+          ) : null}
+        </article>
+
+        <aside aria-labelledby="more-episodes-heading">
+          <div className="rounded-xl border bg-card p-5 shadow-sm lg:sticky lg:top-24">
+            <h2 id="more-episodes-heading" className="mb-4 text-lg font-bold">
+              More Episodes
+            </h2>
+            {moreEpisodes.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No other episodes available</p>
+            ) : (
+              <ul className="divide-y">
+                {moreEpisodes.map((episode) => (
+                  <li key={episode.id} className="py-3 first:pt-0 last:pb-0">
+                    <Link
+                      to={`/podcast/${episode.id}`}
+                      className="line-clamp-2 rounded-sm text-sm font-medium outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    >
+                      {episode.title}
+                    </Link>
+                    <p className="mt-1 flex items-center gap-3 text-xs text-muted-foreground">
+                      <span className="inline-flex items-center gap-1">
+                        <Clock className="size-3" aria-hidden="true" />
+                        {formatDuration(episode.duration)}
+                      </span>
+                      {episode.publishedAt ? (
+                        <time dateTime={new Date(episode.publishedAt).toISOString()}>{formatDate(episode.publishedAt)}</time>
+                      ) : null}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** spec §2: 'Podcast Not Found' with 'Browse All Podcasts'. */
+function PodcastNotFound() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-16">
+      <EmptyState
+        icon={Headphones}
+        title="Podcast Not Found"
+        headingLevel="h1"
+        action={
+          <Link to="/podcasts" className={buttonVariants()}>
+            Browse All Podcasts
+          </Link>
+        }
+      >
+        The podcast you're looking for doesn't exist or may have been removed.
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,2 +1,47 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: podcasts</p>; }
+import { AlertTriangle, Headphones } from "lucide-react";
+import { data } from "react-router";
+import { EmptyState } from "~/components/content/empty-state";
+import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { PodcastCard } from "~/components/site/podcast-card";
+import { listPublishedPodcasts } from "~/server/podcasts.server";
+import type { Route } from "./+types/podcasts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  try {
+    return { ok: true as const, podcasts: await listPublishedPodcasts() };
+  } catch (error) {
+    console.error(`Failed to load podcasts (${new URL(request.url).pathname}):`, error);
+    return data({ ok: false as const, podcasts: [] }, { status: 503, headers: NO_STORE });
+  }
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Podcasts | MarketWire" },
+  { name: "description", content: "MarketWire podcasts: conversations with company leaders and market experts." },
+];
+
+export default function Podcasts({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className={PAGE_CONTAINER}>
+      <PageIntro eyebrow="Listen" title="Podcasts">
+        Conversations with company leaders, investors and market experts.
+      </PageIntro>
+      {!loaderData.ok ? (
+        <EmptyState icon={AlertTriangle} title="Failed to load podcasts. Please try again later." />
+      ) : loaderData.podcasts.length === 0 ? (
+        <EmptyState icon={Headphones} title="No podcasts available yet." />
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {loaderData.podcasts.map((podcast, i) => (
+            <li key={podcast.id} className="flex">
+              <PodcastCard podcast={podcast} headingLevel="h2" priority={i < 3} className="w-full" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

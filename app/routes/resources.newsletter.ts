@@ -1,6 +1,53 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { NEWSLETTER_RESULT_PARAM, NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/newsletter";
+import { subscribeToNewsletter } from "~/server/newsletter.server";
+import { createToastHeaders } from "~/server/toast.server";
+import type { Route } from "./+types/resources.newsletter";
 
-// Placeholder: replaced when the feature is built.
-export async function action() {
-  return data({ error: "Not implemented" }, { status: 501 });
+const NO_STORE = { "Cache-Control": "no-store" };
+
+// Nothing to show at this address: a stray GET goes to the home page's box.
+export async function loader() {
+  return redirect("/#newsletter");
+}
+
+/** Only same-site paths are followed (no open redirect through `redirectTo`). */
+function safeRedirectPath(value: FormDataEntryValue | null): string | null {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  return value;
+}
+
+/**
+ * Newsletter sign-up (the Architecture's improvement: stored, not ignored). With JavaScript the box
+ * posts through a fetcher and reads this JSON; the plain-form fallback sends `redirectTo` and is sent back
+ * to the page with the result in the URL (rendered by the box) and a toast.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
+
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Please enter a valid email address.";
+    if (redirectTo) {
+      return redirect(withResult(redirectTo, "invalid"), {
+        headers: await createToastHeaders({ type: "error", title: "Subscription failed", description: message }),
+      });
+    }
+    return data({ ok: false as const, fieldErrors: { email: message } }, { status: 400, headers: NO_STORE });
+  }
+
+  const { created } = await subscribeToNewsletter(parsed.data.email);
+  if (redirectTo) {
+    return redirect(withResult(redirectTo, "subscribed"), {
+      headers: await createToastHeaders({ type: "success", title: "Subscribed", description: NEWSLETTER_SUCCESS }),
+    });
+  }
+  return data({ ok: true as const, email: parsed.data.email, created }, { headers: NO_STORE });
+}
+
+function withResult(path: string, result: "subscribed" | "invalid") {
+  const url = new URL(path, "http://localhost");
+  url.searchParams.set(NEWSLETTER_RESULT_PARAM, result);
+  return `${url.pathname}${url.search}#newsletter`;
 }

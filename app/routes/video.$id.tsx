@@ -1,2 +1,146 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: video.$id</p>; }
+import { ArrowLeft, Calendar, Clock, Eye, VideoOff } from "lucide-react";
+import { Link, data } from "react-router";
+import { EmptyState } from "~/components/content/empty-state";
+import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { TagList } from "~/components/content/tag-list";
+import { ShareButton } from "~/components/share-button";
+import { useVideoViews } from "~/components/site/counters";
+import { VideoCard } from "~/components/site/video-card";
+import { VideoPlayer } from "~/components/site/video-player";
+import { buttonVariants } from "~/components/ui/button";
+import { formatDate, formatDuration, formatViews, truncate } from "~/lib/format";
+import { sanitizeContentHtml } from "~/server/sanitize.server";
+import { getPublishedVideo, listRelatedVideos } from "~/server/videos.server";
+import type { Route } from "./+types/video.$id";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const video = await getPublishedVideo(params.id);
+  // spec §8: unknown, malformed or unpublished ids get the 'Video Not Found' page with a 404 status.
+  if (!video) return data({ video: null, related: [] }, { status: 404, headers: NO_STORE });
+  const related = await listRelatedVideos(video.id);
+  const { content, ...rest } = video;
+  return { video: { ...rest, contentHtml: content ? sanitizeContentHtml(content) : "" }, related };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const video = data?.video;
+  if (!video) return [{ title: "Video Not Found | MarketWire" }];
+  const description = truncate(video.description ?? "", 150);
+  return [
+    { title: `${video.title} | MarketWire` },
+    { name: "description", content: description },
+    { property: "og:type", content: "video.other" },
+    { property: "og:title", content: video.title },
+    { property: "og:description", content: description },
+    ...(video.thumbnailUrl ? [{ property: "og:image", content: video.thumbnailUrl }] : []),
+  ];
+};
+
+export default function VideoPage({ loaderData }: Route.ComponentProps) {
+  const { video, related } = loaderData;
+  if (!video) return <VideoNotFound />;
+  return <VideoDetail video={video} related={related} />;
+}
+
+type LoadedVideo = NonNullable<Route.ComponentProps["loaderData"]["video"]>;
+
+function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.ComponentProps["loaderData"]["related"] }) {
+  const views = useVideoViews(video.id, video.views);
+  const published = formatDate(video.publishedAt, "long");
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+      <Link
+        to="/videos"
+        className="mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        All videos
+      </Link>
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <article className="min-w-0 space-y-6">
+          <VideoPlayer url={video.videoUrl} title={video.title} poster={video.thumbnailUrl} />
+          <header className="space-y-3">
+            <TagList tags={video.tags} />
+            <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{video.title}</h1>
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted-foreground">
+                {published ? (
+                  <div className="flex items-center gap-1.5">
+                    <dt className="sr-only">Published</dt>
+                    <Calendar className="size-4" aria-hidden="true" />
+                    <dd>
+                      <time dateTime={new Date(video.publishedAt!).toISOString()}>{published}</time>
+                    </dd>
+                  </div>
+                ) : null}
+                <div className="flex items-center gap-1.5">
+                  <dt className="sr-only">Views</dt>
+                  <Eye className="size-4" aria-hidden="true" />
+                  <dd data-testid="video-views" data-views={views} title={`${views.toLocaleString("en-US")} views`}>
+                    {formatViews(views)} views
+                  </dd>
+                </div>
+                <div className="flex items-center gap-1.5">
+                  <dt className="sr-only">Duration</dt>
+                  <Clock className="size-4" aria-hidden="true" />
+                  <dd>{formatDuration(video.duration)}</dd>
+                </div>
+              </dl>
+              <ShareButton kind="video" />
+            </div>
+          </header>
+          {video.description ? <p className="text-lg leading-relaxed text-muted-foreground">{video.description}</p> : null}
+          {video.contentHtml ? (
+            <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: video.contentHtml }} />
+          ) : null}
+        </article>
+
+        <aside aria-labelledby="related-heading" className="space-y-4">
+          <h2 id="related-heading" className="border-b pb-3 text-lg font-bold">
+            Related Videos
+          </h2>
+          {related.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No related videos yet.</p>
+          ) : (
+            <ul className="space-y-5">
+              {related.map((item) => (
+                <li key={item.id}>
+                  <VideoCard video={item} layout="compact" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** spec §8: 'Video Not Found' with 'Back to Home' and 'Return to Home' (both to /). */
+function VideoNotFound() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-16">
+      <Link
+        to="/"
+        className="mb-8 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Home
+      </Link>
+      <EmptyState
+        icon={VideoOff}
+        title="Video Not Found"
+        headingLevel="h1"
+        action={
+          <Link to="/" className={buttonVariants()}>
+            Return to Home
+          </Link>
+        }
+      >
+        The video you're looking for doesn't exist or has been removed.
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,2 +1,87 @@
-// Placeholder: replaced when the page is built.
-export default function Stub() { return <p>Coming soon: videos</p>; }
+import { AlertTriangle, VideoOff } from "lucide-react";
+import { Link, data } from "react-router";
+import { EmptyState } from "~/components/content/empty-state";
+import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { Pager } from "~/components/pager";
+import { VideoCard } from "~/components/site/video-card";
+import { buttonVariants } from "~/components/ui/button";
+import { parsePage } from "~/lib/pagination";
+import { VIDEO_PAGE_SIZE, listPublishedVideos } from "~/server/videos.server";
+import type { Route } from "./+types/videos";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // spec §5: a bad page number is page 1; one past the end shows the empty state (never an error).
+  const page = parsePage(url.searchParams.get("page"));
+  try {
+    return { ok: true as const, ...(await listPublishedVideos({ page, pageSize: VIDEO_PAGE_SIZE })) };
+  } catch (error) {
+    console.error(`Failed to load videos (${url.pathname}${url.search}):`, error);
+    return data({ ok: false as const, page }, { status: 503, headers: NO_STORE });
+  }
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const page = data?.ok && data.page > 1 ? ` (page ${data.page})` : "";
+  return [
+    { title: `Videos${page} | MarketWire` },
+    { name: "description", content: "Every MarketWire video: company interviews, market briefings and analysis, newest first." },
+  ];
+};
+
+export default function Videos({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className={PAGE_CONTAINER}>
+      <PageIntro eyebrow="Watch" title="Videos">
+        Interviews, market briefings and analysis from the MarketWire studio, newest first.
+      </PageIntro>
+      <VideoList data={loaderData} />
+    </div>
+  );
+}
+
+function VideoList({ data: result }: { data: Route.ComponentProps["loaderData"] }) {
+  if (!result.ok) {
+    return (
+      <EmptyState icon={AlertTriangle} title="Error Loading Videos">
+        Please try again later.
+      </EmptyState>
+    );
+  }
+  if (result.items.length === 0) {
+    return (
+      <EmptyState
+        icon={VideoOff}
+        title="No Videos Found"
+        action={
+          result.total > 0 ? (
+            <Link to="/videos" className={buttonVariants({ variant: "outline" })}>
+              Go to the first page
+            </Link>
+          ) : undefined
+        }
+      >
+        There are no videos available at the moment.
+      </EmptyState>
+    );
+  }
+  const first = (result.page - 1) * VIDEO_PAGE_SIZE + 1;
+  return (
+    <>
+      <p className="mb-6 text-sm text-muted-foreground" aria-live="polite">
+        Showing {first}–{first + result.items.length - 1} of {result.total} videos
+      </p>
+      <ul className="grid gap-x-6 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        {result.items.map((video) => (
+          <li key={video.id}>
+            <VideoCard video={video} headingLevel="h2" />
+          </li>
+        ))}
+      </ul>
+      <Pager page={result.page} totalPages={result.totalPages} className="mt-12" />
+    </>
+  );
+}

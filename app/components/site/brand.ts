@@ -1,0 +1,42 @@
+/**
+ * The shell's navy accent (header, footer, hero panels). It stays navy in both themes, like the
+ * masthead of a financial paper, so it lives here rather than in the light/dark tokens of app.css.
+ */
+export const NAVY_BG = "bg-[#0b1a33]";
+export const NAVY_BG_DEEP = "bg-[#081427]";
+/** Focus ring that stays visible on the navy background. */
+export const ON_NAVY_FOCUS = "outline-none focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:ring-offset-0";
+
+/** spec §2: desktop header navigation. */
+export const HEADER_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/programme", label: "Programme" },
+  { to: "/clients", label: "Clients" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+/** spec §2: mobile menu links. */
+export const MOBILE_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/programme", label: "Programme" },
+  { to: "/search", label: "Search" },
+  { to: "/blog", label: "Blog" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+/** spec §2: footer navigation and programme links. */
+export const FOOTER_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/programme", label: "Programme" },
+  { to: "/blog", label: "Blog" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+export const PROGRAMME_LINKS = [
+  { to: "/interviews", label: "Interviews" },
+  { to: "/podcasts", label: "Podcasts" },
+  { to: "/special-features", label: "Special Features" },
+] as const;

@@ -1,0 +1,127 @@
+import { ChevronLeft, ChevronRight, Eye, Play } from "lucide-react";
+import * as React from "react";
+import { Link } from "react-router";
+import { formatDate, formatDuration, formatViews, truncate } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { MediaThumbnail } from "./media-thumbnail";
+import type { VideoCardData } from "./video-card";
+
+/**
+ * spec §2 Home: the featured-video carousel. The first slide is server-rendered; arrows and slide dots
+ * only appear with more than one video. Follows the WAI-ARIA carousel pattern (no auto-rotation).
+ */
+export function FeaturedCarousel({ videos }: { videos: VideoCardData[] }) {
+  const [index, setIndex] = React.useState(0);
+  const count = videos.length;
+  const current = Math.min(index, count - 1);
+  if (count === 0) return null;
+
+  const go = (next: number) => setIndex((next + count) % count);
+  function onKeyDown(event: React.KeyboardEvent<HTMLElement>) {
+    if (count < 2) return;
+    if (event.key === "ArrowRight") {
+      event.preventDefault();
+      go(current + 1);
+    } else if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      go(current - 1);
+    }
+  }
+
+  const arrow =
+    "absolute top-1/2 z-10 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white shadow backdrop-blur-sm transition-colors outline-none hover:bg-black/75 focus-visible:ring-[3px] focus-visible:ring-white/80";
+
+  return (
+    <section aria-roledescription="carousel" aria-label="Featured videos" onKeyDown={onKeyDown} className="space-y-3">
+      <div className="relative">
+        <div aria-live="polite" aria-atomic="false">
+          {videos.map((video, i) => (
+            <Slide key={video.id} video={video} position={i + 1} count={count} hidden={i !== current} priority={i === 0} />
+          ))}
+        </div>
+        {count > 1 ? (
+          <>
+            <button type="button" className={cn(arrow, "left-3")} onClick={() => go(current - 1)} aria-label="Previous slide">
+              <ChevronLeft className="size-5" aria-hidden="true" />
+            </button>
+            <button type="button" className={cn(arrow, "right-3")} onClick={() => go(current + 1)} aria-label="Next slide">
+              <ChevronRight className="size-5" aria-hidden="true" />
+            </button>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <div className="flex justify-center gap-2" role="group" aria-label="Choose a slide">
+          {videos.map((video, i) => (
+            <button
+              key={video.id}
+              type="button"
+              onClick={() => setIndex(i)}
+              aria-label={`Slide ${i + 1}: ${video.title}`}
+              aria-current={i === current ? "true" : undefined}
+              className={cn(
+                "h-2.5 rounded-full transition-all outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60",
+                i === current ? "w-7 bg-primary" : "w-2.5 bg-muted-foreground/35 hover:bg-muted-foreground/60",
+              )}
+            />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Slide({
+  video,
+  position,
+  count,
+  hidden,
+  priority,
+}: {
+  video: VideoCardData;
+  position: number;
+  count: number;
+  hidden: boolean;
+  priority: boolean;
+}) {
+  const date = formatDate(video.publishedAt);
+  return (
+    <article
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${position} of ${count}`}
+      hidden={hidden}
+      className="group relative overflow-hidden rounded-2xl bg-[#0b1a33] shadow-md"
+    >
+      <MediaThumbnail src={video.thumbnailUrl} priority={priority} className="rounded-none" />
+      <div className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/90 via-black/35 to-transparent" />
+      <div className="absolute inset-x-0 bottom-0 space-y-2 p-5 text-white sm:p-7">
+        <p className="inline-flex items-center gap-1.5 rounded bg-sky-400 px-2 py-0.5 text-[11px] font-bold tracking-wider text-[#0b1a33] uppercase">
+          Featured
+        </p>
+        <h3 className="text-xl leading-tight font-bold text-balance sm:text-3xl">
+          <Link to={`/video/${video.id}`} className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline">
+            {video.title}
+          </Link>
+        </h3>
+        {video.description ? (
+          <p className="hidden max-w-2xl text-sm text-slate-200 sm:line-clamp-2">{truncate(video.description, 150)}</p>
+        ) : null}
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-300">
+          {date ? <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time> : null}
+          <span className="inline-flex items-center gap-1">
+            <Eye className="size-3.5" aria-hidden="true" />
+            {formatViews(video.views)} views
+          </span>
+          {video.duration != null ? <span>{formatDuration(video.duration)}</span> : null}
+        </p>
+      </div>
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-1/2 flex size-16 -translate-x-1/2 -translate-y-[70%] items-center justify-center rounded-full bg-white/90 text-[#0b1a33] shadow-lg transition-transform group-hover:scale-110"
+      >
+        <Play className="ml-1 size-7" fill="currentColor" />
+      </span>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import { Headphones, PlayCircle, type LucideIcon } from "lucide-react";
+import type * as React from "react";
+import { cn } from "~/lib/utils";
+
+/**
+ * A 16:9 thumbnail that never shifts the layout (width/height set, fixed ratio) and loads lazily unless
+ * it is the page's main picture. Items without a picture get a tinted placeholder. `alt` is empty when
+ * the title sits right beside the picture (the picture is then decorative).
+ */
+export function MediaThumbnail({
+  src,
+  alt = "",
+  kind = "video",
+  priority = false,
+  className,
+  children,
+}: {
+  src: string | null | undefined;
+  alt?: string;
+  kind?: "video" | "podcast";
+  priority?: boolean;
+  className?: string;
+  children?: React.ReactNode;
+}) {
+  const Icon: LucideIcon = kind === "podcast" ? Headphones : PlayCircle;
+  return (
+    <div className={cn("relative aspect-video overflow-hidden rounded-lg bg-muted", className)}>
+      {src ? (
+        <img
+          src={src}
+          alt={alt}
+          width={640}
+          height={360}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
+          decoding="async"
+          className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+      ) : (
+        <div
+          role={alt ? "img" : undefined}
+          aria-label={alt || undefined}
+          className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-[#0b1a33] via-[#16325c] to-sky-800"
+        >
+          <Icon aria-hidden="true" className="size-10 text-white/70" />
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** A small dark badge in a thumbnail's corner (duration, rank). */
+export function ThumbnailBadge({ className, children }: { className?: string; children: React.ReactNode }) {
+  return (
+    <span className={cn("absolute rounded bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums", className)}>
+      {children}
+    </span>
+  );
+}

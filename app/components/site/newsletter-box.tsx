@@ -1,0 +1,118 @@
+import { CheckCircle2, Mail } from "lucide-react";
+import * as React from "react";
+import { useFetcher, useLocation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { NEWSLETTER_RESULT_PARAM, NEWSLETTER_SUCCESS, newsletterEmailError } from "~/lib/newsletter";
+import { cn } from "~/lib/utils";
+import type { action as newsletterAction } from "~/routes/resources.newsletter";
+import { NAVY_BG } from "./brand";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * The newsletter box (id="newsletter", the target of 'Subscribe Now'). Posts to /resources/newsletter
+ * with a fetcher; before JavaScript loads it is a plain form that redirects back here with the result.
+ */
+export function NewsletterBox({ className }: { className?: string }) {
+  const fetcher = useFetcher<typeof newsletterAction>({ key: "newsletter" });
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const [clientError, setClientError] = React.useState<string | null>(null);
+
+  const result = fetcher.data;
+  const busy = fetcher.state !== "idle";
+  const serverError = result && !result.ok ? result.fieldErrors.email : null;
+  const noJsResult = searchParams.get(NEWSLETTER_RESULT_PARAM);
+  const succeeded = result ? result.ok : noJsResult === "subscribed";
+  const error = clientError ?? serverError ?? (!result && noJsResult === "invalid" ? "Please enter a valid email address." : null);
+
+  // With JavaScript our own messages replace the browser's validation bubbles.
+  React.useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+
+  const lastResult = React.useRef(result);
+  React.useEffect(() => {
+    if (!result || result === lastResult.current) return;
+    lastResult.current = result;
+    if (result.ok) {
+      toast.success("Subscribed", { description: NEWSLETTER_SUCCESS });
+      formRef.current?.reset();
+    }
+  }, [result]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const message = newsletterEmailError(new FormData(event.currentTarget).get("email"));
+    setClientError(message);
+    if (message) {
+      event.preventDefault();
+      event.currentTarget.querySelector<HTMLInputElement>("input[name=email]")?.focus();
+    }
+  }
+
+  return (
+    <section
+      id="newsletter"
+      aria-labelledby="newsletter-heading"
+      className={cn("scroll-mt-24 overflow-hidden rounded-2xl text-white shadow-lg", NAVY_BG, className)}
+    >
+      <div className="grid gap-8 px-6 py-10 sm:px-10 md:grid-cols-2 md:items-center md:py-12">
+        <div className="space-y-3">
+          <p className="inline-flex items-center gap-2 text-xs font-semibold tracking-widest text-sky-300 uppercase">
+            <Mail className="size-4" aria-hidden="true" />
+            Newsletter
+          </p>
+          <h2 id="newsletter-heading" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+            Market insights, straight to your inbox
+          </h2>
+          <p className="text-slate-300">
+            Weekly highlights from our interviews, podcasts and analysis. No spam; unsubscribe any time.
+          </p>
+        </div>
+        <fetcher.Form ref={formRef} method="post" action="/resources/newsletter" onSubmit={onSubmit} className="space-y-2">
+          {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
+          <label htmlFor="newsletter-email" className="block text-sm font-medium text-slate-200">
+            Email address
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <input
+              id="newsletter-email"
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              placeholder="you@example.com"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "newsletter-email-error" : undefined}
+              onChange={() => clientError && setClientError(null)}
+              className={cn(
+                "h-11 w-full min-w-0 flex-1 rounded-md border bg-white px-4 text-base text-slate-900 shadow-xs outline-none placeholder:text-slate-400 focus-visible:ring-[3px] focus-visible:ring-sky-300/70",
+                error ? "border-red-400" : "border-transparent",
+              )}
+            />
+            <button
+              type="submit"
+              disabled={busy}
+              className="inline-flex h-11 shrink-0 items-center justify-center rounded-md bg-sky-400 px-6 font-semibold text-[#0b1a33] transition-colors outline-none hover:bg-sky-300 focus-visible:ring-[3px] focus-visible:ring-white/70 disabled:opacity-70"
+            >
+              {busy ? "Subscribing…" : "Subscribe"}
+            </button>
+          </div>
+          <div aria-live="polite" className="min-h-6 text-sm">
+            {error ? (
+              <p id="newsletter-email-error" className="font-medium text-red-300">
+                {error}
+              </p>
+            ) : succeeded ? (
+              <p className="flex items-center gap-2 font-medium text-emerald-300">
+                <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
+                {NEWSLETTER_SUCCESS}
+              </p>
+            ) : null}
+          </div>
+        </fetcher.Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { Clock, Headphones } from "lucide-react";
+import { Link } from "react-router";
+import { formatDate, formatDuration, formatViews, truncate } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { MediaThumbnail, ThumbnailBadge } from "./media-thumbnail";
+
+export interface PodcastCardData {
+  id: string;
+  title: string;
+  description: string;
+  thumbnailUrl: string | null;
+  publishedAt: Date | string | null;
+  duration: number | null;
+  listens: number;
+}
+
+/** A podcast episode in a grid: artwork, title (the link, stretched over the card), summary, date, length. */
+export function PodcastCard({
+  podcast,
+  headingLevel = "h3",
+  className,
+  priority = false,
+}: {
+  podcast: PodcastCardData;
+  headingLevel?: "h2" | "h3";
+  className?: string;
+  priority?: boolean;
+}) {
+  const Heading = headingLevel;
+  const date = formatDate(podcast.publishedAt);
+  return (
+    <article
+      className={cn(
+        "group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md",
+        className,
+      )}
+    >
+      <MediaThumbnail src={podcast.thumbnailUrl} kind="podcast" priority={priority} className="rounded-none">
+        {podcast.duration != null ? (
+          <ThumbnailBadge className="right-2 bottom-2">
+            <span className="sr-only">Duration </span>
+            {formatDuration(podcast.duration)}
+          </ThumbnailBadge>
+        ) : null}
+      </MediaThumbnail>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <Heading className="line-clamp-2 leading-snug font-semibold text-balance">
+          <Link
+            to={`/podcast/${podcast.id}`}
+            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
+          >
+            {podcast.title}
+          </Link>
+        </Heading>
+        {podcast.description ? (
+          <p className="line-clamp-3 text-sm text-muted-foreground">{truncate(podcast.description, 150)}</p>
+        ) : null}
+        <p className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
+          {date ? <time dateTime={new Date(podcast.publishedAt!).toISOString()}>{date}</time> : null}
+          <span className="inline-flex items-center gap-1">
+            <Headphones className="size-3.5" aria-hidden="true" />
+            {formatViews(podcast.listens)} listens
+          </span>
+          {podcast.duration != null ? (
+            <span className="inline-flex items-center gap-1">
+              <Clock className="size-3.5" aria-hidden="true" />
+              {formatDuration(podcast.duration)}
+            </span>
+          ) : null}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { cn } from "~/lib/utils";
+import { FOOTER_LINKS, NAVY_BG_DEEP, PROGRAMME_LINKS } from "./brand";
+import { Logo } from "./logo";
+
+const footerLink = "rounded-sm text-sm text-slate-300 transition-colors hover:text-white outline-none focus-visible:ring-2 focus-visible:ring-white/70";
+
+/** spec §2 footer: navigation, programme links, placeholder contact details in New York, © 2025. */
+export function SiteFooter() {
+  return (
+    <footer className={cn("mt-auto text-slate-300", NAVY_BG_DEEP)}>
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div className="space-y-4">
+          <Logo />
+          <p className="max-w-xs text-sm leading-6 text-slate-400">
+            Market insight that connects investors with the companies shaping tomorrow's markets.
+          </p>
+        </div>
+
+        <nav aria-labelledby="footer-nav-heading">
+          <h2 id="footer-nav-heading" className="mb-4 text-xs font-semibold tracking-widest text-white uppercase">
+            Navigation
+          </h2>
+          <ul className="space-y-2.5">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={footerLink}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-programme-heading">
+          <h2 id="footer-programme-heading" className="mb-4 text-xs font-semibold tracking-widest text-white uppercase">
+            Programmes
+          </h2>
+          <ul className="space-y-2.5">
+            {PROGRAMME_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={footerLink}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className="mb-4 text-xs font-semibold tracking-widest text-white uppercase">Contact</h2>
+          {/* spec §9: sample contact details are placeholders. */}
+          <address className="space-y-3 text-sm not-italic">
+            <p className="flex gap-2.5">
+              <MapPin className="mt-0.5 size-4 shrink-0 text-sky-300" aria-hidden="true" />
+              <span>
+                350 Fifth Avenue, Suite 4200
+                <br />
+                New York, NY 10118
+              </span>
+            </p>
+            <p className="flex gap-2.5">
+              <Phone className="mt-0.5 size-4 shrink-0 text-sky-300" aria-hidden="true" />
+              <a href="tel:+12125550142" className={footerLink}>
+                +1 (212) 555-0142
+              </a>
+            </p>
+            <p className="flex gap-2.5">
+              <Mail className="mt-0.5 size-4 shrink-0 text-sky-300" aria-hidden="true" />
+              <a href="mailto:info@marketwire.example" className={footerLink}>
+                info@marketwire.example
+              </a>
+            </p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-400 sm:px-6 lg:px-8">
+          © 2025 MarketWire. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,88 @@
+import { Eye } from "lucide-react";
+import { Link } from "react-router";
+import { formatDate, formatDuration, formatViews } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { MediaThumbnail, ThumbnailBadge } from "./media-thumbnail";
+
+export interface VideoCardData {
+  id: string;
+  title: string;
+  description?: string | null;
+  thumbnailUrl: string | null;
+  publishedAt: Date | string | null;
+  views: number;
+  duration: number | null;
+}
+
+function VideoMeta({ video, className }: { video: VideoCardData; className?: string }) {
+  const date = formatDate(video.publishedAt);
+  return (
+    <p className={cn("flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground", className)}>
+      {date ? <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time> : null}
+      {date ? <span aria-hidden="true">·</span> : null}
+      <span className="inline-flex items-center gap-1">
+        <Eye className="size-3.5" aria-hidden="true" />
+        {formatViews(video.views)} views
+      </span>
+    </p>
+  );
+}
+
+/**
+ * A video in a grid or list. The title is the link; it stretches over the whole card so the picture is
+ * clickable too, while screen readers hear one link per video.
+ */
+export function VideoCard({
+  video,
+  layout = "grid",
+  rank,
+  headingLevel = "h3",
+  showDescription = false,
+  className,
+}: {
+  video: VideoCardData;
+  layout?: "grid" | "compact";
+  rank?: number;
+  headingLevel?: "h2" | "h3";
+  showDescription?: boolean;
+  className?: string;
+}) {
+  const Heading = headingLevel;
+  const duration = video.duration != null ? formatDuration(video.duration) : null;
+  const compact = layout === "compact";
+  return (
+    <article
+      className={cn(
+        "group relative flex rounded-xl focus-within:ring-[3px] focus-within:ring-ring/50",
+        compact ? "flex-row items-start gap-3" : "flex-col gap-3",
+        className,
+      )}
+    >
+      <MediaThumbnail src={video.thumbnailUrl} className={cn(compact && "w-32 shrink-0 sm:w-40")}>
+        {rank != null ? (
+          <ThumbnailBadge className="top-2 left-2 bg-sky-400 text-[#0b1a33]">#{rank}</ThumbnailBadge>
+        ) : null}
+        {duration ? (
+          <ThumbnailBadge className="right-2 bottom-2">
+            <span className="sr-only">Duration </span>
+            {duration}
+          </ThumbnailBadge>
+        ) : null}
+      </MediaThumbnail>
+      <div className="min-w-0 space-y-1.5">
+        <Heading className={cn("leading-snug font-semibold text-balance", compact ? "line-clamp-2 text-sm" : "line-clamp-2 text-base")}>
+          <Link
+            to={`/video/${video.id}`}
+            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
+          >
+            {video.title}
+          </Link>
+        </Heading>
+        {showDescription && video.description ? (
+          <p className="line-clamp-2 text-sm text-muted-foreground">{video.description}</p>
+        ) : null}
+        <VideoMeta video={video} />
+      </div>
+    </article>
+  );
+}

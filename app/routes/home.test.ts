@@ -1,0 +1,43 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { getDb, schema } from "~/server/db.server";
+import { loader, shouldRevalidate } from "./home";
+
+const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
+
+beforeEach(async () => {
+  const db = await getDb();
+  await db.delete(schema.videos);
+  await db.delete(schema.podcasts);
+});
+
+describe("home loader", () => {
+  it("is empty on an empty database (the page's empty states)", async () => {
+    expect(await loader()).toEqual({
+      videos: { carousel: [], latest: [], mostWatched: [] },
+      podcasts: { featured: [], recent: [] },
+    });
+  });
+
+  it("fills every block from published content", async () => {
+    const db = await getDb();
+    await db.insert(schema.videos).values(
+      Array.from({ length: 6 }, (_, i) => ({ title: `V${i}`, status: "published" as const, publishedAt: day(i), views: 10 * i })),
+    );
+    await db.insert(schema.podcasts).values(
+      Array.from({ length: 8 }, (_, i) => ({ title: `P${i}`, status: "published" as const, publishedAt: day(i) })),
+    );
+    const { videos, podcasts } = await loader();
+    expect(videos.carousel.map((v) => v.title)).toEqual(["V5"]);
+    expect(videos.latest.map((v) => v.title)).toEqual(["V4", "V3", "V2", "V1"]);
+    expect(videos.mostWatched.map((v) => v.title)).toEqual(["V5", "V4", "V3", "V2", "V1"]);
+    expect(podcasts.featured.map((p) => p.title)).toEqual(["P7", "P6"]);
+    expect(podcasts.recent.map((p) => p.title)).toEqual(["P5", "P4", "P3", "P2", "P1"]);
+  });
+});
+
+describe("home shouldRevalidate", () => {
+  it("skips reloading the page after a newsletter sign-up", () => {
+    expect(shouldRevalidate({ formAction: "/resources/newsletter", defaultShouldRevalidate: true } as any)).toBe(false);
+    expect(shouldRevalidate({ formAction: "/resources/theme", defaultShouldRevalidate: true } as any)).toBe(true);
+  });
+});

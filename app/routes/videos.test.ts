@@ -1,0 +1,153 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { getDb, schema } from "~/server/db.server";
+import * as videosServer from "~/server/videos.server";
+import { appRequest } from "../../tests/support/auth";
+import { action as viewAction, loader as viewLoader } from "./api.videos.$id.view";
+import { loader as videoLoader } from "./video.$id";
+import { loader as videosLoader } from "./videos";
+
+type NewVideo = typeof schema.videos.$inferInsert;
+const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
+const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+
+async function insertVideos(rows: Partial<NewVideo>[]) {
+  const db = await getDb();
+  return db
+    .insert(schema.videos)
+    .values(rows.map((row, i) => ({ title: `Video ${i}`, status: "published" as const, publishedAt: day(i), ...row })))
+    .returning();
+}
+
+/** A loader's result as { status, body, headers } whether it returned plain data or `data(…, init)`. */
+function unwrap(result: any) {
+  if (result && result.type === "DataWithResponseInit") {
+    return { status: (result.init?.status as number) ?? 200, body: result.data, headers: new Headers(result.init?.headers) };
+  }
+  return { status: 200, body: result, headers: new Headers() };
+}
+
+const loadList = async (search = "") =>
+  unwrap(await videosLoader({ request: appRequest(`/videos${search}`), params: {}, context: {} } as any));
+const loadVideo = async (id: string) =>
+  unwrap(await videoLoader({ request: appRequest(`/video/${id}`), params: { id }, context: {} } as any));
+const postView = (id: string, method = "POST") =>
+  viewAction({ request: appRequest(`/api/videos/${id}/view`, { method }), params: { id }, context: {} } as any) as Promise<Response>;
+
+beforeEach(async () => {
+  const db = await getDb();
+  await db.delete(schema.videos);
+});
+
+describe("/videos loader", () => {
+  it("serves page 2 of 27 published videos", async () => {
+    await insertVideos(Array.from({ length: 27 }, () => ({})));
+    const { status, body } = await loadList("?page=2");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ok: true, page: 2, total: 27, totalPages: 2 });
+    expect(body.items).toHaveLength(2);
+  });
+
+  it.each(["?page=abc", "?page=0", "?page=-3", "?page=2.5", ""])("treats %j as page 1", async (search) => {
+    await insertVideos([{}, {}]);
+    const { status, body } = await loadList(search);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ok: true, page: 1, total: 2 });
+  });
+
+  it("answers a page past the end with the empty state, not an error", async () => {
+    await insertVideos([{}]);
+    const { status, body } = await loadList("?page=99999999999");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ok: true, items: [], total: 1 });
+  });
+
+  it("renders 'Error Loading Videos' with 503 when the database fails, logging once", async () => {
+    const failure = vi.spyOn(videosServer, "listPublishedVideos").mockRejectedValueOnce(new Error("connection refused"));
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    const { status, body, headers } = await loadList();
+    expect(status).toBe(503);
+    expect(body).toEqual({ ok: false, page: 1 });
+    expect(headers.get("Cache-Control")).toBe("no-store");
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(String(logged.mock.calls[0][0])).toContain("/videos");
+    failure.mockRestore();
+  });
+});
+
+describe("/video/{id} loader", () => {
+  it("returns a published video with sanitised content and three related videos", async () => {
+    const rows = await insertVideos([
+      { title: "A" },
+      { title: "B" },
+      { title: "C" },
+      { title: "D" },
+      { title: "Main", content: '<p onclick="steal()">Body<script>alert(1)</script></p>', tags: ["macro"] },
+    ]);
+    const main = rows[4];
+    const { status, body } = await loadVideo(main.id);
+    expect(status).toBe(200);
+    expect(body.video).toMatchObject({ id: main.id, title: "Main", tags: ["macro"] });
+    expect(body.video.contentHtml).toBe("<p>Body</p>");
+    expect(body.related.map((v: { title: string }) => v.title)).toEqual(["D", "C", "B"]);
+  });
+
+  it.each([
+    ["an unknown id", MISSING_ID],
+    ["a malformed id", "not-a-uuid"],
+  ])("answers 404 'Video Not Found' for %s", async (_case, id) => {
+    const { status, body, headers } = await loadVideo(id);
+    expect(status).toBe(404);
+    expect(body).toEqual({ video: null, related: [] });
+    expect(headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("answers 404 for a draft", async () => {
+    const [draft] = await insertVideos([{ status: "draft", publishedAt: null }]);
+    expect((await loadVideo(draft.id)).status).toBe(404);
+  });
+
+  it("does not count a view when the page is rendered", async () => {
+    const [video] = await insertVideos([{ views: 5 }]);
+    await loadVideo(video.id);
+    const db = await getDb();
+    const [row] = await db.select({ views: schema.videos.views }).from(schema.videos).where(eq(schema.videos.id, video.id));
+    expect(row.views).toBe(5);
+  });
+});
+
+describe("POST /api/videos/{id}/view", () => {
+  it("counts one view and answers the new count, uncached", async () => {
+    const [video] = await insertVideos([{ views: 9 }]);
+    const response = await postView(video.id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toEqual({ views: 10 });
+  });
+
+  it.each([
+    ["an unknown id", MISSING_ID],
+    ["a malformed id", "1;drop table videos"],
+  ])("answers 404 JSON for %s", async (_case, id) => {
+    const response = await postView(id);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Video not found" });
+  });
+
+  it("does not count views of a draft", async () => {
+    const [draft] = await insertVideos([{ status: "draft", views: 0 }]);
+    expect((await postView(draft.id)).status).toBe(404);
+  });
+
+  it("refuses GET (a crawler or prefetch never counts) and other methods with 405", async () => {
+    const [video] = await insertVideos([{ views: 1 }]);
+    const get = await viewLoader();
+    expect(get.status).toBe(405);
+    expect(get.headers.get("Allow")).toBe("POST");
+    expect((await postView(video.id, "PUT")).status).toBe(405);
+    expect((await postView(video.id, "DELETE")).status).toBe(405);
+    const db = await getDb();
+    const [row] = await db.select({ views: schema.videos.views }).from(schema.videos).where(eq(schema.videos.id, video.id));
+    expect(row.views).toBe(1);
+  });
+});
