@@ -68,7 +68,7 @@ function VideoList({ data: result }: { data: Route.ComponentProps["loaderData"] 
       </EmptyState>
     );
   }
-  const first = (result.page - 1) * VIDEO_PAGE_SIZE + 1;
+  const first = (result.page - 1) * result.pageSize + 1;
   return (
     <>
       <p className="mb-6 text-sm text-muted-foreground" aria-live="polite">

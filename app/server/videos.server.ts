@@ -57,7 +57,7 @@ export async function listPublishedVideos({ page, pageSize = VIDEO_PAGE_SIZE }: 
     db.select(summaryFields).from(videos).where(isPublished).orderBy(...newestFirst).limit(pageSize).offset(offset),
     db.select({ total: count() }).from(videos).where(isPublished),
   ]);
-  return { items: items as VideoSummary[], total, page: safePage, totalPages: totalPages(total, pageSize) };
+  return { items: items as VideoSummary[], total, page: safePage, pageSize, totalPages: totalPages(total, pageSize) };
 }
 
 /** The latest published videos. */
