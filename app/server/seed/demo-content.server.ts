@@ -1,7 +1,143 @@
+/**
+ * The demo catalogue (catalogue/*.ts) written into the database: one multi-row insert per content type.
+ * Ids are derived from each item's slug, so a reseed keeps every link valid; dates are ages relative
+ * to the moment of seeding, so the site always looks current.
+ */
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db.server";
 import { schema } from "../db.server";
+import type { ContentStatus } from "../db/schema";
+import { sanitizeContentHtml } from "../sanitize.server";
+import { DEMO_BLOGS } from "./catalogue/blogs";
+import { DEMO_INTERVIEWS } from "./catalogue/interviews";
+import { DEMO_PODCASTS } from "./catalogue/podcasts";
+import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
+import type { DemoContent } from "./catalogue/types";
+import { DEMO_VIDEOS } from "./catalogue/videos";
 
-/** Placeholder: replaced by the full demo catalogue. */
-export async function seedDemoContent(db: Database) {
-  await db.insert(schema.videos).values({ title: "Demo video", status: "published", publishedAt: new Date() });
+/** The database or a transaction on it: both can insert, execute and open a (nested) transaction. */
+type Executor = Pick<Database, "insert" | "execute" | "transaction">;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A stable UUID (version 5 layout) for a demo item, from its type and slug. */
+export function demoId(type: string, slug: string): string {
+  const hash = crypto.createHash("sha1").update(`marketwire-demo:${type}:${slug}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** How many rows of each type the demo catalogue holds. */
+export const DEMO_COUNTS = {
+  videos: DEMO_VIDEOS.length,
+  podcasts: DEMO_PODCASTS.length,
+  blogs: DEMO_BLOGS.length,
+  interviews: DEMO_INTERVIEWS.length,
+  specialFeatures: DEMO_SPECIAL_FEATURES.length,
+};
+
+function common(type: string, item: DemoContent, now: Date) {
+  const at = (ageDays: number) => new Date(now.getTime() - Math.round((ageDays * DAY_MS) / 60_000) * 60_000);
+  const status: ContentStatus = item.status ?? "published";
+  const createdAt = at(item.age);
+  return {
+    id: demoId(type, item.slug),
+    title: item.title,
+    description: item.description,
+    // Stored as an admin save would store it: sanitised on write (and again on render).
+    content: item.content == null ? null : sanitizeContentHtml(item.content),
+    tags: item.tags,
+    status,
+    publishedAt: status === "published" ? createdAt : null,
+    createdAt,
+    updatedAt: createdAt,
+    at,
+  };
+}
+
+function withoutAt<T extends { at: unknown }>({ at: _at, ...row }: T) {
+  return row;
+}
+
+/** Inserts the whole demo catalogue (5 statements) and refreshes planner statistics. */
+export async function seedDemoContent(db: Database | Executor, now: Date = new Date()): Promise<void> {
+  await (db as Executor).transaction(async (tx) => {
+    await tx.insert(schema.videos).values(
+      DEMO_VIDEOS.map((video) => {
+        const row = common("video", video, now);
+        return {
+          ...withoutAt(row),
+          videoUrl: video.videoUrl,
+          thumbnailUrl: video.thumbnail,
+          duration: video.duration,
+          views: video.views,
+          featured: video.featuredAge != null,
+          featuredAt: video.featuredAge != null ? row.at(video.featuredAge) : null,
+        };
+      }),
+    );
+    await tx.insert(schema.podcasts).values(
+      DEMO_PODCASTS.map((podcast) => {
+        const row = common("podcast", podcast, now);
+        return {
+          ...withoutAt(row),
+          audioUrl: podcast.audioUrl,
+          thumbnailUrl: podcast.thumbnail,
+          duration: podcast.duration,
+          listens: podcast.listens,
+          featured: podcast.featuredAge != null,
+          featuredAt: podcast.featuredAge != null ? row.at(podcast.featuredAge) : null,
+        };
+      }),
+    );
+    await tx.insert(schema.blogs).values(
+      DEMO_BLOGS.map((blog) => ({
+        ...withoutAt(common("blog", blog, now)),
+        featuredImageUrl: blog.image,
+        authorName: blog.authorName,
+        authorRole: blog.authorRole,
+        readTime: blog.readTime,
+        views: blog.views,
+      })),
+    );
+    await tx.insert(schema.interviews).values(
+      DEMO_INTERVIEWS.map((interview) => ({
+        ...withoutAt(common("interview", interview, now)),
+        intervieweeName: interview.intervieweeName,
+        intervieweeTitle: interview.intervieweeTitle,
+        videoUrl: interview.videoUrl,
+        audioUrl: interview.audioUrl,
+        thumbnailUrl: interview.thumbnail,
+        duration: interview.duration,
+        views: interview.views,
+      })),
+    );
+    await tx.insert(schema.specialFeatures).values(
+      DEMO_SPECIAL_FEATURES.map((feature) => ({
+        ...withoutAt(common("special_feature", feature, now)),
+        featureType: feature.featureType,
+        featuredImageUrl: feature.image,
+        videoUrl: feature.videoUrl,
+        readTime: feature.readTime,
+        views: feature.views,
+      })),
+    );
+    // PGlite has no autovacuum: without fresh statistics the planner ignores the new rows' indexes.
+    await tx.execute(sql`analyze videos, podcasts, blogs, interviews, special_features`);
+  });
+}
+
+/**
+ * `npm run seed`: replaces every content row with the demo catalogue in one transaction. Accounts,
+ * profiles, subscribers and contact messages are left alone.
+ */
+export async function reseedDemoContent(db: Database, now: Date = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Nothing references content rows, so one TRUNCATE empties all five tables (and leaves no dead rows).
+    await tx.execute(sql`truncate videos, podcasts, blogs, interviews, special_features`);
+    await seedDemoContent(tx, now);
+  });
 }

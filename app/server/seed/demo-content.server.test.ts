@@ -1,0 +1,226 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { FEATURE_TYPES } from "~/server/db/schema";
+import { getDb } from "~/server/db.server";
+import { createUserAccount } from "~/server/auth.server";
+import { sanitizeContentHtml } from "~/server/sanitize.server";
+import { stripHtml } from "~/lib/format";
+import { DEMO_BLOGS } from "./catalogue/blogs";
+import { DEMO_INTERVIEWS } from "./catalogue/interviews";
+import { DEMO_AUDIO_PATH, MEDIA_IMAGES, renderDemoAudioWav, renderMediaSvg } from "./catalogue/media";
+import { DEMO_PODCASTS } from "./catalogue/podcasts";
+import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
+import { DEMO_VIDEOS } from "./catalogue/videos";
+import { demoId, reseedDemoContent, seedDemoContent } from "./demo-content.server";
+
+const CONTENT_TABLES = ["videos", "podcasts", "blogs", "interviews", "special_features"] as const;
+const publicDir = path.resolve(process.cwd(), "public");
+
+async function rows<T>(query: ReturnType<typeof sql>) {
+  return (await (await getDb()).execute(query)).rows as T[];
+}
+
+async function counts(table: (typeof CONTENT_TABLES)[number]) {
+  const [row] = await rows<{ total: number; published: number; draft: number; archived: number }>(sql`
+    select count(*)::int as total,
+      count(*) filter (where status = 'published')::int as published,
+      count(*) filter (where status = 'draft')::int as draft,
+      count(*) filter (where status = 'archived')::int as archived
+    from ${sql.identifier(table)}`);
+  return row!;
+}
+
+beforeAll(async () => {
+  await seedDemoContent(await getDb());
+});
+
+describe("seedDemoContent on a fresh database", () => {
+  it("inserts the required number of rows of each type", async () => {
+    expect((await counts("videos")).total).toBeGreaterThanOrEqual(30);
+    expect((await counts("podcasts")).total).toBe(12);
+    expect((await counts("blogs")).total).toBe(12);
+    expect((await counts("interviews")).total).toBe(8);
+    expect((await counts("special_features")).total).toBe(8);
+  });
+
+  it("has at least 25 published videos so /videos has a second page, with 5 featured at distinct times", async () => {
+    expect((await counts("videos")).published).toBeGreaterThan(25);
+    const featured = await rows<{ featured_at: string }>(sql`select featured_at from videos where featured and status = 'published'`);
+    expect(featured).toHaveLength(5);
+    expect(new Set(featured.map((f) => String(f.featured_at))).size).toBe(5);
+    const [unfeatured] = await rows<{ n: number }>(sql`select count(*)::int as n from videos where not featured and featured_at is not null`);
+    expect(unfeatured!.n).toBe(0);
+  });
+
+  it("features exactly 2 published podcasts", async () => {
+    const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from podcasts where featured and status = 'published' and featured_at is not null`);
+    expect(row!.n).toBe(2);
+  });
+
+  it("covers every feature type and the empty one among published special features", async () => {
+    const types = await rows<{ feature_type: string | null }>(sql`select distinct feature_type from special_features where status = 'published'`);
+    const values = types.map((t) => t.feature_type);
+    for (const type of FEATURE_TYPES) expect(values).toContain(type);
+    expect(values).toContain(null);
+  });
+
+  it("includes drafts and archived items across types", async () => {
+    const all = await Promise.all(CONTENT_TABLES.map(counts));
+    const drafts = all.reduce((sum, c) => sum + c.draft, 0);
+    const archived = all.reduce((sum, c) => sum + c.archived, 0);
+    expect(drafts).toBeGreaterThanOrEqual(2);
+    expect(archived).toBeGreaterThanOrEqual(2);
+    expect(all.filter((c) => c.draft + c.archived > 0).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("sets published_at exactly on published rows, in the past twelve months", async () => {
+    for (const table of CONTENT_TABLES) {
+      const [row] = await rows<{ bad: number; oldest: string; newest: string }>(sql`
+        select count(*) filter (where (status = 'published') <> (published_at is not null))::int as bad,
+          min(published_at) as oldest, max(published_at) as newest
+        from ${sql.identifier(table)}`);
+      expect(row!.bad, table).toBe(0);
+      expect(Date.now() - new Date(row!.oldest).getTime(), table).toBeLessThan(366 * 24 * 3600 * 1000);
+      expect(new Date(row!.newest).getTime(), table).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it("gives every row 3 to 6 tags", async () => {
+    for (const table of CONTENT_TABLES) {
+      const [row] = await rows<{ bad: number }>(sql`
+        select count(*) filter (where cardinality(tags) not between 3 and 6)::int as bad from ${sql.identifier(table)}`);
+      expect(row!.bad, table).toBe(0);
+    }
+  });
+
+  it("varies video views from tens to millions and leaves some durations unknown", async () => {
+    const [row] = await rows<{ min: number; max: number; no_duration: number }>(sql`
+      select min(views) filter (where status = 'published') as min, max(views) as max,
+        count(*) filter (where duration is null)::int as no_duration from videos`);
+    expect(row!.min).toBeLessThan(100);
+    expect(row!.max).toBeGreaterThan(1_000_000);
+    expect(row!.no_duration).toBeGreaterThan(0);
+  });
+
+  it("references only images that exist under public/media", async () => {
+    const urls = await rows<{ url: string }>(sql`
+      select thumbnail_url as url from videos union select thumbnail_url from podcasts
+      union select thumbnail_url from interviews union select featured_image_url from blogs
+      union select featured_image_url from special_features`);
+    expect(urls.length).toBeGreaterThan(20);
+    for (const { url } of urls) {
+      expect(url).toMatch(/^\/media\/[a-z0-9-]+\.svg$/);
+      expect(fs.existsSync(path.join(publicDir, url)), url).toBe(true);
+    }
+  });
+
+  it("uses YouTube watch and short URLs with 11-character ids for videos", async () => {
+    const urls = (await rows<{ url: string }>(sql`
+      select video_url as url from videos union all select video_url from interviews where video_url is not null
+      union all select video_url from special_features where video_url is not null`)).map((r) => r.url);
+    for (const url of urls) expect(url).toMatch(/^https:\/\/(www\.youtube\.com\/watch\?v=|youtu\.be\/)[A-Za-z0-9_-]{11}$/);
+    expect(urls.some((u) => u.includes("watch?v="))).toBe(true);
+    expect(urls.some((u) => u.startsWith("https://youtu.be/"))).toBe(true);
+  });
+
+  it("uses each audio-host post form of spec §5, a playable local file, and one podcast without audio", async () => {
+    const urls = (await rows<{ url: string | null }>(sql`select audio_url as url from podcasts`)).map((r) => r.url);
+    expect(urls.filter((u) => u === null)).toHaveLength(1);
+    const forms = [/\/posts\/\d+$/, /\/boos\/\d+$/, /\/posts\/\d+\.mp3$/, /[a-z]-\d+\.mp3$/];
+    for (const form of forms) expect(urls.some((u) => u != null && form.test(u)), String(form)).toBe(true);
+    const local = urls.filter((u): u is string => u != null && u.startsWith("/"));
+    expect(local).toEqual([DEMO_AUDIO_PATH]);
+    const wav = fs.readFileSync(path.join(publicDir, DEMO_AUDIO_PATH));
+    expect(wav.subarray(0, 4).toString("ascii")).toBe("RIFF");
+    expect(wav.subarray(8, 12).toString("ascii")).toBe("WAVE");
+  });
+
+  it("stores blog posts with authors, roles, images and bodies of about 400 to 900 words", async () => {
+    const blogs = await rows<{ content: string; author_name: string; author_role: string; read_time: number | null; status: string }>(
+      sql`select content, author_name, author_role, read_time, status from blogs`,
+    );
+    for (const blog of blogs) {
+      expect(blog.author_name).toBeTruthy();
+      expect(blog.author_role).toBeTruthy();
+      const words = stripHtml(blog.content).split(" ").length;
+      expect(words).toBeGreaterThanOrEqual(400);
+      expect(words).toBeLessThanOrEqual(900);
+      for (const tag of ["<h2>", "<p>", "<ul>", "<blockquote>"]) expect(blog.content).toContain(tag);
+    }
+    expect(blogs.some((b) => b.read_time === null)).toBe(true);
+    expect(blogs.some((b) => b.read_time !== null)).toBe(true);
+  });
+
+  it("gives every interview a named interviewee, a thumbnail and either a video or an audio URL", async () => {
+    const [row] = await rows<{ bad: number }>(sql`
+      select count(*) filter (where interviewee_name is null or interviewee_title is null or thumbnail_url is null
+        or content is null or (video_url is null and audio_url is null))::int as bad from interviews`);
+    expect(row!.bad).toBe(0);
+  });
+
+  it("derives stable ids from the slugs", async () => {
+    const [row] = await rows<{ id: string }>(sql`select id from videos where title = ${DEMO_VIDEOS[0]!.title}`);
+    expect(row!.id).toBe(demoId("video", DEMO_VIDEOS[0]!.slug));
+  });
+});
+
+describe("demo HTML bodies", () => {
+  const bodies = [...DEMO_VIDEOS, ...DEMO_PODCASTS, ...DEMO_BLOGS, ...DEMO_INTERVIEWS, ...DEMO_SPECIAL_FEATURES].filter(
+    (item) => item.content != null,
+  );
+
+  it("survive the sanitiser with their text and structure intact", () => {
+    expect(bodies.length).toBeGreaterThan(40);
+    for (const item of bodies) {
+      const clean = sanitizeContentHtml(item.content);
+      expect(clean.length, item.slug).toBeGreaterThan(0);
+      expect(stripHtml(clean), item.slug).toBe(stripHtml(item.content));
+      for (const tag of ["<h2>", "<p>", "<ul>", "<li>", "<blockquote>", "<strong>", "<em>"]) {
+        expect(clean.split(tag).length, `${item.slug} ${tag}`).toBe(item.content!.split(tag).length);
+      }
+    }
+  });
+
+  it("are stored sanitised", async () => {
+    const [row] = await rows<{ content: string }>(sql`select content from blogs where id = ${demoId("blog", DEMO_BLOGS[0]!.slug)}`);
+    expect(row!.content).toBe(sanitizeContentHtml(DEMO_BLOGS[0]!.content));
+  });
+});
+
+describe("generated media", () => {
+  it("match the catalogue (run `npx tsx app/server/seed/generate-media.ts` after changing it)", () => {
+    for (const image of MEDIA_IMAGES) {
+      const file = path.join(publicDir, "media", `${image.name}.svg`);
+      expect(fs.readFileSync(file, "utf8"), image.name).toBe(renderMediaSvg(image));
+    }
+    expect(fs.readFileSync(path.join(publicDir, DEMO_AUDIO_PATH)).equals(renderDemoAudioWav())).toBe(true);
+  });
+
+  it("stay small: 16:9 SVGs of a few KB each", () => {
+    for (const image of MEDIA_IMAGES) {
+      const svg = renderMediaSvg(image);
+      expect(svg).toContain('viewBox="0 0 640 360"');
+      expect(Buffer.byteLength(svg), image.name).toBeLessThan(6 * 1024);
+    }
+  });
+});
+
+describe("reseedDemoContent", () => {
+  it("replaces content with the same catalogue and ids, keeping accounts", async () => {
+    const db = await getDb();
+    await createUserAccount({ email: "keeper@example.com", password: "keeper-password", name: "Keeper" });
+    await db.execute(sql`update videos set title = 'Edited by an admin' where id = ${demoId("video", DEMO_VIDEOS[0]!.slug)}`);
+    await db.execute(sql`insert into blogs (title, status) values ('An extra post', 'draft')`);
+
+    await reseedDemoContent(db);
+
+    expect((await counts("videos")).total).toBe(DEMO_VIDEOS.length);
+    expect((await counts("blogs")).total).toBe(DEMO_BLOGS.length);
+    const [video] = await rows<{ title: string }>(sql`select title from videos where id = ${demoId("video", DEMO_VIDEOS[0]!.slug)}`);
+    expect(video!.title).toBe(DEMO_VIDEOS[0]!.title);
+    const [user] = await rows<{ n: number }>(sql`select count(*)::int as n from users where email = 'keeper@example.com'`);
+    expect(user!.n).toBe(1);
+  });
+});
