@@ -1,0 +1,74 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createUserAccount } from "~/server/auth.server";
+import { getDb, schema } from "~/server/db.server";
+import { ADMIN_USAGE, runAdminCommand, runSeedCommand } from "./cli.server";
+import { DEMO_COUNTS } from "./demo-content.server";
+
+function capture() {
+  const lines = { info: [] as string[], error: [] as string[] };
+  return { lines, out: { info: (l: string) => lines.info.push(l), error: (l: string) => lines.error.push(l) } };
+}
+
+async function roleOf(email: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ role: schema.profiles.role })
+    .from(schema.profiles)
+    .innerJoin(schema.users, eq(schema.users.id, schema.profiles.userId))
+    .where(eq(schema.users.email, email));
+  return row?.role;
+}
+
+describe("runAdminCommand", () => {
+  it.each([[[]], [["grant"]], [["promote", "a@example.com"]], [["grant", "a@example.com", "extra"]], [["revoke", "  "]]])(
+    "prints the usage and exits 2 for bad arguments %j",
+    async (args) => {
+      const { lines, out } = capture();
+      expect(await runAdminCommand(args, out)).toBe(2);
+      expect(lines.error).toEqual([ADMIN_USAGE]);
+    },
+  );
+
+  it("exits 1 with a clear message for an unknown user", async () => {
+    const { lines, out } = capture();
+    expect(await runAdminCommand(["grant", "Nobody@Example.com"], out)).toBe(1);
+    expect(lines.error).toEqual(["No user with email nobody@example.com: they must sign up first (at /auth), then run this again."]);
+  });
+
+  it("grants and revokes the admin role of an existing user, whatever the email's case", async () => {
+    await createUserAccount({ email: "editor@example.com", password: "editor-password", name: "Editor" });
+    expect(await roleOf("editor@example.com")).toBe("user");
+
+    const granted = capture();
+    expect(await runAdminCommand(["grant", " Editor@Example.com "], granted.out)).toBe(0);
+    expect(granted.lines.info).toEqual(["editor@example.com is now an admin."]);
+    expect(await roleOf("editor@example.com")).toBe("admin");
+
+    const revoked = capture();
+    expect(await runAdminCommand(["revoke", "editor@example.com"], revoked.out)).toBe(0);
+    expect(revoked.lines.info[0]).toBe("editor@example.com is now a plain user.");
+    expect(revoked.lines.info[1]).toMatch(/^No admin account remains/);
+    expect(await roleOf("editor@example.com")).toBe("user");
+  });
+});
+
+describe("runSeedCommand", () => {
+  it("reseeds the content, keeps accounts and creates the first admin once", async () => {
+    const db = await getDb();
+    await db.insert(schema.videos).values({ title: "Leftover", status: "published", publishedAt: new Date() });
+
+    const first = capture();
+    expect(await runSeedCommand(first.out)).toBe(0);
+    expect(first.lines.error).toEqual([]);
+    expect(first.lines.info[0]).toMatch(/^Reseeded the embedded database .* in \d+ ms .*: 32 videos, 12 podcasts, 12 blog posts, 8 interviews, 8 special features\.$/);
+    expect(first.lines.info[1]).toMatch(/^Admin account created: email admin@marketwire\.local, password \S{6,}$/);
+    const [row] = (await db.execute(sql`select count(*)::int as n, count(*) filter (where title = 'Leftover')::int as leftover from videos`)).rows as { n: number; leftover: number }[];
+    expect(row).toEqual({ n: DEMO_COUNTS.videos, leftover: 0 });
+    expect(await roleOf("editor@example.com")).toBe("user");
+
+    const second = capture();
+    expect(await runSeedCommand(second.out)).toBe(0);
+    expect(second.lines.info).toHaveLength(1);
+  });
+});
