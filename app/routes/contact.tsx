@@ -47,11 +47,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Get in touch with the MarketWire team." },
 ];
 
-// spec §9: the contact details are placeholders.
+// spec §9: the contact details are placeholders (the same ones as the site footer).
 const CONTACT_DETAILS = [
-  { icon: Mail, label: "Email", value: "contact@marketwire.example", href: "mailto:contact@marketwire.example" },
-  { icon: Phone, label: "Phone", value: "+1 (212) 555-0100", href: "tel:+12125550100" },
-  { icon: MapPin, label: "Address", value: "100 Wall Street, 20th Floor\nNew York, NY 10005, USA" },
+  { icon: Mail, label: "Email", value: "info@marketwire.example", href: "mailto:info@marketwire.example" },
+  { icon: Phone, label: "Phone", value: "+1 (212) 555-0142", href: "tel:+12125550142" },
+  { icon: MapPin, label: "Address", value: "350 Fifth Avenue, Suite 4200\nNew York, NY 10118" },
   { icon: Clock, label: "Office hours", value: "Monday to Friday, 9am to 6pm ET" },
 ];
 

@@ -34,14 +34,8 @@ export function FeatureCard({ feature }: { feature: FeatureCardData }) {
       aria-labelledby={headingId}
       className="scroll-mt-24 overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm target:ring-2 target:ring-primary md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
     >
-      <div className="relative">
-        <ContentImage
-          src={feature.featuredImageUrl}
-          alt=""
-          icon={Sparkles}
-          className="md:aspect-auto md:h-full md:min-h-56"
-        />
-      </div>
+      {/* Full width on phones; from md an inset picture that keeps its 16:9 ratio beside the text. */}
+      <ContentImage src={feature.featuredImageUrl} alt="" icon={Sparkles} className="md:m-5 md:mr-0 md:self-start md:rounded-lg md:border" />
       <div className="flex min-w-0 flex-col gap-3 p-5 sm:p-6">
         <div>
           <Badge data-testid="feature-type">{typeLabel}</Badge>

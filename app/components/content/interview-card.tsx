@@ -33,7 +33,8 @@ export function InterviewCard({ interview }: { interview: InterviewCardData }) {
       aria-labelledby={headingId}
       className="scroll-mt-24 overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm target:ring-2 target:ring-primary md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
     >
-      <ContentImage src={interview.thumbnailUrl} alt="" icon={Mic} className="md:aspect-auto md:h-full md:min-h-56" />
+      {/* Full width on phones; from md an inset picture that keeps its 16:9 ratio beside the text. */}
+      <ContentImage src={interview.thumbnailUrl} alt="" icon={Mic} className="md:m-5 md:mr-0 md:self-start md:rounded-lg md:border" />
       <div className="flex flex-col gap-3 p-5 sm:p-6">
         <TagList tags={interview.tags} max={3} />
         <h2 id={headingId} className="text-xl leading-snug font-semibold text-balance">
