@@ -61,7 +61,7 @@ describe("runSeedCommand", () => {
     const first = capture();
     expect(await runSeedCommand(first.out)).toBe(0);
     expect(first.lines.error).toEqual([]);
-    expect(first.lines.info[0]).toMatch(/^Reseeded the embedded database .* in \d+ ms .*: 32 videos, 12 podcasts, 12 blog posts, 8 interviews, 8 special features\.$/);
+    expect(first.lines.info[0]).toMatch(/^Reseeded (the embedded database|PostgreSQL).* in \d+ ms .*: 32 videos, 12 podcasts, 12 blog posts, 8 interviews, 8 special features\.$/);
     expect(first.lines.info[1]).toMatch(/^Admin account created: email admin@marketwire\.local, password \S{6,}$/);
     const [row] = (await db.execute(sql`select count(*)::int as n, count(*) filter (where title = 'Leftover')::int as leftover from videos`)).rows as { n: number; leftover: number }[];
     expect(row).toEqual({ n: DEMO_COUNTS.videos, leftover: 0 });

@@ -48,6 +48,7 @@ export const MEDIA_IMAGES: MediaImage[] = [
   v("video-earnings-wrap-2", "Earnings Wrap", "Beats, misses and guidance", "crimson", "play", -1),
   v("video-resources-roundup-1", "Resources Roundup", "Lithium, copper and gold", "ember", "pick", 0.7),
   v("video-resources-roundup-2", "Resources Roundup", "From pit to port", "forest", "pick", -0.3),
+  v("video-resources-roundup-3", "Resources Roundup", "Energy metals and uranium", "slate", "bolt", 1.1),
   v("video-tech-frontier-1", "Tech Frontier", "Chips, cloud and AI", "slate", "chip", 1.2),
   v("video-tech-frontier-2", "Tech Frontier", "Fintech and platforms", "plum", "chip", 0.5),
   v("video-small-cap-spotlight-1", "Small Cap Spotlight", "Emerging ASX names", "teal", "star", 0.9),
