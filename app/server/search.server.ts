@@ -1,0 +1,195 @@
+/**
+ * Site search (spec §2 Search, §5, §7 Search, §9): one SQL statement over the five content tables.
+ *
+ * The prototype read each table separately and merged the pages, so page 2 skipped and repeated items.
+ * Here one UNION ALL of the published rows is ordered by date (then id, so equal dates keep a stable
+ * order) and cut into 12-item pages, and the same statement counts every match, so the total is exact
+ * even on a page past the end.
+ *
+ * Matching is a case-insensitive substring test (ILIKE '%q%') on title, description and content. Each
+ * of those columns has a pg_trgm GIN index (`*_trgm_idx`), so PostgreSQL answers a query of 3+
+ * characters with a BitmapOr of the three indexes per table and tests only the candidate rows. A 1–2
+ * character query has no trigram to look up and reads every row. Figures: docs/PERFORMANCE.md.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import type { ContentType } from "~/lib/content-types";
+import { SEARCH_PAGE_SIZE, type SearchPage, type SearchResult, parseQuery, typesToSearch } from "~/lib/search";
+import { type Database, getDb } from "./db.server";
+
+/** How each content type maps onto the common result row (spec §3 Search result item). */
+const BRANCHES: Record<ContentType, { table: SQL; views: SQL; listens: SQL; thumbnail: SQL }> = {
+  video: { table: sql`videos`, views: sql`views`, listens: sql`null::integer`, thumbnail: sql`thumbnail_url` },
+  podcast: { table: sql`podcasts`, views: sql`null::integer`, listens: sql`listens`, thumbnail: sql`thumbnail_url` },
+  blog: { table: sql`blogs`, views: sql`views`, listens: sql`null::integer`, thumbnail: sql`featured_image_url` },
+  interview: { table: sql`interviews`, views: sql`views`, listens: sql`null::integer`, thumbnail: sql`thumbnail_url` },
+  special_feature: {
+    table: sql`special_features`,
+    views: sql`views`,
+    listens: sql`null::integer`,
+    thumbnail: sql`featured_image_url`,
+  },
+};
+
+/** The user's text as a LIKE pattern that matches it literally: `\`, `%` and `_` are escaped. */
+export function containsPattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export interface StatementOptions {
+  /**
+   * Match on a lower-cased `search_text` column (title, description and content joined) with a plain
+   * LIKE instead of three ILIKEs. That column does not exist yet: it is the schema change proposed in
+   * docs/PERFORMANCE.md, and only the benchmark (which adds it to its own database) turns this on.
+   */
+  searchTextColumn?: boolean;
+}
+
+/**
+ * `where` for the published rows of one table that match. The three ILIKEs joined by OR let the planner
+ * combine the three trigram indexes with a BitmapOr. `escape '\'` is spelled out rather than relying on
+ * the default escape character.
+ */
+function matchingRows(type: ContentType, pattern: string | null, columns: SQL, options: StatementOptions): SQL {
+  const table = BRANCHES[type].table;
+  if (!pattern) return sql`select ${columns} from ${table} where status = 'published'`;
+  const match = options.searchTextColumn
+    ? sql`search_text like lower(${pattern}) escape '\\'`
+    : sql`(title ilike ${pattern} escape '\\' or description ilike ${pattern} escape '\\' or content ilike ${pattern} escape '\\')`;
+  return sql`select ${columns} from ${table} where status = 'published' and ${match}`;
+}
+
+const ORDER = sql`published_at desc nulls last, id`;
+
+/** One type's rows in the shape every branch of the UNION ALL shares. */
+function resultColumns(type: ContentType): SQL {
+  const b = BRANCHES[type];
+  return sql`${type}::text as content_type, id, title, description, published_at, ${b.views} as views,
+    ${b.listens} as listens, ${b.thumbnail} as thumbnail_url, tags`;
+}
+
+const FINAL_COLUMNS = sql`total.total, page.content_type, page.id, page.title, page.description,
+  to_char(page.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_at,
+  page.views, page.listens, page.thumbnail_url, page.tags`;
+
+/** The statement behind searchContent, exported so tests and the benchmark can EXPLAIN it. */
+export function searchStatement(
+  { q, types, page }: { q: string; types: readonly ContentType[]; page: number },
+  options: StatementOptions = {},
+): SQL {
+  const query = parseQuery(q);
+  const selected = typesToSearch(types);
+  const offset = (Math.max(1, Math.floor(page)) - 1) * SEARCH_PAGE_SIZE;
+  return query
+    ? matchStatement(containsPattern(query), selected, offset, options)
+    : browseStatement(selected, offset);
+}
+
+/**
+ * With a query, every candidate row is tested once. The matching rows (type, id and date only) are
+ * collected once — through the trigram indexes when the query has a trigram, so a rare word touches
+ * only its few rows — and both the exact count and the page come from that one set; the page's 12 rows
+ * then fetch their other columns by primary key. Testing the pattern twice (once to count, once to page)
+ * would double the cost of common words, and walking a table newest-first until 12 rows match is a trap
+ * for rare words (the planner prices ILIKE far below its real cost and may pick that walk).
+ */
+function matchStatement(pattern: string, types: ContentType[], offset: number, options: StatementOptions): SQL {
+  const matches = types.map((type) =>
+    matchingRows(type, pattern, sql`${type}::text as content_type, id, published_at`, options),
+  );
+  const details = types.map(
+    (type) =>
+      sql`select ${resultColumns(type)} from ${BRANCHES[type].table}
+        where id in (select id from page_keys where content_type = ${type})`,
+  );
+  return sql`
+    with matches as materialized (
+      ${sql.join(matches, sql` union all `)}
+    ), total as (
+      select count(*)::integer as total from matches
+    ), page_keys as (
+      select content_type, id from matches order by ${ORDER} limit ${SEARCH_PAGE_SIZE} offset ${offset}
+    ), page as (
+      ${sql.join(details, sql` union all `)}
+    )
+    select ${FINAL_COLUMNS}
+    from total left join page on true
+    order by page.published_at desc nulls last, page.id`;
+}
+
+/**
+ * No query: every published item. The counts come from the (status, published_at) indexes, and each
+ * table gives at most its own first offset+12 rows, read newest-first from that index (the page can only
+ * come from those; PostgreSQL 15 does not push the outer LIMIT into a UNION ALL by itself).
+ */
+function browseStatement(types: ContentType[], offset: number): SQL {
+  const none: StatementOptions = {};
+  const branches = types.map(
+    (type) =>
+      sql`(${matchingRows(type, null, resultColumns(type), none)} order by ${ORDER} limit ${offset + SEARCH_PAGE_SIZE})`,
+  );
+  const counts = types.map((type) => sql`(${matchingRows(type, null, sql`count(*)`, none)})`);
+  return sql`
+    with page as (
+      select * from (${sql.join(branches, sql` union all `)}) branches
+      order by ${ORDER} limit ${SEARCH_PAGE_SIZE} offset ${offset}
+    ), total as (
+      select (${sql.join(counts, sql` + `)})::integer as total
+    )
+    select ${FINAL_COLUMNS}
+    from total left join page on true
+    order by page.published_at desc nulls last, page.id`;
+}
+
+interface Row {
+  total: number | string;
+  content_type: ContentType | null;
+  id: string | null;
+  title: string;
+  description: string | null;
+  published_at: string | null;
+  views: number | null;
+  listens: number | null;
+  thumbnail_url: string | null;
+  tags: string[] | null;
+}
+
+export interface SearchParams {
+  q: string;
+  types?: readonly ContentType[];
+  page?: number;
+}
+
+/**
+ * One page of published content matching `q` (trimmed; empty matches everything) in the given types
+ * (none means all five), newest first, with the exact total. A page past the end has no results and
+ * the same total.
+ */
+export async function searchContent(params: SearchParams): Promise<SearchPage> {
+  return searchContentIn(await getDb(), params);
+}
+
+/** searchContent on a given database (the benchmark opens its own). */
+export async function searchContentIn(
+  db: Database,
+  { q, types = [], page = 1 }: SearchParams,
+  options: StatementOptions = {},
+): Promise<SearchPage> {
+  const safePage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  const { rows } = (await db.execute(searchStatement({ q, types, page: safePage }, options))) as unknown as {
+    rows: Row[];
+  };
+  const results: SearchResult[] = rows
+    .filter((row) => row.id != null)
+    .map((row) => ({
+      id: row.id!,
+      title: row.title,
+      description: row.description,
+      contentType: row.content_type!,
+      publishedAt: row.published_at,
+      views: row.views,
+      listens: row.listens,
+      thumbnailUrl: row.thumbnail_url,
+      tags: row.tags ?? [],
+    }));
+  return { results, total: Number(rows[0]?.total ?? 0), page: safePage, pageSize: SEARCH_PAGE_SIZE };
+}

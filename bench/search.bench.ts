@@ -1,0 +1,264 @@
+/**
+ * Search benchmark (issue 6): `npm run bench:search`.
+ *
+ * Loads 100,000 items (20,000 per content type, ~5% drafts) into a fresh embedded PGlite database in a
+ * temporary folder and, when DATABASE_URL is set, into a fresh database on that PostgreSQL server
+ * (created and dropped here; the role needs CREATEDB). Then times searchContent — the exact code the
+ * /search page runs — for a handful of queries, first with the pg_trgm indexes and then without them,
+ * and prints p50/p95 and the ratio side by side.
+ *
+ * A third set of columns measures the schema change proposed in docs/PERFORMANCE.md (a lower-cased
+ * `search_text` column with one trigram index per table), which the benchmark adds to its own database.
+ *
+ * Options (environment): BENCH_PER_TYPE (default 20000), BENCH_RUNS (most timed runs per query,
+ * default 30), BENCH_SECONDS (time budget per query and phase, default 3; at least 5 runs are always
+ * timed), BENCH_SKIP_PGLITE=1 (PostgreSQL only), BENCH_PROPOSAL=0 (skip the proposal columns),
+ * BENCH_EXPLAIN=1 (print each plan).
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { ContentType } from "~/lib/content-types";
+import { type Database, MIGRATIONS_FOLDER, schema } from "~/server/db.server";
+import { type StatementOptions, searchContentIn, searchStatement } from "~/server/search.server";
+import { RARE_WORDS, dropIndexes, loadContent, trigramIndexes } from "./content-loader";
+
+const PER_TYPE = Number(process.env.BENCH_PER_TYPE ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const MIN_RUNS = 5;
+const WARM_UP = 2;
+const PROPOSAL = process.env.BENCH_PROPOSAL !== "0";
+
+interface Case {
+  name: string;
+  q: string;
+  types?: ContentType[];
+  page?: number;
+}
+
+const CASES: Case[] = [
+  { name: "common word", q: "market" },
+  { name: "common word, deep page", q: "market", page: 40 },
+  { name: "rare word", q: RARE_WORDS[37]! },
+  { name: "2 letters", q: "ai" },
+  { name: "phrase", q: "bond yields" },
+  { name: "types filter", q: "earnings", types: ["podcast", "blog"] },
+  { name: "mixed case + page 3", q: "Central Bank", page: 3 },
+  { name: "empty query (browse)", q: "" },
+];
+
+interface Target {
+  label: string;
+  db: Database;
+  close: () => Promise<void>;
+}
+
+async function openPgliteTarget(): Promise<Target> {
+  // A temporary folder, never ./data: the benchmark must not touch the site's database.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "marketwire-bench-"));
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    label: "PGlite (embedded)",
+    db,
+    close: async () => {
+      await client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openPostgresTarget(url: string): Promise<Target> {
+  const name = `marketwire_bench_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  // Same pool settings as the app (app/server/db.server.ts).
+  const pool = new pg.Pool({ connectionString: target.toString(), max: 10 });
+  const db = drizzlePg(pool, { schema });
+  const version = (await pool.query("show server_version")).rows[0].server_version as string;
+  await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    label: `PostgreSQL ${version.split(" ")[0]}`,
+    db,
+    close: async () => {
+      await pool.end();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function load(target: Target) {
+  const { insertSeconds, indexSeconds, indexCount, vacuumSeconds } = await loadContent(target.db, { perType: PER_TYPE });
+  const { rows } = (await target.db.execute(
+    sql`select (select count(*) from videos) + (select count(*) from podcasts) + (select count(*) from blogs)
+      + (select count(*) from interviews) + (select count(*) from special_features) as total,
+      (select count(*) from videos where status = 'published') + (select count(*) from podcasts where status = 'published')
+      + (select count(*) from blogs where status = 'published') + (select count(*) from interviews where status = 'published')
+      + (select count(*) from special_features where status = 'published') as published`,
+  )) as unknown as { rows: { total: number | string; published: number | string }[] };
+  console.log(
+    `  loaded ${Number(rows[0]!.total).toLocaleString("en-US")} items (${Number(rows[0]!.published).toLocaleString("en-US")} published): ` +
+      `insert ${insertSeconds.toFixed(1)} s, ${indexCount} trigram indexes ${indexSeconds.toFixed(1)} s, vacuum analyze ${vacuumSeconds.toFixed(1)} s`,
+  );
+}
+
+const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function percentile(sorted: number[], p: number) {
+  if (!sorted.length) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+
+interface Timing {
+  p50: number;
+  p95: number;
+  runs: number;
+  total: number;
+  plan: string;
+}
+
+type Phase = "trgm" | "none" | "proposal";
+
+/** What the plan does, in a few words: trigram bitmap scans, date-index scans, or sequential scans. */
+async function planSummary(db: Database, c: Case, options: StatementOptions): Promise<string> {
+  const { rows } = (await db.execute(
+    sql`explain ${searchStatement({ q: c.q, types: c.types ?? [], page: c.page ?? 1 }, options)}`,
+  )) as unknown as { rows: { "QUERY PLAN": string }[] };
+  const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+  if (process.env.BENCH_EXPLAIN) console.log(`\n-- ${c.name}\n${plan}`);
+  const parts: string[] = [];
+  if (/Bitmap Index Scan on \w+_trgm_idx/.test(plan)) parts.push("trgm");
+  if (/Index (Only )?Scan( Backward)? using \w+_status_published_at_idx/.test(plan)) parts.push("date idx");
+  if (/Seq Scan/.test(plan)) parts.push("seq");
+  return parts.join("+") || "other";
+}
+
+async function time(db: Database, c: Case, options: StatementOptions): Promise<Timing> {
+  const params = { q: c.q, types: c.types, page: c.page };
+  let total = 0;
+  for (let i = 0; i < WARM_UP; i++) total = (await searchContentIn(db, params, options)).total;
+  const samples: number[] = [];
+  const started = performance.now();
+  while (samples.length < RUNS && (samples.length < MIN_RUNS || performance.now() - started < SECONDS * 1000)) {
+    const t = performance.now();
+    await searchContentIn(db, params, options);
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    runs: samples.length,
+    total,
+    plan: await planSummary(db, c, options),
+  };
+}
+
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+
+function printTable(label: string, results: Record<Phase, Timing[] | undefined>) {
+  const header = ["query", "q", "matches", "p50", "p95", "plan", "p50 no trgm", "p95 no trgm", "plan", "ratio p50"];
+  if (results.proposal) header.push("p50 proposal", "p95 proposal", "plan");
+  const rows = CASES.map((c, i) => {
+    const a = results.trgm![i]!;
+    const b = results.none![i]!;
+    const query = `${c.q ? `"${c.q}"` : "''"}${c.types ? ` types=${c.types.join(",")}` : ""}${c.page ? ` page=${c.page}` : ""}`;
+    const row = [c.name, query, a.total.toLocaleString("en-US"), ms(a.p50), ms(a.p95), a.plan, ms(b.p50), ms(b.p95), b.plan, `${(b.p50 / a.p50).toFixed(1)}×`];
+    const p = results.proposal?.[i];
+    if (p) row.push(ms(p.p50), ms(p.p95), p.plan);
+    return row;
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
+  const runs = (phase: Phase) => results[phase]?.map((t) => t.runs).join("/");
+  console.log(`\n${label}: ${(PER_TYPE * 5).toLocaleString("en-US")} items; timed runs per query: ` +
+    `with trgm ${runs("trgm")}, without ${runs("none")}${results.proposal ? `, proposal ${runs("proposal")}` : ""} (after ${WARM_UP} warm-up runs)\n`);
+  console.log(line(header));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+/**
+ * The proposed schema change (docs/PERFORMANCE.md): one lower-cased column holding the three searchable
+ * fields, with one trigram index, matched with a case-sensitive LIKE (no per-row case folding).
+ */
+async function applyProposal(db: Database) {
+  const started = performance.now();
+  for (const table of ["videos", "podcasts", "blogs", "interviews", "special_features"]) {
+    await db.execute(sql.raw(`alter table ${table} add column search_text text generated always as
+      (lower(title) || E'\\n' || lower(coalesce(description, '')) || E'\\n' || lower(coalesce(content, ''))) stored`));
+    await db.execute(sql.raw(`create index ${table}_search_text_trgm_idx on ${table} using gin (search_text gin_trgm_ops)`));
+  }
+  await db.execute(sql`vacuum analyze`);
+  console.log(`  proposal applied (search_text column + 5 trigram indexes): ${sec(performance.now() - started)}`);
+}
+
+async function timeAll(db: Database, options: StatementOptions = {}) {
+  const timings: Timing[] = [];
+  for (const c of CASES) timings.push(await time(db, c, options));
+  return timings;
+}
+
+async function bench(target: Target) {
+  console.log(`\n== ${target.label}`);
+  await load(target);
+  const results: Record<Phase, Timing[] | undefined> = { trgm: undefined, none: undefined, proposal: undefined };
+  results.trgm = await timeAll(target.db);
+  await dropIndexes(target.db, await trigramIndexes(target.db));
+  results.none = await timeAll(target.db);
+  if (PROPOSAL) {
+    await applyProposal(target.db);
+    results.proposal = await timeAll(target.db, { searchTextColumn: true });
+  }
+  for (const phase of ["none", "proposal"] as const) {
+    results[phase]?.forEach((timing, i) => {
+      if (timing.total !== results.trgm![i]!.total) {
+        throw new Error(`"${CASES[i]!.name}": ${results.trgm![i]!.total} matches with trgm, ${timing.total} in phase ${phase}`);
+      }
+    });
+  }
+  printTable(target.label, results);
+}
+
+async function main() {
+  console.log(`Search benchmark on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}`);
+  const targets: (() => Promise<Target>)[] = [];
+  if (!process.env.BENCH_SKIP_PGLITE) targets.push(openPgliteTarget);
+  if (process.env.DATABASE_URL) targets.push(() => openPostgresTarget(process.env.DATABASE_URL!));
+  else console.log("DATABASE_URL is not set: PostgreSQL skipped.");
+  for (const open of targets) {
+    const target = await open();
+    try {
+      await bench(target);
+    } finally {
+      await target.close();
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
