@@ -43,10 +43,13 @@ describe("videoSource", () => {
   it("plays direct .mp4 files in the native player", () => {
     expect(videoSource("https://cdn.example.com/media/clip.MP4")).toEqual({ kind: "file", src: "https://cdn.example.com/media/clip.MP4" });
   });
+  it("plays a file on this site", () => {
+    expect(videoSource("/media/clips/briefing.webm")).toEqual({ kind: "file", src: "/media/clips/briefing.webm" });
+  });
   it("links any other web page", () => {
     expect(videoSource("https://vimeo.com/76979871")).toEqual({ kind: "link", href: "https://vimeo.com/76979871" });
   });
-  it.each([null, "", "javascript:alert(1)", "ftp://example.com/a.mp4"])("has no player for %s", (input) => {
+  it.each([null, "", "javascript:alert(1)", "ftp://example.com/a.mp4", "//evil.example/a.mp4", "/\\evil.example/a.mp4"])("has no player for %s", (input) => {
     expect(videoSource(input)).toEqual({ kind: "none" });
   });
 });
@@ -108,7 +111,10 @@ describe("audioSource", () => {
   it("plays other audio URLs in the native player", () => {
     expect(audioSource("https://cdn.example.com/audio/episode.m4a", "T")).toEqual({ kind: "file", src: "https://cdn.example.com/audio/episode.m4a" });
   });
-  it.each([null, "", "not a url", "javascript:alert(1)"])("has no player for %s", (input) => {
+  it("plays audio files on this site in the native player", () => {
+    expect(audioSource("/media/audio/trailer.wav", "T")).toEqual({ kind: "file", src: "/media/audio/trailer.wav" });
+  });
+  it.each([null, "", "not a url", "javascript:alert(1)", "//evil.example/a.mp3"])("has no player for %s", (input) => {
     expect(audioSource(input, "T")).toEqual({ kind: "none" });
   });
 });

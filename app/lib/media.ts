@@ -1,15 +1,29 @@
 /** How stored media URLs become players (spec §5). Pure: used by loaders and components. */
 
-/** Only web URLs may reach an iframe `src`, a `<video>`/`<audio>` or a link (no `javascript:` etc.). */
+const LOCAL_BASE = "http://site.invalid";
+
+/**
+ * Only web URLs may reach an iframe `src`, a `<video>`/`<audio>` or a link (no `javascript:` etc.):
+ * absolute http(s) URLs, or paths on this site (`/media/…`, the demo content's files).
+ */
 function parseWebUrl(url: string | null | undefined): URL | null {
   const value = url?.trim();
   if (!value) return null;
   try {
+    if (value.startsWith("/")) {
+      if (value.startsWith("//") || value.startsWith("/\\")) return null;
+      return new URL(value, LOCAL_BASE);
+    }
     const parsed = new URL(value);
     return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed : null;
   } catch {
     return null;
   }
+}
+
+/** The URL to put in the page: site paths stay relative. */
+function hrefOf(url: URL): string {
+  return url.origin === LOCAL_BASE ? `${url.pathname}${url.search}${url.hash}` : url.toString();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -86,8 +100,8 @@ export function videoSource(url: string | null | undefined): VideoSource {
   if (!parsed) return { kind: "none" };
   const embed = toEmbedUrl(url);
   if (embed) return { kind: "embed", src: embed };
-  if (VIDEO_FILE.test(parsed.pathname)) return { kind: "file", src: parsed.toString() };
-  return { kind: "link", href: parsed.toString() };
+  if (VIDEO_FILE.test(parsed.pathname)) return { kind: "file", src: hrefOf(parsed) };
+  return { kind: "link", href: hrefOf(parsed) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -148,5 +162,5 @@ export function audioSource(url: string | null | undefined, title: string | null
   if (!parsed) return { kind: "none" };
   const postId = audioPostId(url);
   if (postId) return { kind: "host", postId, src: audioHostEmbedUrl(postId, slugify(title)) };
-  return { kind: "file", src: parsed.toString() };
+  return { kind: "file", src: hrefOf(parsed) };
 }

@@ -209,8 +209,8 @@ function SectionHeading({
 }) {
   return (
     <div className={cn("mb-6 flex items-end justify-between gap-4 border-b pb-3", className)}>
-      <h2 id={id} className="flex items-center gap-2 text-2xl font-bold tracking-tight">
-        {Icon ? <Icon className="size-6 text-primary" aria-hidden="true" /> : null}
+      <h2 id={id} className="flex items-center gap-2 text-xl font-bold tracking-tight sm:text-2xl">
+        {Icon ? <Icon className="size-5 shrink-0 text-primary sm:size-6" aria-hidden="true" /> : null}
         {title}
       </h2>
       {action}

@@ -102,7 +102,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
             </div>
           </header>
 
-          <PodcastPlayer key={podcast.id} audioUrl={podcast.audioUrl} title={podcast.title} onListen={recordListen} />
+          <PodcastPlayer key={podcast.id} audioUrl={podcast.audioUrl} title={podcast.title} artworkUrl={podcast.thumbnailUrl} onListen={recordListen} />
 
           {podcast.description ? (
             <section aria-labelledby="about-episode-heading" className="space-y-2">

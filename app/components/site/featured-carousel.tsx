@@ -28,43 +28,39 @@ export function FeaturedCarousel({ videos }: { videos: VideoCardData[] }) {
     }
   }
 
-  const arrow =
-    "absolute top-1/2 z-10 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white shadow backdrop-blur-sm transition-colors outline-none hover:bg-black/75 focus-visible:ring-[3px] focus-visible:ring-white/80";
+  const control =
+    "flex size-9 items-center justify-center rounded-full border bg-background text-foreground shadow-xs transition-colors outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60";
 
   return (
     <section aria-roledescription="carousel" aria-label="Featured videos" onKeyDown={onKeyDown} className="space-y-3">
-      <div className="relative">
-        <div aria-live="polite" aria-atomic="false">
-          {videos.map((video, i) => (
-            <Slide key={video.id} video={video} position={i + 1} count={count} hidden={i !== current} priority={i === 0} />
-          ))}
-        </div>
-        {count > 1 ? (
-          <>
-            <button type="button" className={cn(arrow, "left-3")} onClick={() => go(current - 1)} aria-label="Previous slide">
-              <ChevronLeft className="size-5" aria-hidden="true" />
-            </button>
-            <button type="button" className={cn(arrow, "right-3")} onClick={() => go(current + 1)} aria-label="Next slide">
-              <ChevronRight className="size-5" aria-hidden="true" />
-            </button>
-          </>
-        ) : null}
+      <div aria-live="polite" aria-atomic="false">
+        {videos.map((video, i) => (
+          <Slide key={video.id} video={video} position={i + 1} count={count} hidden={i !== current} priority={i === 0} />
+        ))}
       </div>
       {count > 1 ? (
-        <div className="flex justify-center gap-2" role="group" aria-label="Choose a slide">
-          {videos.map((video, i) => (
-            <button
-              key={video.id}
-              type="button"
-              onClick={() => setIndex(i)}
-              aria-label={`Slide ${i + 1}: ${video.title}`}
-              aria-current={i === current ? "true" : undefined}
-              className={cn(
-                "h-2.5 rounded-full transition-all outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60",
-                i === current ? "w-7 bg-primary" : "w-2.5 bg-muted-foreground/35 hover:bg-muted-foreground/60",
-              )}
-            />
-          ))}
+        <div className="flex items-center justify-center gap-4">
+          <button type="button" className={control} onClick={() => go(current - 1)} aria-label="Previous slide">
+            <ChevronLeft className="size-5" aria-hidden="true" />
+          </button>
+          <div className="flex items-center gap-2" role="group" aria-label="Choose a slide">
+            {videos.map((video, i) => (
+              <button
+                key={video.id}
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Slide ${i + 1}: ${video.title}`}
+                aria-current={i === current ? "true" : undefined}
+                className={cn(
+                  "h-2.5 rounded-full transition-all outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60",
+                  i === current ? "w-7 bg-primary" : "w-2.5 bg-muted-foreground/35 hover:bg-muted-foreground/60",
+                )}
+              />
+            ))}
+          </div>
+          <button type="button" className={control} onClick={() => go(current + 1)} aria-label="Next slide">
+            <ChevronRight className="size-5" aria-hidden="true" />
+          </button>
         </div>
       ) : null}
     </section>
@@ -91,15 +87,24 @@ function Slide({
       aria-roledescription="slide"
       aria-label={`${position} of ${count}`}
       hidden={hidden}
-      className="group relative overflow-hidden rounded-2xl bg-[#0b1a33] shadow-md"
+      className="group relative overflow-hidden rounded-2xl bg-[#0b1a33] shadow-md focus-within:ring-[3px] focus-within:ring-ring/70"
     >
-      <MediaThumbnail src={video.thumbnailUrl} priority={priority} className="rounded-none" />
-      <div className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/90 via-black/35 to-transparent" />
-      <div className="absolute inset-x-0 bottom-0 space-y-2 p-5 text-white sm:p-7">
+      <div className="relative">
+        <MediaThumbnail src={video.thumbnailUrl} priority={priority} className="rounded-none" />
+        <div className="pointer-events-none absolute inset-0 hidden bg-gradient-to-t from-black/90 via-black/40 to-transparent sm:block" />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-1/2 flex size-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-[#0b1a33] shadow-lg transition-transform group-hover:scale-110 sm:size-16 sm:-translate-y-[80%]"
+        >
+          <Play className="ml-1 size-6 sm:size-7" fill="currentColor" />
+        </span>
+      </div>
+      {/* Below the picture on phones, over it from 640 px. */}
+      <div className="space-y-2 p-4 text-white sm:absolute sm:inset-x-0 sm:bottom-0 sm:p-7">
         <p className="inline-flex items-center gap-1.5 rounded bg-sky-400 px-2 py-0.5 text-[11px] font-bold tracking-wider text-[#0b1a33] uppercase">
           Featured
         </p>
-        <h3 className="text-xl leading-tight font-bold text-balance sm:text-3xl">
+        <h3 className="text-lg leading-tight font-bold text-pretty sm:text-3xl">
           <Link to={`/video/${video.id}`} className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline">
             {video.title}
           </Link>
@@ -116,12 +121,6 @@ function Slide({
           {video.duration != null ? <span>{formatDuration(video.duration)}</span> : null}
         </p>
       </div>
-      <span
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-1/2 flex size-16 -translate-x-1/2 -translate-y-[70%] items-center justify-center rounded-full bg-white/90 text-[#0b1a33] shadow-lg transition-transform group-hover:scale-110"
-      >
-        <Play className="ml-1 size-7" fill="currentColor" />
-      </span>
     </article>
   );
 }

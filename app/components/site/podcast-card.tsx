@@ -44,7 +44,7 @@ export function PodcastCard({
         ) : null}
       </MediaThumbnail>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <Heading className="line-clamp-2 leading-snug font-semibold text-balance">
+        <Heading className="line-clamp-2 leading-snug font-semibold text-pretty">
           <Link
             to={`/podcast/${podcast.id}`}
             className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"

@@ -2,6 +2,7 @@ import { AlertCircle, Loader2, Play } from "lucide-react";
 import * as React from "react";
 import { audioSource } from "~/lib/media";
 import { cn } from "~/lib/utils";
+import { MediaThumbnail } from "./media-thumbnail";
 
 /** spec §9: the audio host's frame is 800 px high. */
 export const AUDIO_FRAME_HEIGHT = 800;
@@ -23,10 +24,12 @@ function Unavailable({ children }: { children: string }) {
 export function PodcastPlayer({
   audioUrl,
   title,
+  artworkUrl,
   onListen,
 }: {
   audioUrl: string | null;
   title: string;
+  artworkUrl?: string | null;
   onListen: () => void;
 }) {
   const source = audioSource(audioUrl, title);
@@ -37,7 +40,8 @@ export function PodcastPlayer({
 
   if (source.kind === "file") {
     return (
-      <div className="rounded-xl border bg-card p-4 shadow-sm">
+      <div className="flex items-center gap-4 rounded-xl border bg-card p-4 shadow-sm">
+        <MediaThumbnail src={artworkUrl} kind="podcast" priority className="hidden w-36 shrink-0 sm:block" />
         <audio
           controls
           preload="metadata"
@@ -45,7 +49,7 @@ export function PodcastPlayer({
           onPlay={onListen}
           onError={() => setState("error")}
           aria-label={`Play ${title}`}
-          className="w-full"
+          className="w-full min-w-0"
         >
           <a href={source.src}>Download the episode</a>
         </audio>

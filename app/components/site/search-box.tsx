@@ -42,7 +42,7 @@ export function SearchBox({
         id={id}
         name="q"
         type="search"
-        placeholder="Search videos, podcasts, articles…"
+        placeholder="Search MarketWire"
         autoComplete="off"
         enterKeyHint="search"
         className={cn(

@@ -17,9 +17,8 @@ export interface VideoCardData {
 function VideoMeta({ video, className }: { video: VideoCardData; className?: string }) {
   const date = formatDate(video.publishedAt);
   return (
-    <p className={cn("flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground", className)}>
+    <p className={cn("flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-muted-foreground", className)}>
       {date ? <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time> : null}
-      {date ? <span aria-hidden="true">·</span> : null}
       <span className="inline-flex items-center gap-1">
         <Eye className="size-3.5" aria-hidden="true" />
         {formatViews(video.views)} views
@@ -70,7 +69,7 @@ export function VideoCard({
         ) : null}
       </MediaThumbnail>
       <div className="min-w-0 space-y-1.5">
-        <Heading className={cn("leading-snug font-semibold text-balance", compact ? "line-clamp-2 text-sm" : "line-clamp-2 text-base")}>
+        <Heading className={cn("leading-snug font-semibold text-pretty", compact ? "line-clamp-2 text-sm" : "line-clamp-2 text-base")}>
           <Link
             to={`/video/${video.id}`}
             className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"

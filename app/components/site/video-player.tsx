@@ -42,7 +42,7 @@ export function VideoPlayer({ url, title, poster }: { url: string | null; title:
               className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-[#0b1a33] shadow outline-none hover:bg-sky-100 focus-visible:ring-[3px] focus-visible:ring-white/70"
             >
               <ExternalLink className="size-4" aria-hidden="true" />
-              Watch on {new URL(source.href).hostname.replace(/^www\./, "")}
+              {source.href.startsWith("/") ? "Watch the video" : `Watch on ${new URL(source.href).hostname.replace(/^www\./, "")}`}
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           </div>
