@@ -10,7 +10,7 @@ function unwrap(result: any) {
   return { status: 200, body: result, headers: new Headers() };
 }
 
-async function subscribe(form: Record<string, string>) {
+async function subscribe(form: Record<string, string>): Promise<{ status: number; body?: any; response?: Response }> {
   const result = await action({ request: appRequest("/resources/newsletter", { form }), params: {}, context: {} } as any);
   return result instanceof Response ? { status: result.status, response: result } : unwrap(result);
 }
