@@ -33,7 +33,10 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
       // A page that answers 404/403 on purpose makes the browser log the status; that is not an error.
       const intendedErrorDocuments = new Set<string>();
       page.on("response", (response) => {
-        if (response.request().resourceType() === "document" && response.status() >= 400) {
+        // Documents answering 404/403, and form submissions (.data requests) answering 400 with field errors.
+        const type = response.request().resourceType();
+        const dataRequest = type === "fetch" && new URL(response.url()).pathname.endsWith(".data");
+        if ((type === "document" || dataRequest) && response.status() >= 400) {
           intendedErrorDocuments.add(response.url());
         }
       });
