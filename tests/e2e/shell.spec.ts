@@ -1,0 +1,140 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * Signs a new reader up (Better Auth signs them in at once when no mail transport is configured).
+ * Sends the Origin header itself: Better Auth refuses cookie-bearing auth calls without one, which is
+ * why the shared `signInAsNewUser` fixture (sign-up, then sign-in with the new cookie) fails here.
+ */
+async function signUpReader(page: Page, baseURL: string) {
+  const email = `menu-reader-${Date.now()}@example.com`;
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "reader-password", name: "Reader" },
+    headers: { Origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}
+
+test.describe("desktop header and footer", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("header links, skip link and footer", async ({ page }) => {
+    await page.goto("/videos");
+    await expect(page).toHaveTitle("Videos | MarketWire");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "MarketWire" })).toHaveAttribute("href", "/");
+    const nav = header.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [["Home", "/"], ["About", "/about"], ["Programme", "/programme"], ["Clients", "/clients"], ["Contact", "/contact"]]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(header.getByRole("button", { name: "Menu" })).toBeHidden();
+
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByText("© 2025 MarketWire. All rights reserved.")).toBeVisible();
+    await expect(footer.getByText(/New York, NY/)).toBeVisible();
+    for (const href of ["/interviews", "/podcasts", "/special-features", "/blog"]) {
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+  });
+
+  test("header search trims the query and goes to /search", async ({ page }) => {
+    await page.goto("/");
+    const search = page.getByRole("banner").getByRole("searchbox", { name: "Search MarketWire" });
+    await search.fill("  rate cuts & bonds ");
+    await search.press("Enter");
+    await expect(page).toHaveURL("/search?q=rate%20cuts%20%26%20bonds");
+
+    await page.goto("/about");
+    await page.getByRole("banner").getByRole("searchbox", { name: "Search MarketWire" }).fill("   ");
+    await page.getByRole("banner").getByRole("button", { name: "Submit search" }).click();
+    await expect(page).toHaveURL("/search");
+  });
+
+  test("'Subscribe Now' scrolls to the newsletter box, or takes you to the home page's box", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Subscribe Now" }).click();
+    await expect(page.locator("#newsletter")).toBeInViewport();
+    await expect(page.locator("#newsletter").getByLabel("Email address")).toBeFocused();
+
+    await page.goto("/videos");
+    await page.getByRole("link", { name: "Subscribe Now" }).click();
+    await expect(page).toHaveURL("/#newsletter");
+    await expect(page.locator("#newsletter")).toBeInViewport();
+  });
+
+  test("the theme choice survives a reload", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    const html = page.locator("html");
+    // system → light → dark
+    await page.getByRole("button", { name: /^System theme/ }).click();
+    await expect(html).toHaveClass(/(^|\s)light(\s|$)/);
+    await page.getByRole("button", { name: /^Light theme/ }).click();
+    await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+    await page.reload();
+    await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+    await expect(page.getByRole("button", { name: /^Dark theme/ })).toBeVisible();
+  });
+});
+
+test.describe("mobile menu at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("opens and closes by the toggle and Escape, with focus managed, and closes on a link", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Menu" });
+    const menu = page.locator("#mobile-menu");
+    await expect(toggle).toHaveAttribute("aria-controls", "mobile-menu");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const mobileNav = menu.getByRole("navigation", { name: "Mobile" });
+    for (const [name, href] of [["Home", "/"], ["About", "/about"], ["Programme", "/programme"], ["Search", "/search"], ["Blog", "/blog"], ["Contact", "/contact"]]) {
+      await expect(mobileNav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(menu.getByRole("link", { name: "Advanced Search" })).toHaveAttribute("href", "/search");
+    await expect(menu.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+    await expect(mobileNav.getByRole("link", { name: "Home" })).toBeFocused();
+
+    await page.keyboard.press("Tab");
+    await expect(mobileNav.getByRole("link", { name: "About" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeVisible();
+    await mobileNav.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL("/about");
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the menu's search box submits and closes the menu", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    await menu.getByRole("searchbox", { name: "Search MarketWire" }).fill("lithium");
+    await menu.getByRole("searchbox", { name: "Search MarketWire" }).press("Enter");
+    await expect(page).toHaveURL("/search?q=lithium");
+    await expect(menu).toBeHidden();
+  });
+
+  test("a signed-in reader sees their avatar and can sign out", async ({ page, baseURL }) => {
+    const email = await signUpReader(page, baseURL!);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    await expect(menu.getByRole("img", { name: email })).toBeVisible();
+    await menu.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByText("You have been successfully signed out.")).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Sign In" })).toBeVisible();
+  });
+});
