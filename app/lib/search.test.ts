@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_TYPES } from "./content-types";
-import { MAX_QUERY_LENGTH, buildSearchHref, parseQuery, parseSearchState, parseTypes, typesToSearch } from "./search";
+import {
+  MAX_QUERY_LENGTH,
+  SEARCH_TYPE_FILTERS,
+  buildSearchHref,
+  parseQuery,
+  parseSearchState,
+  parseTypes,
+  resultCountText,
+  typesToSearch,
+} from "./search";
 
 describe("parseQuery (spec §5: query trimmed)", () => {
   it.each([
@@ -92,5 +101,23 @@ describe("buildSearchHref", () => {
     const href = buildSearchHref({ q: "50% _x_ \\", types: ["special_feature", "video"], page: 7 });
     const state = parseSearchState(new URL(href, "http://localhost").searchParams);
     expect(state).toMatchObject({ q: "50% _x_ \\", types: ["video", "special_feature"], page: 7 });
+  });
+});
+
+describe("resultCountText", () => {
+  it.each([
+    [0, "oil", '0 results for "oil"'],
+    [1, "oil", '1 result for "oil"'],
+    [1234, "oil", '1,234 results for "oil"'],
+    [5, "", "5 results"],
+  ])("%i, %j → %s", (total, q, expected) => {
+    expect(resultCountText(total, q)).toBe(expected);
+  });
+});
+
+describe("SEARCH_TYPE_FILTERS", () => {
+  it("offers the five types with the page's labels", () => {
+    expect(SEARCH_TYPE_FILTERS.map((f) => f.type)).toEqual([...CONTENT_TYPES]);
+    expect(SEARCH_TYPE_FILTERS.map((f) => f.label)).toEqual(["Videos", "Podcasts", "Blogs", "Interviews", "Special Features"]);
   });
 });

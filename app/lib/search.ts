@@ -5,6 +5,15 @@
 import { CONTENT_TYPES, type ContentType } from "./content-types";
 import { parsePage } from "./pagination";
 
+/** The type filter checkboxes of the search page, in display order. */
+export const SEARCH_TYPE_FILTERS: readonly { type: ContentType; label: string }[] = [
+  { type: "video", label: "Videos" },
+  { type: "podcast", label: "Podcasts" },
+  { type: "blog", label: "Blogs" },
+  { type: "interview", label: "Interviews" },
+  { type: "special_feature", label: "Special Features" },
+];
+
 /** spec §9: 12 results a page. */
 export const SEARCH_PAGE_SIZE = 12;
 
@@ -74,6 +83,12 @@ export function buildSearchHref(state: { q?: string; types?: readonly ContentTyp
   if (types.length) parts.push(`types=${types.join(",")}`);
   if (state.page && state.page > 1) parts.push(`page=${state.page}`);
   return parts.length ? `/search?${parts.join("&")}` : "/search";
+}
+
+/** 'N results for "q"' (singular for one; without the query part when there is none). */
+export function resultCountText(total: number, q: string): string {
+  const count = `${total.toLocaleString("en-US")} ${total === 1 ? "result" : "results"}`;
+  return q ? `${count} for "${q}"` : count;
 }
 
 /** spec §3 Search result item (plus the fields a result card shows). */

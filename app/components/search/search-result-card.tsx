@@ -1,0 +1,74 @@
+import { CalendarDays, Eye, Headphones } from "lucide-react";
+import { Link } from "react-router";
+import { TagList } from "~/components/content/tag-list";
+import { MediaThumbnail } from "~/components/site/media-thumbnail";
+import { Badge } from "~/components/ui/badge";
+import { CONTENT_TYPE_LABELS, type ContentType, publicUrlFor } from "~/lib/content-types";
+import { formatDate, formatViews } from "~/lib/format";
+import { cn } from "~/lib/utils";
+
+export interface SearchResultCardData {
+  id: string;
+  contentType: ContentType;
+  title: string;
+  /** Plain-text description already cut to 150 characters (spec §9), or '' when there is none. */
+  excerpt: string;
+  publishedAt: string | null;
+  views: number | null;
+  listens: number | null;
+  thumbnailUrl: string | null;
+  tags: string[];
+}
+
+/**
+ * One search result (spec §2 Search, §9): type badge, picture if any, title, description cut at 150
+ * characters, at most 3 tags then '+N more', views (listens for podcasts) and date. The title is the
+ * link; it stretches over the card so the whole card is clickable.
+ */
+export function SearchResultCard({ result, className }: { result: SearchResultCardData; className?: string }) {
+  const isPodcast = result.contentType === "podcast";
+  const date = formatDate(result.publishedAt);
+  return (
+    <article
+      className={cn(
+        "group relative flex gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md",
+        className,
+      )}
+    >
+      {result.thumbnailUrl ? (
+        <MediaThumbnail
+          src={result.thumbnailUrl}
+          kind={isPodcast ? "podcast" : "video"}
+          className="hidden w-40 shrink-0 self-start sm:block md:w-48"
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <Badge variant="secondary" data-testid="result-type">
+          {CONTENT_TYPE_LABELS[result.contentType]}
+        </Badge>
+        <h2 className="text-lg leading-snug font-semibold text-pretty">
+          <Link
+            to={publicUrlFor(result.contentType, result.id)}
+            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
+          >
+            {result.title}
+          </Link>
+        </h2>
+        {result.excerpt ? <p className="text-sm break-words text-muted-foreground">{result.excerpt}</p> : null}
+        <TagList tags={result.tags} max={3} />
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <span className="inline-flex items-center gap-1">
+            {isPodcast ? <Headphones className="size-3.5" aria-hidden="true" /> : <Eye className="size-3.5" aria-hidden="true" />}
+            {isPodcast ? `${formatViews(result.listens)} listens` : `${formatViews(result.views)} views`}
+          </span>
+          {date ? (
+            <span className="inline-flex items-center gap-1">
+              <CalendarDays className="size-3.5" aria-hidden="true" />
+              <time dateTime={result.publishedAt!}>{date}</time>
+            </span>
+          ) : null}
+        </p>
+      </div>
+    </article>
+  );
+}
