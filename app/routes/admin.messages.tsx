@@ -1,6 +1,6 @@
 import { CsvExportReady, ExportCsvButton } from "~/components/admin/export-csv-button";
 import { Pager } from "~/components/pager";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate, truncate } from "~/lib/format";
 import { parsePage, totalPages } from "~/lib/pagination";
@@ -50,11 +50,33 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         </div>
         <ExportCsvButton href="/admin/messages?format=csv" disabled={total === 0} />
       </div>
-      <Card className="py-0">
-        <CardContent className="px-0">
-          {messages.length === 0 ? (
-            <p className="px-5 py-10 text-center text-muted-foreground">No messages found</p>
-          ) : (
+      {messages.length === 0 ? (
+        <Card>
+          <p className="px-5 py-5 text-center text-muted-foreground">No messages found</p>
+        </Card>
+      ) : (
+        <>
+          {/* Narrow screens: one card per message; wide screens: a table. */}
+          <ul className="flex flex-col gap-3 lg:hidden">
+            {messages.map((message) => (
+              <li key={message.id}>
+                <Card className="gap-2 px-4 py-4">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="font-medium">{message.name}</p>
+                      <a href={`mailto:${message.email}`} className="text-sm break-words text-muted-foreground hover:underline">
+                        {message.email}
+                      </a>
+                    </div>
+                    <p className="shrink-0 text-sm text-muted-foreground">{message.receivedAt}</p>
+                  </div>
+                  <p className="font-medium">{message.subject}</p>
+                  <MessageText message={message} />
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Card className="hidden py-0 lg:flex">
             <Table>
               <TableHeader>
                 <TableRow>
@@ -67,30 +89,16 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
               </TableHeader>
               <TableBody>
                 {messages.map((message) => (
-                  <TableRow key={message.id} className="align-top">
-                    <TableCell className="pl-5 align-top font-medium">{message.name}</TableCell>
-                    <TableCell className="align-top break-all">
+                  <TableRow key={message.id}>
+                    <TableCell className="min-w-28 pl-5 align-top font-medium">{message.name}</TableCell>
+                    <TableCell className="align-top whitespace-nowrap">
                       <a href={`mailto:${message.email}`} className="hover:underline">
                         {message.email}
                       </a>
                     </TableCell>
                     <TableCell className="min-w-40 align-top">{message.subject}</TableCell>
                     <TableCell className="min-w-64 align-top">
-                      {message.excerpt === message.message ? (
-                        <p className="whitespace-pre-wrap">{message.message}</p>
-                      ) : (
-                        // A native disclosure: keyboard and screen-reader friendly, works without JavaScript.
-                        <details className="group">
-                          <summary className="cursor-pointer list-none">
-                            <span className="group-open:hidden">{message.excerpt}</span>
-                            <span className="ml-1 text-xs font-medium text-primary group-open:ml-0">
-                              <span className="group-open:hidden">Show full message</span>
-                              <span className="hidden group-open:inline">Hide full message</span>
-                            </span>
-                          </summary>
-                          <p className="mt-2 whitespace-pre-wrap">{message.message}</p>
-                        </details>
-                      )}
+                      <MessageText message={message} />
                     </TableCell>
                     <TableCell className="pr-5 text-right align-top whitespace-nowrap text-muted-foreground">
                       {message.receivedAt}
@@ -99,10 +107,27 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                 ))}
               </TableBody>
             </Table>
-          )}
-        </CardContent>
-      </Card>
+          </Card>
+        </>
+      )}
       <Pager page={page} totalPages={totalPages} />
     </div>
+  );
+}
+
+/** The excerpt, with the whole message behind a native disclosure (keyboard friendly, works without JS). */
+function MessageText({ message }: { message: { message: string; excerpt: string } }) {
+  if (message.excerpt === message.message) return <p className="whitespace-pre-wrap">{message.message}</p>;
+  return (
+    <details className="group">
+      <summary className="cursor-pointer list-none [&::-webkit-details-marker]:hidden">
+        <span className="group-open:hidden">{message.excerpt}</span>
+        <span className="ml-1 text-xs font-medium text-primary group-open:ml-0">
+          <span className="group-open:hidden">Show full message</span>
+          <span className="hidden group-open:inline">Hide full message</span>
+        </span>
+      </summary>
+      <p className="mt-2 whitespace-pre-wrap">{message.message}</p>
+    </details>
   );
 }

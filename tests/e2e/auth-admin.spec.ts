@@ -1,0 +1,235 @@
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { expect, signInAsAdmin, test } from "./fixtures";
+
+/**
+ * The shared fixture only excuses intended 4xx answers to documents; the wrong-password test gets an
+ * intended 401 answer to the /auth form's data request, which the browser also logs.
+ */
+const testAllowing401 = test.extend({
+  // Overrides the shared auto fixture (it stays automatic).
+  failOnConsoleErrors: async ({ page }, runTest) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const intended = /status of 401/.test(message.text()) && /\/auth\.data(\?|$)/.test(message.location().url);
+      if (!intended) errors.push(`${message.text()} (${message.location().url})`);
+    });
+    await runTest();
+    expect(errors, "console errors on the page").toEqual([]);
+  },
+});
+
+/**
+ * A new plain user, signed in. (The shared `signInAsNewUser` sends its sign-in with the sign-up's session
+ * cookie but no Origin, which Better Auth refuses; without a mail transport the sign-up alone signs in.)
+ */
+async function signInAsPlainUser(page: Page) {
+  const email = `plain-${Date.now()}@example.com`;
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "plain-password", name: "Plain User" },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** A sonner toast with this title. */
+const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
+
+const desktopSidebar = (page: Page) => page.locator("aside#app-sidebar");
+
+test.describe("/auth", () => {
+  test("sign-up through the form shows 'Account created!' and clears the form", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\?tab=signup$/);
+    const form = page.getByRole("form", { name: "Sign up" });
+    await form.getByLabel("Display Name").fill("Rita Reader");
+    await form.getByLabel("Email").fill(`rita-${Date.now()}@example.com`);
+    await form.getByLabel("Password").fill("rita-password");
+    await form.getByRole("button", { name: "Sign Up" }).click();
+
+    await expect(toast(page, "Account created!")).toContainText("Please check your email to verify your account.");
+    await expect(form.getByLabel("Display Name")).toHaveValue("");
+    await expect(form.getByLabel("Email")).toHaveValue("");
+    await expect(form.getByLabel("Password")).toHaveValue("");
+    // Sign-up does not sign in: the admin area still asks for credentials.
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/auth");
+  });
+
+  test("sign-up checks the fields in the browser before sending", async ({ page }) => {
+    await page.goto("/auth?tab=signup");
+    const form = page.getByRole("form", { name: "Sign up" });
+    await form.getByLabel("Display Name").fill("Sam");
+    await form.getByLabel("Email").fill("sam@example");
+    await form.getByLabel("Password").fill("12345");
+    await form.getByRole("button", { name: "Sign Up" }).click();
+    await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(form.getByText("Password must be at least 6 characters")).toBeVisible();
+    await expect(form.getByLabel("Display Name")).toHaveValue("Sam");
+  });
+
+  testAllowing401("sign-in with a wrong password shows 'Login failed' and stays on /auth", async ({ page }) => {
+    await page.goto("/auth");
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.getByLabel("Email").fill(E2E_ADMIN.email);
+    await form.getByLabel("Password").fill("not-the-password");
+    await form.getByRole("button", { name: "Sign In" }).click();
+
+    await expect(toast(page, "Login failed")).toContainText("Invalid email or password. Please check your credentials.");
+    await expect(form.getByRole("alert")).toContainText("Invalid email or password.");
+    await expect(page).toHaveURL("/auth");
+    await expect(form.getByLabel("Email")).toHaveValue(E2E_ADMIN.email);
+  });
+
+  test("an admin signs in through the form and lands on the dashboard with the five cards", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.getByLabel("Email").fill(E2E_ADMIN.email);
+    await form.getByLabel("Password").fill(E2E_ADMIN.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+
+    await expect(page).toHaveURL("/admin");
+    await expect(toast(page, "Welcome back!")).toContainText("You have been successfully logged in.");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    const cards = page.getByRole("main").getByRole("listitem");
+    await expect(cards).toHaveCount(5);
+    for (const [title, href] of [
+      ["Videos", "/admin/videos"],
+      ["Podcasts", "/admin/podcasts"],
+      ["Blogs", "/admin/blogs"],
+      ["Interviews", "/admin/interviews"],
+      ["Special Features", "/admin/special-features"],
+    ]) {
+      const card = cards.filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+      await expect(card.getByRole("link")).toHaveAttribute("href", href);
+      await expect(card).toContainText("Published");
+      await expect(card).toContainText("Draft");
+    }
+    await expect(cards.filter({ hasText: "Podcasts" })).toContainText("Total listens");
+    for (const name of ["New Video", "New Podcast", "New Blog", "New Interview", "New Feature"]) {
+      await expect(page.getByRole("link", { name })).toBeVisible();
+    }
+    // The header: title, the user's email, View Site. Signed in: /auth now forwards to /admin.
+    const header = page.getByRole("banner");
+    await expect(header).toContainText("Admin Dashboard");
+    await expect(header).toContainText(E2E_ADMIN.email);
+    await expect(header.getByRole("link", { name: "View Site" })).toHaveAttribute("href", "/");
+    await page.goto("/auth");
+    await expect(page).toHaveURL("/admin");
+  });
+});
+
+test.describe("admin layout", () => {
+  test("the sidebar links the six areas and highlights the current one", async ({ page }) => {
+    await signInAsAdmin(page);
+    const response = await page.goto("/admin");
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    const sidebar = desktopSidebar(page);
+    await expect(sidebar).toContainText("Content Management");
+    for (const [name, href] of [
+      ["Dashboard", "/admin"],
+      ["Videos", "/admin/videos"],
+      ["Podcasts", "/admin/podcasts"],
+      ["Blogs", "/admin/blogs"],
+      ["Interviews", "/admin/interviews"],
+      ["Special Features", "/admin/special-features"],
+      ["Subscribers", "/admin/subscribers"],
+      ["Messages", "/admin/messages"],
+    ]) {
+      await expect(sidebar.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await sidebar.getByRole("link", { name: "Subscribers" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Subscribers" })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Subscribers" })).toHaveAttribute("aria-current", "page");
+    await expect(sidebar.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
+  });
+
+  test("collapsing the sidebar survives a reload (cookie) and ctrl+b toggles it", async ({ page, context }) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin");
+    const toggle = page.getByRole("button", { name: "Toggle Sidebar" });
+    const sidebar = desktopSidebar(page);
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(256);
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(48);
+    // Collapsed to icons: the label is the tooltip.
+    await expect(sidebar.getByRole("link", { name: "Videos" })).toHaveAttribute("title", "Videos");
+    const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
+    expect(cookie?.value).toBe("false");
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604_800 - 60);
+
+    // The server renders the saved width: no flash of the wide sidebar.
+    const html = await (await page.request.get("/admin")).text();
+    expect(html).toContain('data-state="collapsed"');
+    await page.reload();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect((await sidebar.boundingBox())?.width).toBe(48);
+
+    await page.keyboard.press("Control+b");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(256);
+    await page.keyboard.press("Control+b");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("a plain user visiting /admin lands on / with 'Access Denied'", async ({ page }) => {
+    await signInAsPlainUser(page);
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/");
+    await expect(toast(page, "Access Denied")).toContainText("You need admin privileges to access this area.");
+  });
+
+  test("signing out returns to / and the admin area then asks for credentials", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/admin");
+    await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(toast(page, "Signed out")).toContainText("You have been successfully signed out.");
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/auth");
+  });
+
+  test("on a phone the sidebar opens as a sheet and closes on navigation", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInAsAdmin(page);
+    await page.goto("/admin");
+    await expect(desktopSidebar(page)).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Toggle Sidebar" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    const sheet = page.getByRole("dialog", { name: "Content Management" });
+    await expect(sheet).toBeVisible();
+    await expect.poll(async () => (await sheet.boundingBox())?.width).toBe(288);
+    await expect(sheet).toContainText(E2E_ADMIN.email);
+    await expect(sheet.getByRole("button", { name: "Sign Out" })).toBeVisible();
+    await sheet.getByRole("link", { name: "Messages" }).click();
+    await expect(page).toHaveURL("/admin/messages");
+    await expect(sheet).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  });
+});
+
+test("an admin sees a new subscriber and exports the list as a CSV file", async ({ page }) => {
+  const email = `subscriber-${Date.now()}@example.com`;
+  const subscribed = await page.request.post("/resources/newsletter", { form: { email } });
+  expect(subscribed.ok()).toBe(true);
+  await signInAsAdmin(page);
+  await page.goto("/admin/subscribers");
+  await expect(page.getByRole("cell", { name: email })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const fs = await import("node:fs/promises");
+  const csv = await fs.readFile(await download.path(), "utf8");
+  expect(csv).toContain('"Email","Subscribed At"');
+  expect(csv).toContain(`"${email}"`);
+});
