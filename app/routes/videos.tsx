@@ -74,7 +74,7 @@ function VideoList({ data: result }: { data: Route.ComponentProps["loaderData"] 
       <p className="mb-6 text-sm text-muted-foreground" aria-live="polite">
         Showing {first}–{first + result.items.length - 1} of {result.total} videos
       </p>
-      <ul className="grid gap-x-6 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <ul className="grid gap-x-5 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {result.items.map((video) => (
           <li key={video.id}>
             <VideoCard video={video} headingLevel="h2" />
