@@ -1,9 +1,10 @@
 import { ArrowLeft, Star } from "lucide-react";
-import { type ReactElement, cloneElement, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactElement, cloneElement, useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { TagsInput } from "~/components/admin/tags-input";
+import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -34,12 +35,6 @@ const selectClass =
   "flex h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm dark:bg-input/30 [&>option]:bg-background";
 
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", published: "Published", archived: "Archived" };
-
-const subscribeNoop = () => () => {};
-/** False during the server render and hydration, true afterwards. */
-function useHydrated() {
-  return useSyncExternalStore(subscribeNoop, () => true, () => false);
-}
 
 /** The create and edit screens of every content type (spec §2 Admin area, §5 validation). */
 export function ContentEditor({ type, mode }: { type: AdminContentType; mode: EditorMode }) {
@@ -112,7 +107,8 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
   const values = start;
 
   return (
-    <div className="space-y-6">
+    // data-hydrated: lets end-to-end tests wait until the form's scripts run.
+    <div className="space-y-6" data-hydrated={hydrated || undefined}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <Button asChild variant="ghost" size="sm" className="w-fit">
           <Link to={config.listPath}>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLoaderData, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
+import { useHydrated } from "~/components/admin/use-hydrated";
 import { Pager } from "~/components/pager";
 import {
   AlertDialog,
@@ -27,10 +28,10 @@ import type { AdminListItem, ListActionResult, contentListLoader } from "~/serve
 const numberFormat = new Intl.NumberFormat("en-US");
 
 /** spec §4: published and draft have their own badge; any other status is outlined. */
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status, className }: { status: string; className?: string }) {
   const variant = status === "published" ? "success" : status === "draft" ? "secondary" : "outline";
   return (
-    <Badge variant={variant} className="capitalize">
+    <Badge variant={variant} className={cn("capitalize", className)}>
       {status}
     </Badge>
   );
@@ -48,6 +49,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
   const config = ADMIN_TYPES[type];
   const texts = adminTexts(type);
   const pendingEdit = usePendingEditNavigation(type);
+  const hydrated = useHydrated();
 
   // spec §8 'Admin list load': 'Error' toast besides the inline message.
   useEffect(() => {
@@ -64,7 +66,8 @@ export function ContentList({ type }: { type: AdminContentType }) {
   if (pendingEdit) return <EditLoadingPlaceholder type={type} />;
 
   return (
-    <div className="space-y-6">
+    // data-hydrated: lets end-to-end tests wait until the list's scripts run.
+    <div className="space-y-6" data-hydrated={hydrated || undefined}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">{texts.listHeading}</h1>
@@ -110,7 +113,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
             <TableHeader>
               <TableRow>
                 <TableHead className="pl-4">Title</TableHead>
-                <TableHead>Status</TableHead>
+                <TableHead className="hidden sm:table-cell">Status</TableHead>
                 <TableHead className="hidden md:table-cell">Created</TableHead>
                 <TableHead className="hidden text-right sm:table-cell">
                   {config.counter === "listens" ? "Listens" : "Views"}
@@ -133,8 +136,10 @@ export function ContentList({ type }: { type: AdminContentType }) {
                     {subtitle(type, item) ? (
                       <p className="truncate text-xs text-muted-foreground">{subtitle(type, item)}</p>
                     ) : null}
+                    {/* Phones: the status sits under the title instead of in its own column. */}
+                    <StatusBadge status={item.status} className="mt-1 sm:hidden" />
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="hidden sm:table-cell">
                     <StatusBadge status={item.status} />
                   </TableCell>
                   <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
@@ -144,11 +149,11 @@ export function ContentList({ type }: { type: AdminContentType }) {
                     {numberFormat.format(item.count)}
                   </TableCell>
                   <TableCell className="pr-4">
-                    <div className="flex items-center justify-end gap-1">
+                    <div className="flex items-center justify-end gap-0.5 sm:gap-1">
                       {config.featurable ? <FeatureButton item={item} /> : null}
                       <Link
                         to={`${config.listPath}/${item.id}`}
-                        className={buttonVariants({ variant: "ghost", size: "icon" })}
+                        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-8 sm:size-9")}
                         aria-label={`Edit ${item.title}`}
                         title="Edit"
                       >
@@ -158,7 +163,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
                         type="button"
                         variant="ghost"
                         size="icon"
-                        className="text-destructive hover:text-destructive"
+                        className="size-8 text-destructive hover:text-destructive sm:size-9"
                         aria-label={`Delete ${item.title}`}
                         title="Delete"
                         onClick={() => setToDelete(item)}
@@ -227,6 +232,7 @@ function FeatureButton({ item }: { item: AdminListItem }) {
         type="submit"
         size="sm"
         variant={featured ? "default" : "outline"}
+        className="size-8 sm:h-8 sm:w-auto"
         disabled={fetcher.state !== "idle"}
         aria-pressed={featured}
         aria-label={featured ? `Featured: ${item.title}` : `Feature: ${item.title}`}

@@ -1,0 +1,8 @@
+import { useSyncExternalStore } from "react";
+
+const subscribeNoop = () => () => {};
+
+/** False during the server render and hydration, true afterwards (no effect, no extra render pass). */
+export function useHydrated() {
+  return useSyncExternalStore(subscribeNoop, () => true, () => false);
+}
