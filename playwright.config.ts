@@ -50,6 +50,8 @@ export default defineConfig({
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       DATABASE_URL: "",
       SMTP_URL: "",
+      // Every e2e request comes from 127.0.0.1: the per-client sign-in limit would trip across tests.
+      AUTH_RATE_LIMIT: "off",
     },
   },
 });

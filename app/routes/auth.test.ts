@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MIN_PASSWORD_LENGTH as SERVER_MIN_PASSWORD_LENGTH } from "~/server/auth.server";
 import { getDb, schema } from "~/server/db.server";
 import { getCurrentUser } from "~/server/session.server";
-import { MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
 import { appRequest, cookieHeaderFrom, createSignedInUser } from "../../tests/support/auth";
 import { type AuthActionData, action, loader } from "./auth";
 
@@ -158,9 +156,5 @@ describe("/auth sign up", () => {
     const { status, data } = unwrap(await signUp({ displayName: "", email: "", password: "" }));
     expect(status).toBe(400);
     expect(Object.keys(data?.fieldErrors ?? {}).sort()).toEqual(["displayName", "email", "password"]);
-  });
-
-  it("uses the same minimum password length as Better Auth", () => {
-    expect(MIN_PASSWORD_LENGTH).toBe(SERVER_MIN_PASSWORD_LENGTH);
   });
 });

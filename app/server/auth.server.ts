@@ -8,9 +8,9 @@ import { type Database, connectDatabase, getDb, schema } from "./db.server";
 import { StartupError, getEnv } from "./env.server";
 import { hasMailTransport, sendMail } from "./mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
 
-/** spec §9: minimum password length 6. */
-export const MIN_PASSWORD_LENGTH = 6;
+export { MIN_PASSWORD_LENGTH };
 
 /**
  * The secret signs session cookies. Production on PostgreSQL must set it; the embedded default keeps a
@@ -79,7 +79,7 @@ function createAuth(db: Database, kind: "pglite" | "postgres") {
       updateAge: 60 * 60 * 24,
     },
     rateLimit: {
-      enabled: env.NODE_ENV !== "test" && !process.env.VITEST,
+      enabled: env.AUTH_RATE_LIMIT === undefined ? env.NODE_ENV !== "test" && !process.env.VITEST : env.AUTH_RATE_LIMIT,
       storage: "database",
       window: 60,
       max: 100,

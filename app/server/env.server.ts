@@ -22,6 +22,11 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .optional()
     .transform((value) => value === "true"),
+  /** Better Auth's rate limits (sign-in 10/min, sign-up 5/min per client). Default: on, off in tests. */
+  AUTH_RATE_LIMIT: z
+    .enum(["on", "off"])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "on")),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("MarketWire <no-reply@marketwire.local>"),
   ADMIN_EMAIL: z.email().default("admin@marketwire.local"),

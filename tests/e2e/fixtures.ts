@@ -7,7 +7,9 @@ let userCounter = 0;
 
 /** Signs the page's browser context in through Better Auth's API (fast; the /auth screen has its own tests). */
 export async function signIn(page: Page, credentials: { email: string; password: string }) {
-  const response = await page.request.post("/api/auth/sign-in/email", { data: credentials });
+  // Better Auth refuses cookie-carrying requests without an Origin (CSRF check).
+  const origin = test.info().project.use.baseURL!;
+  const response = await page.request.post("/api/auth/sign-in/email", { data: credentials, headers: { Origin: origin } });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
@@ -19,7 +21,10 @@ export async function signInAsAdmin(page: Page) {
 export async function signInAsNewUser(page: Page) {
   userCounter += 1;
   const credentials = { email: `reader${userCounter}-${Date.now()}@example.com`, password: "reader-password" };
-  const response = await page.request.post("/api/auth/sign-up/email", { data: { ...credentials, name: "Reader" } });
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { ...credentials, name: "Reader" },
+    headers: { Origin: test.info().project.use.baseURL! },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   await signIn(page, credentials);
   return credentials;
