@@ -120,7 +120,7 @@ for (const t of TYPES) {
       const title = `E2E ${t.name} ${run}`;
     const id = await createDraft(page, t, title);
     const row = page.getByRole("row").filter({ hasText: title });
-    await expect(row.getByText("draft", { exact: true })).toBeVisible();
+    await expect(row.getByText("draft", { exact: true }).filter({ visible: true })).toBeVisible();
 
     // Not public while a draft.
     await page.goto(t.publicUrl(id));
@@ -133,7 +133,7 @@ for (const t of TYPES) {
     await expect(page.getByLabel("Status").locator("option")).toHaveText(["Draft", "Published", "Archived"]);
     await page.getByLabel("Status").selectOption("published");
     await saveEdit(page, t);
-    await expect(page.getByRole("row").filter({ hasText: title }).getByText("published", { exact: true })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: title }).getByText("published", { exact: true }).filter({ visible: true })).toBeVisible();
 
     await page.goto(t.publicUrl(id));
     await expect(page.getByText(title).first()).toBeVisible();
@@ -201,7 +201,7 @@ test("archiving a published video takes it off the public site", async ({ page }
   await openEditor(page, t, id);
   await page.getByLabel("Status").selectOption("archived");
   await saveEdit(page, t);
-  await expect(page.getByRole("row").filter({ hasText: title }).getByText("archived", { exact: true })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: title }).getByText("archived", { exact: true }).filter({ visible: true })).toBeVisible();
   await page.goto(`/video/${id}`);
   await expect(page.getByText(title)).toHaveCount(0);
 });
@@ -314,5 +314,16 @@ test("screens fit a phone and a desktop", async ({ page }, testInfo) => {
         fullPage: true,
       });
     }
+    // The editor with messages and a tag, as an admin sees it after a rejected save.
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill("A video with a long enough title to wrap on phones");
+    await page.getByLabel("Duration (seconds)").fill("-5");
+    await page.getByLabel("Thumbnail URL").fill("not a url");
+    await page.getByLabel("New tag").fill("markets");
+    await page.getByLabel("New tag").press("Enter");
+    await page.getByRole("button", { name: "Save Draft" }).click();
+    await expect(page.getByText("Duration must be 0 or more")).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `the editor with messages at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath(`admin-videos-new-invalid-${width}.png`), fullPage: true });
   }
 });
