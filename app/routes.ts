@@ -33,6 +33,10 @@ export default [
     route("messages", "routes/admin.messages.tsx"),
   ]),
 
+  // Admin CSV downloads: top level so the admin layout does not render around a file
+  route("admin/subscribers.csv", "routes/admin.subscribers[.csv].ts"),
+  route("admin/messages.csv", "routes/admin.messages[.csv].ts"),
+
   // Resource routes
   ...prefix("api", [
     route("auth/*", "routes/api.auth.$.ts"),

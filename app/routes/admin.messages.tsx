@@ -1,10 +1,11 @@
-import { CsvExportReady, ExportCsvButton } from "~/components/admin/export-csv-button";
+import { Download } from "lucide-react";
 import { Pager } from "~/components/pager";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate, truncate } from "~/lib/format";
 import { parsePage, totalPages } from "~/lib/pagination";
-import { INBOX_PAGE_SIZE, exportContactMessages, listContactMessages } from "~/server/inbox.server";
+import { INBOX_PAGE_SIZE, listContactMessages } from "~/server/inbox.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.messages";
 
@@ -14,11 +15,9 @@ const EXCERPT_LENGTH = 80;
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  if (url.searchParams.get("format") === "csv") return exportContactMessages();
   const page = parsePage(url.searchParams.get("page"));
   const { rows, total } = await listContactMessages({ page });
   return {
-    kind: "page" as const,
     page,
     total,
     totalPages: totalPages(total, INBOX_PAGE_SIZE),
@@ -37,7 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Messages | MarketWire Admin" }];
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "csv") return <CsvExportReady data={loaderData} backTo="/admin/messages" />;
   const { messages, total, page, totalPages } = loaderData;
   return (
     <div className="flex flex-col gap-6">
@@ -48,7 +46,21 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
             {total === 1 ? "1 message from the contact form" : `${total.toLocaleString("en-US")} messages from the contact form`}
           </p>
         </div>
-        <ExportCsvButton href="/admin/messages?format=csv" disabled={total === 0} />
+        {total === 0 ? (
+          <Button asChild variant="outline">
+            <span aria-disabled="true" className="pointer-events-none opacity-50">
+              <Download aria-hidden="true" />
+              Export CSV
+            </span>
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <a href="/admin/messages.csv" download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        )}
       </div>
       {messages.length === 0 ? (
         <Card>

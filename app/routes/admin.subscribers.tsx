@@ -1,21 +1,20 @@
-import { CsvExportReady, ExportCsvButton } from "~/components/admin/export-csv-button";
+import { Download } from "lucide-react";
 import { Pager } from "~/components/pager";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/format";
 import { parsePage, totalPages } from "~/lib/pagination";
-import { INBOX_PAGE_SIZE, exportSubscribers, listSubscribers } from "~/server/inbox.server";
+import { INBOX_PAGE_SIZE, listSubscribers } from "~/server/inbox.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.subscribers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  if (url.searchParams.get("format") === "csv") return exportSubscribers();
   const page = parsePage(url.searchParams.get("page"));
   const { rows, total } = await listSubscribers({ page });
   return {
-    kind: "page" as const,
     page,
     total,
     totalPages: totalPages(total, INBOX_PAGE_SIZE),
@@ -26,7 +25,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers | MarketWire Admin" }];
 
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "csv") return <CsvExportReady data={loaderData} backTo="/admin/subscribers" />;
   const { subscribers, total, page, totalPages } = loaderData;
   return (
     <div className="flex flex-col gap-6">
@@ -37,7 +35,21 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
             {total === 1 ? "1 newsletter subscriber" : `${total.toLocaleString("en-US")} newsletter subscribers`}
           </p>
         </div>
-        <ExportCsvButton href="/admin/subscribers?format=csv" disabled={total === 0} />
+        {total === 0 ? (
+          <Button asChild variant="outline">
+            <span aria-disabled="true" className="pointer-events-none opacity-50">
+              <Download aria-hidden="true" />
+              Export CSV
+            </span>
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <a href="/admin/subscribers.csv" download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        )}
       </div>
       <Card className="py-0">
         <CardContent className="px-0">

@@ -121,10 +121,26 @@ export function csvFilename(name: string, now = new Date()): string {
   return `${name}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-export async function exportSubscribers() {
-  return { kind: "csv" as const, filename: csvFilename("subscribers"), csv: subscribersCsv(await allSubscribers()) };
+export interface CsvExport {
+  filename: string;
+  csv: string;
 }
 
-export async function exportContactMessages() {
-  return { kind: "csv" as const, filename: csvFilename("messages"), csv: contactMessagesCsv(await allContactMessages()) };
+export async function exportSubscribers(): Promise<CsvExport> {
+  return { filename: csvFilename("subscribers"), csv: subscribersCsv(await allSubscribers()) };
+}
+
+export async function exportContactMessages(): Promise<CsvExport> {
+  return { filename: csvFilename("messages"), csv: contactMessagesCsv(await allContactMessages()) };
+}
+
+/** The export as a file download; private and never cached, as it holds personal data. */
+export function csvDownload({ filename, csv }: CsvExport): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

@@ -201,16 +201,25 @@ test("an admin sees a new subscriber and exports the list as a CSV file", async 
   const email = `subscriber-${Date.now()}@example.com`;
   const subscribed = await page.request.post("/resources/newsletter", { form: { email } });
   expect(subscribed.ok()).toBe(true);
+  // The file routes sit beside the admin pages, behind the same guard.
+  const anonymous = await page.request.get("/admin/subscribers.csv", { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(302);
+  expect(anonymous.headers()["location"]).toBe("/auth");
   await signInAsAdmin(page);
   await page.goto("/admin/subscribers");
   await expect(page.getByRole("cell", { name: email })).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("button", { name: "Export CSV" }).click(),
+    page.getByRole("link", { name: "Export CSV" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
   const fs = await import("node:fs/promises");
   const csv = await fs.readFile(await download.path(), "utf8");
   expect(csv).toContain('"Email","Subscribed At"');
   expect(csv).toContain(`"${email}"`);
+  const messages = await page.request.get("/admin/messages.csv");
+  expect(messages.status()).toBe(200);
+  expect(messages.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(messages.headers()["content-disposition"]).toMatch(/^attachment; filename="messages-\d{4}-\d{2}-\d{2}\.csv"$/);
+  expect(await messages.text()).toContain('"Name","Email","Subject","Message","Received At"');
 });

@@ -1,0 +1,9 @@
+import { csvDownload, exportContactMessages } from "~/server/inbox.server";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin.messages[.csv]";
+
+/** GET /admin/messages.csv: every contact form message as a CSV file (admins only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return csvDownload(await exportContactMessages());
+}

@@ -1,0 +1,9 @@
+import { csvDownload, exportSubscribers } from "~/server/inbox.server";
+import { requireAdmin } from "~/server/session.server";
+import type { Route } from "./+types/admin.subscribers[.csv]";
+
+/** GET /admin/subscribers.csv: every newsletter subscriber as a CSV file (admins only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return csvDownload(await exportSubscribers());
+}
