@@ -1,6 +1,6 @@
 import { Building2, LineChart, Users } from "lucide-react";
 import { Link } from "react-router";
-import { publicPageHeaders } from "~/components/content/page-headers";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { buttonVariants } from "~/components/ui/button";
 import type { Route } from "./+types/about";

@@ -3,7 +3,7 @@ import { Link, data } from "react-router";
 import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
 import { DateTime, MetaList } from "~/components/content/meta-list";
-import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";

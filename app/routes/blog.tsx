@@ -2,7 +2,7 @@ import { Newspaper } from "lucide-react";
 import { Link } from "react-router";
 import { ArticleCard } from "~/components/content/article-card";
 import { EmptyState } from "~/components/content/empty-state";
-import { publicPageHeaders } from "~/components/content/page-headers";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Pager } from "~/components/pager";
 import { buttonVariants } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { Cpu, Factory, Gem, HeartPulse, Landmark, Zap, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { publicPageHeaders } from "~/components/content/page-headers";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { buttonVariants } from "~/components/ui/button";
 import type { Route } from "./+types/clients";

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, data, useNavigation } from "react-router";
-import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

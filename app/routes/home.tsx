@@ -1,7 +1,7 @@
 import { ArrowRight, BellRing, Clock, Headphones, type LucideIcon, Podcast, Radio, Music, Music2, Video } from "lucide-react";
 import type * as React from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { publicPageHeaders } from "~/components/content/page-headers";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { FeaturedCarousel } from "~/components/site/featured-carousel";
 import { NewsletterBox } from "~/components/site/newsletter-box";
 import { PodcastCard } from "~/components/site/podcast-card";

@@ -1,7 +1,7 @@
 import { Mic } from "lucide-react";
 import { EmptyState } from "~/components/content/empty-state";
 import { InterviewCard } from "~/components/content/interview-card";
-import { publicPageHeaders } from "~/components/content/page-headers";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { listPublishedInterviews } from "~/server/interviews.server";
 import type { Route } from "./+types/interviews";

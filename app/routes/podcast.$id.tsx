@@ -1,7 +1,7 @@
 import { ArrowLeft, Calendar, Clock, Headphones } from "lucide-react";
 import { Link, data } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
-import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { usePodcastListens } from "~/components/site/counters";

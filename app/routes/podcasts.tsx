@@ -1,7 +1,7 @@
 import { AlertTriangle, Headphones } from "lucide-react";
 import { data } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
-import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { PodcastCard } from "~/components/site/podcast-card";
 import { listPublishedPodcasts } from "~/server/podcasts.server";

@@ -1,6 +1,6 @@
 import { ArrowRight, Headphones, Mic, Sparkles, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { publicPageHeaders } from "~/components/content/page-headers";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Badge } from "~/components/ui/badge";
 import { getProgrammeStats } from "~/server/programme.server";

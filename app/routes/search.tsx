@@ -1,7 +1,7 @@
 import { AlertTriangle, SearchX } from "lucide-react";
 import { Link, data, useNavigation } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
-import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { SearchForm } from "~/components/search/search-form";
 import { SearchPager } from "~/components/search/search-pager";

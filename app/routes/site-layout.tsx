@@ -1,5 +1,5 @@
 import { Outlet, matchPath, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { publicPageHeaders } from "~/components/content/page-headers";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { AuthProvider } from "~/components/site/auth-provider";
 import { PodcastDetailSkeleton } from "~/components/site/podcast-skeleton";
 import { SiteFooter } from "~/components/site/site-footer";

@@ -1,7 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { EmptyState } from "~/components/content/empty-state";
 import { FeatureCard } from "~/components/content/feature-card";
-import { publicPageHeaders } from "~/components/content/page-headers";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import { listPublishedSpecialFeatures } from "~/server/special-features.server";

@@ -2,7 +2,7 @@ import { AlertTriangle, VideoOff } from "lucide-react";
 import { Link, data } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
-import { NO_STORE, publicPageHeaders } from "~/components/content/page-headers";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { Pager } from "~/components/pager";
 import { VideoCard } from "~/components/site/video-card";
 import { buttonVariants } from "~/components/ui/button";

@@ -28,6 +28,7 @@ import { getDb, schema } from "./db.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 import type { CurrentUser } from "./session.server";
 import { redirectWithToast } from "./toast.server";
+import { isUuid } from "~/lib/ids";
 
 const TABLES = {
   videos: schema.videos,
@@ -44,8 +45,6 @@ const tableFor = (type: AdminContentType): AnyContentTable => TABLES[type];
 /** spec column name → Drizzle property ('video_url' → 'videoUrl'). */
 const propertyOf = (field: string) => field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isContentId = (id: string | undefined | null): id is string => !!id && UUID.test(id);
 
 /** ILIKE treats % _ and \ specially; a search for '50%' means the characters. */
 export function escapeLike(text: string) {
@@ -126,7 +125,7 @@ export async function listContent(type: AdminContentType, options: { q?: string;
 
 /** spec §7 'Load for edit': all columns where id equals the route id, zero or one row. */
 export async function getContent(type: AdminContentType, id: string): Promise<Record<string, unknown> | null> {
-  if (!isContentId(id)) return null;
+  if (!isUuid(id)) return null;
   const db = await getDb();
   const t = tableFor(type);
   const [row] = await db.select().from(t).where(eq(t.id, id));
@@ -183,7 +182,7 @@ export async function createContent(type: AdminContentType, input: ContentInput)
  * leaves; featured_at likewise for the featured flag; updated_at now. Returns null if the row is gone.
  */
 export async function updateContent(type: AdminContentType, id: string, input: ContentInput): Promise<{ id: string } | null> {
-  if (!isContentId(id)) return null;
+  if (!isUuid(id)) return null;
   const db = await getDb();
   const t = tableFor(type);
   const values: Record<string, unknown> = {
@@ -208,7 +207,7 @@ function featuredColumns(t: AnyContentTable, featured: boolean) {
 
 /** ARCHITECTURE: the featured toggle, admin only, featured and featured_at changed in one statement. */
 export async function setFeatured(type: AdminContentType, id: string, featured: boolean): Promise<boolean> {
-  if (!ADMIN_TYPES[type].featurable || !isContentId(id)) return false;
+  if (!ADMIN_TYPES[type].featurable || !isUuid(id)) return false;
   const db = await getDb();
   const t = tableFor(type);
   const rows = await db.update(t).set(featuredColumns(t, featured)).where(eq(t.id, id)).returning({ id: t.id });
@@ -216,7 +215,7 @@ export async function setFeatured(type: AdminContentType, id: string, featured: 
 }
 
 export async function deleteContent(type: AdminContentType, id: string): Promise<boolean> {
-  if (!isContentId(id)) return false;
+  if (!isUuid(id)) return false;
   const db = await getDb();
   const t = tableFor(type);
   const rows = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import { readTimeMinutes } from "~/lib/format";
 import { totalPages } from "~/lib/pagination";
 import { getDb, schema } from "./db.server";
+import { isUuid } from "~/lib/ids";
 
 const { blogs } = schema;
 
@@ -10,13 +11,6 @@ export const BLOG_PAGE_SIZE = 9;
 
 /** spec §3: related articles are the 3 other latest posts. */
 export const RELATED_BLOG_COUNT = 3;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids come from the URL: anything that is not a uuid cannot match a row (and must not reach the uuid column). */
-export function isUuid(value: string | null | undefined): value is string {
-  return value != null && UUID_PATTERN.test(value);
-}
 
 const isPublished = eq(blogs.status, "published");
 // Public order: newest first; the id breaks ties so pages never overlap.

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { stripHtml } from "~/lib/format";
 import { getDb, schema } from "./db.server";
-import { isUuid } from "./videos.server";
+import { isUuid } from "~/lib/ids";
 
 const { podcasts } = schema;
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { totalPages } from "~/lib/pagination";
 import { getDb, schema } from "./db.server";
+import { isUuid } from "~/lib/ids";
 
 const { videos } = schema;
 
@@ -12,13 +13,6 @@ export const RELATED_VIDEO_COUNT = 3;
 export const HOME_FEATURED_VIDEOS = 5;
 export const HOME_LATEST_VIDEOS = 5;
 export const MOST_WATCHED_VIDEOS = 5;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids come from the URL: a non-uuid cannot match a row and must never reach a uuid column (it would throw). */
-export function isUuid(value: string | null | undefined): value is string {
-  return value != null && UUID_PATTERN.test(value);
-}
 
 // spec §6: visitors only ever see published rows.
 const isPublished = eq(videos.status, "published");
