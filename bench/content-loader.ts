@@ -2,45 +2,48 @@
  * Bulk-loads realistic-looking random content into the five content tables, inside the database
  * (INSERT … SELECT over generate_series), which is far faster than sending rows from Node.
  *
- * Text is drawn from a small financial vocabulary: common words (each in roughly a fifth of the
- * items, 'market' in about a third), some two-word phrases, and a pool of rare invented company names
- * (each in ~0.1% of the items), so a benchmark can ask common, rare and phrase queries whose hit
- * counts are known in advance. ~5% drafts and ~1% archived items have no publish date; dates are whole
- * hours over three years, so equal dates (and the id tie-break) are common.
+ * Word frequencies are shaped like real articles: each item is about one of 20 topics, so a topic
+ * word ('inflation', 'mortgage') is in a few per cent of the items, while general words ('market')
+ * are in about half of them and invented company names in about 0.2%; filler words make up the
+ * rest. Benchmarks can then ask common, medium, rare and phrase queries with known hit counts.
+ * ~5% drafts and ~1% archived items have no publish date; dates are whole hours over three years, so
+ * equal dates (and the id tie-break) are common.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/server/db.server";
 
-export const COMMON_WORDS = [
-  "market", "market", "markets", "stocks", "bonds", "bond", "yields", "equity", "equities", "investors",
-  "investor", "earnings", "revenue", "growth", "inflation", "rates", "central bank", "interest rates",
-  "supply chain", "outlook", "guidance", "quarter", "quarterly", "annual", "report", "analysts", "analyst",
-  "forecast", "strategy", "portfolio", "dividend", "dividends", "capital", "credit", "debt", "cash flow",
-  "margin", "margins", "valuation", "price", "prices", "trading", "traders", "volatility", "risk", "hedge",
-  "fund", "funds", "asset", "assets", "management", "company", "companies", "sector", "technology",
-  "energy", "healthcare", "banking", "insurance", "real estate", "consumer", "retail", "industrial",
-  "commodities", "gold", "oil", "gas", "currency", "dollar", "euro", "yen", "emerging", "global",
-  "economy", "economic", "policy", "fiscal", "monetary", "recession", "recovery", "expansion", "demand",
-  "supply", "production", "exports", "imports", "trade", "tariffs", "regulation", "compliance", "merger",
-  "acquisition", "deal", "deals", "venture", "startup", "startups", "innovation", "digital", "payments",
-  "fintech", "crypto", "blockchain", "artificial intelligence", "data", "cloud", "software", "hardware",
-  "semiconductor", "chips", "manufacturing", "logistics", "shipping", "transport", "airlines", "autos",
-  "electric vehicles", "battery", "renewables", "solar", "wind", "climate", "sustainability", "governance",
-  "board", "chief executive", "leadership", "interview", "insight", "analysis", "exclusive", "breaking",
-  "deep dive", "weekly", "daily", "briefing", "update", "preview", "review", "session", "close", "open",
-  "rally", "selloff", "correction", "bull", "bear", "momentum", "signals", "technical", "fundamental",
-  "long term", "short term", "opportunity", "opportunities", "challenge", "challenges", "pressure",
-  "costs", "wages", "jobs", "employment", "labour", "housing", "mortgage", "savings", "pensions",
-  "retirement", "wealth", "income", "tax", "taxes", "budget", "spending", "deficit", "surplus", "treasury",
-  "index", "benchmark", "futures", "options", "derivatives", "liquidity", "spread", "spreads", "default",
-  "upgrade", "downgrade", "rating", "ratings", "target", "shares", "buyback", "listing", "offering",
-  "exchange", "regulators", "watchdog", "lawmakers", "election", "geopolitics", "conflict", "sanctions",
-  "china", "europe", "america", "asia", "africa", "latin america", "london", "new york", "tokyo",
-  "the", "and", "of", "in", "on", "for", "with", "as", "at", "by", "from", "after", "ahead", "amid",
-  "why", "how", "what", "new", "big", "small", "strong", "weak", "higher", "lower", "record", "steady",
+const FILLER = ["the", "and", "of", "in", "on", "for", "with", "as", "at", "by", "from", "to", "a", "is", "are",
+  "was", "this", "that", "its", "their", "after", "ahead", "amid", "why", "how", "what", "new", "more", "than", "over"];
+
+/** Each in a fifth to a half of the items ("market", which "markets" also matches, in about half). */
+export const GENERAL_WORDS = ["market", "markets", "investors", "growth", "price", "prices", "shares", "company",
+  "companies", "analysts", "outlook", "quarter", "report", "strategy", "risk", "year", "week", "global", "economy", "sector"];
+
+/** 20 topics × 15 terms; an item draws most of its words from its own topic. */
+export const TOPICS: string[][] = [
+  ["interest rates", "rate", "hike", "cut", "central bank", "policy", "federal reserve", "minutes", "basis points", "tightening", "easing", "pivot", "dovish", "hawkish", "guidance"],
+  ["inflation", "consumer prices", "core", "wages", "costs", "energy bills", "food prices", "services", "goods", "expectations", "deflation", "purchasing", "index", "basket", "sticky"],
+  ["oil", "crude", "brent", "barrels", "opec", "refining", "natural gas", "pipeline", "drilling", "shale", "supply", "output", "exports", "tankers", "fuel"],
+  ["technology", "software", "cloud", "platform", "subscribers", "users", "advertising", "devices", "apps", "data centres", "cybersecurity", "licensing", "engineers", "product", "launch"],
+  ["banking", "lenders", "deposits", "loans", "credit", "capital ratio", "net interest", "branches", "provisions", "defaults", "regulators", "stress test", "liquidity", "fintech", "payments"],
+  ["crypto", "bitcoin", "ether", "tokens", "blockchain", "exchange", "stablecoin", "wallets", "mining rigs", "custody", "etf flows", "halving", "volatility", "defi", "staking"],
+  ["housing", "mortgage", "home prices", "builders", "rents", "landlords", "construction", "permits", "buyers", "affordability", "refinancing", "property", "commercial real estate", "offices", "vacancy"],
+  ["electric vehicles", "carmakers", "battery", "charging", "deliveries", "autonomy", "factories", "lithium", "dealers", "recalls", "hybrids", "range", "subsidies", "assembly", "models"],
+  ["retail", "shoppers", "stores", "ecommerce", "holiday sales", "inventory", "discounts", "brands", "foot traffic", "loyalty", "apparel", "grocery", "margins", "returns", "checkout"],
+  ["healthcare", "pharma", "drug trial", "approval", "biotech", "patients", "hospitals", "insurers", "vaccines", "patents", "pipeline drugs", "generics", "pricing", "obesity", "diagnostics"],
+  ["mining", "copper", "gold", "iron ore", "nickel", "smelters", "mines", "ore grades", "royalties", "exploration", "commodities", "metals", "bullion", "tonnes", "ounces"],
+  ["trade", "tariffs", "imports", "exports", "customs", "supply chain", "shipping", "containers", "ports", "freight", "sanctions", "quotas", "trade deal", "reshoring", "duties"],
+  ["jobs", "payrolls", "unemployment", "hiring", "layoffs", "labour market", "vacancies", "participation", "earnings growth", "strikes", "unions", "remote work", "productivity", "claims", "workforce"],
+  ["earnings", "revenue", "profit", "beat", "miss", "forecast", "dividend", "buyback", "free cash flow", "operating margin", "eps", "consensus", "results", "guidance raised", "write-down"],
+  ["merger", "acquisition", "takeover", "bid", "deal value", "premium", "antitrust", "private equity", "spin-off", "due diligence", "shareholders", "board approval", "hostile", "synergies", "advisers"],
+  ["emerging markets", "india", "brazil", "indonesia", "mexico", "frontier", "capital flows", "local currency", "sovereign debt", "reforms", "elections", "growth story", "middle class", "infrastructure", "remittances"],
+  ["bonds", "bond", "yields", "treasuries", "gilts", "duration", "coupon", "spreads", "issuance", "auction", "curve", "inversion", "credit rating", "high yield", "investment grade"],
+  ["currencies", "dollar", "euro", "yen", "sterling", "forex", "exchange rate", "carry trade", "intervention", "reserves", "peg", "devaluation", "options market", "hedging", "safe haven"],
+  ["climate", "sustainability", "emissions", "carbon", "renewables", "solar", "wind farms", "transition", "green bonds", "esg", "disclosure", "net zero", "offsets", "grid", "storage"],
+  ["artificial intelligence", "semiconductor", "chips", "gpus", "foundry", "models", "training", "inference", "compute", "memory", "export controls", "design", "wafers", "capacity", "automation"],
 ];
 
-/** Invented, so each one is rare and no common word contains it. Deterministic. */
+/** Invented company names: each is in about 0.2% of the items, and no other word contains one. */
 export const RARE_WORDS = Array.from({ length: 400 }, (_, i) => {
   const onsets = ["v", "z", "qu", "x", "br", "kl", "th", "dr", "fj", "gw"];
   const vowels = ["a", "e", "o", "u", "y"];
@@ -54,41 +57,50 @@ export const RARE_WORDS = Array.from({ length: 400 }, (_, i) => {
 const literalArray = (words: readonly string[]) =>
   `array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(",")}]::text[]`;
 
+const topicArray = () =>
+  `array[${TOPICS.map((topic) => literalArray(topic).replace(/::text\[\]$/, "")).join(",")}]::text[]`;
+
 /** Creates the helper functions the INSERT … SELECTs call (dropped by dropGenerators). */
 async function createGenerators(db: Database) {
-  // Volatile, so every row gets its own text. 1 draw in 100 is a rare word.
+  // Volatile, so every row gets its own text. Of the words drawn: 47% filler, 8% general words,
+  // 44% words of the item's topic, 1% an invented company name.
   await db.execute(
-    sql.raw(`create or replace function bench_words(n integer) returns text language sql volatile as $$
-      select string_agg(case when random() < 0.01
-        then (${literalArray(RARE_WORDS)})[1 + floor(random() * ${RARE_WORDS.length})::integer]
-        else (${literalArray(COMMON_WORDS)})[1 + floor(random() * ${COMMON_WORDS.length})::integer] end, ' ')
-      from generate_series(1, greatest(n, 1))
+    sql.raw(`create or replace function bench_words(n integer, topic integer) returns text language sql volatile as $$
+      select string_agg(case
+          when r < 0.47 then (${literalArray(FILLER)})[1 + floor(random() * ${FILLER.length})::integer]
+          when r < 0.55 then (${literalArray(GENERAL_WORDS)})[1 + floor(random() * ${GENERAL_WORDS.length})::integer]
+          when r < 0.99 then (${topicArray()})[topic][1 + floor(random() * ${TOPICS[0]!.length})::integer]
+          else (${literalArray(RARE_WORDS)})[1 + floor(random() * ${RARE_WORDS.length})::integer]
+        end, ' ')
+      from (select random() as r from generate_series(1, greatest(n, 1))) draws
     $$`),
   );
   await db.execute(
-    sql.raw(`create or replace function bench_tags() returns text[] language sql volatile as $$
-      select array_agg(distinct (${literalArray(COMMON_WORDS)})[1 + floor(random() * ${COMMON_WORDS.length})::integer])
+    sql.raw(`create or replace function bench_tags(topic integer) returns text[] language sql volatile as $$
+      select array_agg(distinct (${topicArray()})[topic][1 + floor(random() * ${TOPICS[0]!.length})::integer])
       from generate_series(1, 1 + floor(random() * 6)::integer)
     $$`),
   );
 }
 
 async function dropGenerators(db: Database) {
-  await db.execute(sql.raw(`drop function if exists bench_words(integer)`));
-  await db.execute(sql.raw(`drop function if exists bench_tags()`));
+  await db.execute(sql.raw(`drop function if exists bench_words(integer, integer)`));
+  await db.execute(sql.raw(`drop function if exists bench_tags(integer)`));
 }
 
 /** Columns every content table shares, as an INSERT … SELECT list over `g` (generate_series). */
 const COMMON_SELECT = `
-  initcap(bench_words(4 + floor(random() * 6)::integer)),
-  bench_words(14 + floor(random() * 16)::integer),
-  bench_words(45 + floor(random() * 40)::integer),
-  bench_tags(),
+  initcap(bench_words(4 + floor(random() * 6)::integer, s.topic)),
+  bench_words(14 + floor(random() * 16)::integer, s.topic),
+  bench_words(45 + floor(random() * 40)::integer, s.topic),
+  bench_tags(s.topic),
   s.status,
   case when s.status = 'published'
     then date_trunc('hour', timestamptz '2026-01-01 00:00+00' - random() * interval '1095 days') end`;
 
-const STATUS = `(select case when r < 0.05 then 'draft' when r < 0.06 then 'archived' else 'published' end as status
+/** Per row: its status and its topic (1–20). */
+const STATUS = `(select case when r < 0.05 then 'draft' when r < 0.06 then 'archived' else 'published' end as status,
+    1 + floor(random() * ${TOPICS.length})::integer as topic
   from (select random() + g * 0 as r) x) s`;
 
 export interface IndexDefinition {

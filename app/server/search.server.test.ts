@@ -1,11 +1,10 @@
-import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { RARE_WORDS, loadContent } from "../../bench/content-loader";
+import { loadContent } from "../../bench/content-loader";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE } from "~/lib/search";
 import { getDb } from "./db.server";
 import { clearContent, insertItem } from "./search-fixtures.server";
-import { containsPattern, searchContent, searchStatement } from "./search.server";
+import { containsPattern, explainSearch, searchContent } from "./search.server";
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
 const titles = async (q: string, types: ContentType[] = []) =>
@@ -205,17 +204,8 @@ describe("query plan", () => {
   it("uses the trigram indexes for a selective query", { timeout: 120_000 }, async () => {
     const db = await getDb();
     await loadContent(db, { perType: 1000, seed: 0.7 }); // 5,000 rows, then VACUUM ANALYZE
-    const statement = searchStatement({ q: RARE_WORDS[37]!, types: [], page: 1 });
-    const plan = await db.transaction(async (tx) => {
-      // At 1,000 rows a table, reading it whole costs the planner about as much as the three index
-      // lookups, so it may pick either; ruling the sequential scan out shows the statement can use
-      // the trigram indexes. At 20,000 rows a table they are picked unaided (docs/PERFORMANCE.md).
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const { rows } = (await tx.execute(sql`explain ${statement}`)) as unknown as {
-        rows: { "QUERY PLAN": string }[];
-      };
-      return rows.map((row) => row["QUERY PLAN"]).join("\n");
-    });
+    // The plan the app runs (with its planner settings, see withPlannerSettings).
+    const plan = await explainSearch(db, { q: "zqx" });
     for (const table of ["videos", "podcasts", "blogs", "interviews", "special_features"]) {
       for (const column of ["title", "description", "content"]) {
         expect(plan).toContain(`Bitmap Index Scan on ${table}_${column}_trgm_idx`);
