@@ -4,7 +4,7 @@ import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE } from "~/lib/search";
 import { getDb } from "./db.server";
 import { clearContent, insertItem } from "./search-fixtures.server";
-import { containsPattern, explainSearch, searchContent } from "./search.server";
+import { containsPattern, explainSearch, hasTrigram, searchContent } from "./search.server";
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
 const titles = async (q: string, types: ContentType[] = []) =>
@@ -21,6 +21,20 @@ describe("containsPattern", () => {
     ["%_\\", "%\\%\\_\\\\%"],
   ])("%j → %j", (query, pattern) => {
     expect(containsPattern(query)).toBe(pattern);
+  });
+});
+
+describe("hasTrigram (can the trigram indexes help?)", () => {
+  it.each([
+    ["oil", true],
+    ["ai", false],
+    ["a b c", false],
+    ["ab-cd", false],
+    ["50%", false],
+    ["500%", true],
+    ["Zürich", true],
+  ])("%j → %s", (query, expected) => {
+    expect(hasTrigram(query)).toBe(expected);
   });
 });
 
@@ -60,6 +74,14 @@ describe("matching", () => {
     await insertItem("blog", { title: "Notes", description: "x", content: "<p>Deep <b>copper</b> dive</p>" });
     await insertItem("interview", { title: "Other", description: null, content: null });
     expect(await titles("opper")).toEqual(["Copper rally", "Notes", "Weekly"]);
+  });
+
+  it("answers queries too short for the trigram indexes", async () => {
+    await insertItem("video", { title: "AI chips" });
+    await insertItem("blog", { title: "Gains ahead" });
+    await insertItem("podcast", { title: "Bonds" });
+    expect(await titles("ai")).toEqual(["AI chips", "Gains ahead"]);
+    expect(await titles("S")).toEqual(["AI chips", "Bonds", "Gains ahead"]);
   });
 
   it("trims the query", async () => {

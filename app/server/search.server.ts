@@ -49,13 +49,30 @@ export interface StatementOptions {
  * combine the three trigram indexes with a BitmapOr. `escape '\'` is spelled out rather than relying on
  * the default escape character.
  */
-function matchingRows(type: ContentType, pattern: string | null, columns: SQL, options: StatementOptions): SQL {
+function matchingRows(type: ContentType, pattern: SQL | null, columns: SQL, options: StatementOptions): SQL {
   const table = BRANCHES[type].table;
   if (!pattern) return sql`select ${columns} from ${table} where status = 'published'`;
   const match = options.searchTextColumn
     ? sql`search_text like lower(${pattern}) escape '\\'`
     : sql`(title ilike ${pattern} escape '\\' or description ilike ${pattern} escape '\\' or content ilike ${pattern} escape '\\')`;
   return sql`select ${columns} from ${table} where status = 'published' and ${match}`;
+}
+
+/** pg_trgm indexes words of 3+ letters or digits; a query without one cannot use the indexes. */
+export function hasTrigram(query: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(query);
+}
+
+/**
+ * The pattern as the statement uses it. With a trigram, it is wrapped in a one-row subquery: the
+ * planner then cannot read the value, so it skips testing the pattern against the column statistics
+ * (15 columns × 100 sampled texts: ~5 ms of planning, more than a rare word takes to run) and plans
+ * the trigram indexes, which withPlannerSettings makes it prefer anyway. Without a trigram the planner
+ * must see the value, to know the indexes cannot help and read the tables instead.
+ */
+function patternParameter(query: string): SQL {
+  const pattern = containsPattern(query);
+  return hasTrigram(query) ? sql`(select ${pattern}::text)` : sql`${pattern}`;
 }
 
 const ORDER = sql`published_at desc nulls last, id`;
@@ -80,7 +97,7 @@ export function searchStatement(
   const selected = typesToSearch(types);
   const offset = (Math.max(1, Math.floor(page)) - 1) * SEARCH_PAGE_SIZE;
   return query
-    ? matchStatement(containsPattern(query), selected, offset, options)
+    ? matchStatement(patternParameter(query), selected, offset, options)
     : browseStatement(selected, offset);
 }
 
@@ -92,7 +109,7 @@ export function searchStatement(
  * would double the cost of common words, and walking a table newest-first until 12 rows match is a trap
  * for rare words (the planner prices ILIKE far below its real cost and may pick that walk).
  */
-function matchStatement(pattern: string, types: ContentType[], offset: number, options: StatementOptions): SQL {
+function matchStatement(pattern: SQL, types: ContentType[], offset: number, options: StatementOptions): SQL {
   const matches = types.map((type) =>
     matchingRows(type, pattern, sql`${type}::text as content_type, id, published_at`, options),
   );
@@ -155,17 +172,24 @@ interface Row {
 
 /**
  * Runs `work` the way every search statement runs. With a query, that is inside a read-only
- * transaction that turns sequential scans off: the planner prices an ILIKE like an integer comparison,
- * but on 600 characters of text it costs microseconds, so once a few per cent of rows match it may
- * choose to test every row (a parallel sequential scan) over testing only the trigram candidates —
- * measured 4x slower at 100,000 items (docs/PERFORMANCE.md). A query without a trigram (1–2
- * characters) still reads every row, as it must; `SET LOCAL` ends with the transaction.
+ * transaction with two planner settings:
+ * - no sequential scans when the query has a trigram: the planner prices an ILIKE like an integer
+ *   comparison, but on 600 characters of text it costs microseconds, so once a few per cent of rows
+ *   match it may choose to test every row over testing only the trigram candidates — measured 4x
+ *   slower at 100,000 items (docs/PERFORMANCE.md). Without a trigram every row is read, as it must be.
+ * - no parallel workers: starting them took longer than a selective search itself (~5 ms against
+ *   ~3 ms), and under concurrent requests they only compete for the same cores.
+ * Both end with the transaction (`set_config(..., true)` is `SET LOCAL`).
  */
 async function withPlannerSettings<T>(db: Database, q: string, work: (on: Pick<Database, "execute">) => Promise<T>) {
-  if (!parseQuery(q)) return work(db);
+  const query = parseQuery(q);
+  if (!query) return work(db);
+  const seqscan = hasTrigram(query) ? "off" : "on";
   return db.transaction(
     async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(
+        sql`select set_config('enable_seqscan', ${seqscan}, true), set_config('max_parallel_workers_per_gather', '0', true)`,
+      );
       return work(tx);
     },
     { accessMode: "read only" },
