@@ -24,7 +24,9 @@ async function demoVideo(page: Page) {
 
 test("a word from the demo content finds it; a type filter narrows the results and resets the page", async ({ page }) => {
   const { title, word } = await demoVideo(page);
-  await page.goto(`/search?q=${encodeURIComponent(word)}&page=1`);
+  const response = await page.goto(`/search?q=${encodeURIComponent(word)}&page=1`);
+  // Like the other public pages, a CDN may keep it for a minute.
+  expect(response?.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
   await expect(page).toHaveTitle("Search | MarketWire");
   await expect(page.getByLabel("Search for")).toHaveValue(word);
   await expect(resultCount(page)).toContainText(`for "${word}"`);
