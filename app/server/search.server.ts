@@ -7,9 +7,9 @@
  * even on a page past the end.
  *
  * Matching is a case-insensitive substring test (ILIKE '%q%') on title, description and content. Each
- * of those columns has a pg_trgm GIN index (`*_trgm_idx`), so PostgreSQL answers a query of 3+
- * characters with a BitmapOr of the three indexes per table and tests only the candidate rows. A 1–2
- * character query has no trigram to look up and reads every row. Figures: docs/PERFORMANCE.md.
+ * of those columns has a pg_trgm GIN index (`*_trgm_idx`), so PostgreSQL answers a query with 3 letters
+ * or digits in a row with a BitmapOr of the three indexes per table and tests only the candidate rows.
+ * A shorter query ('ai') has no trigram to look up and reads every row. Figures: docs/PERFORMANCE.md.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { ContentType } from "~/lib/content-types";
