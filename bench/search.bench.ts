@@ -7,13 +7,14 @@
  * /search page runs — for a handful of queries, first with the pg_trgm indexes and then without them,
  * and prints p50/p95 and the ratio side by side.
  *
- * A third set of columns measures the schema change proposed in docs/PERFORMANCE.md (a lower-cased
- * `search_text` column with one trigram index per table), which the benchmark adds to its own database.
+ * A third set of columns runs the same statements with sequential scans allowed (the app turns them off
+ * for queries with a trigram, app/server/search.server.ts), to check that setting still earns its keep.
+ * Last, it times the admin list search (spec §7: ILIKE on title and description, exact count, 25 newest)
+ * with and without trigram indexes on those two columns, which migration 0002 dropped.
  *
  * Options (environment): BENCH_PER_TYPE (default 20000), BENCH_RUNS (most timed runs per query,
  * default 30), BENCH_SECONDS (time budget per query and phase, default 2; at least 3 runs are always
- * timed), BENCH_SKIP_PGLITE=1 (PostgreSQL only), BENCH_PROPOSAL=postgres|all|none (where to measure
- * the proposal; default postgres, as the 15 ms target is PostgreSQL's), BENCH_EXPLAIN=1 (print each plan).
+ * timed), BENCH_SKIP_PGLITE=1 (PostgreSQL only), BENCH_EXPLAIN=1 (print each plan).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -29,7 +30,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { ContentType } from "~/lib/content-types";
 import { type Database, MIGRATIONS_FOLDER, schema } from "~/server/db.server";
-import { type StatementOptions, explainSearch, searchContentIn } from "~/server/search.server";
+import { explainSearch, hasTrigram, searchContentIn, searchStatement } from "~/server/search.server";
+import { parseQuery } from "~/lib/search";
 import { RARE_WORDS, dropIndexes, loadContent, trigramIndexes } from "./content-loader";
 
 const PER_TYPE = Number(process.env.BENCH_PER_TYPE ?? 20_000);
@@ -37,7 +39,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const MIN_RUNS = 3;
 const WARM_UP = 1;
-const PROPOSAL = process.env.BENCH_PROPOSAL ?? "postgres";
 
 interface Case {
   name: string;
@@ -127,7 +128,6 @@ async function load(target: Target) {
   );
 }
 
-const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function percentile(sorted: number[], p: number) {
   if (!sorted.length) return NaN;
@@ -143,11 +143,14 @@ interface Timing {
   plan: string;
 }
 
-type Phase = "trgm" | "none" | "proposal";
+type Phase = "trgm" | "none" | "seqscan";
 
 /** What the plan does, in a few words: trigram bitmap scans, date-index scans, or reading every row. */
-async function planSummary(db: Database, c: Case, options: StatementOptions): Promise<string> {
-  const plan = await explainSearch(db, { q: c.q, types: c.types, page: c.page }, options);
+async function planSummary(db: Database, c: Case, seqscan = false): Promise<string> {
+  const params = { q: c.q, types: c.types, page: c.page };
+  const plan = seqscan
+    ? await withSeqscan(db, async (tx) => explainRows(await tx.execute(sql`explain ${searchStatement({ ...params, types: c.types ?? [], page: c.page ?? 1 })}`)))
+    : await explainSearch(db, params);
   if (process.env.BENCH_EXPLAIN) console.log(`\n-- ${c.name}\n${plan}`);
   const parts: string[] = [];
   if (/Bitmap Index Scan on \w+_trgm_idx/.test(plan)) parts.push("trgm");
@@ -159,86 +162,123 @@ async function planSummary(db: Database, c: Case, options: StatementOptions): Pr
   return parts.join("+") || "other";
 }
 
-async function time(db: Database, c: Case, options: StatementOptions): Promise<Timing> {
-  const params = { q: c.q, types: c.types, page: c.page };
+const explainRows = (result: unknown) =>
+  (result as { rows: { "QUERY PLAN": string }[] }).rows.map((row) => row["QUERY PLAN"]).join("\n");
+
+/** The app's planner settings (withPlannerSettings) except that sequential scans stay allowed. */
+function withSeqscan<T>(db: Database, work: (tx: Pick<Database, "execute">) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`select set_config('enable_seqscan', 'on', true), set_config('max_parallel_workers_per_gather', '0', true)`);
+      return work(tx);
+    },
+    { accessMode: "read only" },
+  );
+}
+
+/** Times `run` (returns the match count): one warm-up, then at least MIN_RUNS runs, within SECONDS. */
+async function timeRuns(run: () => Promise<number>): Promise<Omit<Timing, "plan">> {
   let total = 0;
-  for (let i = 0; i < WARM_UP; i++) total = (await searchContentIn(db, params, options)).total;
+  for (let i = 0; i < WARM_UP; i++) total = await run();
   const samples: number[] = [];
   const started = performance.now();
   while (samples.length < RUNS && (samples.length < MIN_RUNS || performance.now() - started < SECONDS * 1000)) {
     const t = performance.now();
-    await searchContentIn(db, params, options);
+    await run();
     samples.push(performance.now() - t);
   }
   samples.sort((a, b) => a - b);
-  return {
-    p50: percentile(samples, 50),
-    p95: percentile(samples, 95),
-    runs: samples.length,
-    total,
-    plan: await planSummary(db, c, options),
-  };
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), runs: samples.length, total };
+}
+
+async function time(db: Database, c: Case, seqscan = false): Promise<Timing> {
+  const params = { q: c.q, types: c.types, page: c.page };
+  const statement = searchStatement({ q: c.q, types: c.types ?? [], page: c.page ?? 1 });
+  const run = seqscan
+    ? () => withSeqscan(db, async (tx) => Number(((await tx.execute(statement)) as unknown as { rows: { total: number }[] }).rows[0]!.total))
+    : async () => (await searchContentIn(db, params)).total;
+  return { ...(await timeRuns(run)), plan: await planSummary(db, c, seqscan) };
 }
 
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 
-function printTable(label: string, results: Record<Phase, Timing[] | undefined>) {
+function printTable(label: string, results: Record<Phase, (Timing | undefined)[] | undefined>) {
   const header = ["query", "q", "matches", "p50", "p95", "plan", "p50 no trgm", "p95 no trgm", "plan", "ratio p50"];
-  if (results.proposal) header.push("p50 proposal", "p95 proposal", "plan");
+  if (results.seqscan) header.push("p50 seqscan on", "plan");
   const rows = CASES.map((c, i) => {
     const a = results.trgm![i]!;
     const b = results.none![i]!;
     const query = `${c.q ? `"${c.q}"` : "''"}${c.types ? ` types=${c.types.join(",")}` : ""}${c.page ? ` page=${c.page}` : ""}`;
     const row = [c.name, query, a.total.toLocaleString("en-US"), ms(a.p50), ms(a.p95), a.plan, ms(b.p50), ms(b.p95), b.plan, `${(b.p50 / a.p50).toFixed(1)}×`];
-    const p = results.proposal?.[i];
-    if (p) row.push(ms(p.p50), ms(p.p95), p.plan);
+    const p = results.seqscan?.[i];
+    if (results.seqscan) row.push(p ? ms(p.p50) : "–", p ? p.plan : "–");
     return row;
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
-  const runs = (phase: Phase) => results[phase]?.map((t) => t.runs).join("/");
+  const runs = (phase: Phase) => results[phase]?.map((t) => t?.runs ?? "–").join("/");
   console.log(`\n${label}: ${(PER_TYPE * 5).toLocaleString("en-US")} items; timed runs per query: ` +
-    `with trgm ${runs("trgm")}, without ${runs("none")}${results.proposal ? `, proposal ${runs("proposal")}` : ""} (after ${WARM_UP} warm-up runs)\n`);
+    `with trgm ${runs("trgm")}, without ${runs("none")}${results.seqscan ? `, seqscan on ${runs("seqscan")}` : ""} (after ${WARM_UP} warm-up runs)\n`);
   console.log(line(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const row of rows) console.log(line(row));
 }
 
-/**
- * The proposed schema change (docs/PERFORMANCE.md): one lower-cased column holding the three searchable
- * fields, with one trigram index, matched with a case-sensitive LIKE (no per-row case folding).
- */
-async function applyProposal(db: Database) {
-  const started = performance.now();
-  for (const table of ["videos", "podcasts", "blogs", "interviews", "special_features"]) {
-    await db.execute(sql.raw(`alter table ${table} add column search_text text generated always as
-      (lower(title) || E'\\n' || lower(coalesce(description, '')) || E'\\n' || lower(coalesce(content, ''))) stored`));
-    await db.execute(sql.raw(`create index ${table}_search_text_trgm_idx on ${table} using gin (search_text gin_trgm_ops)`));
+async function timeAll(db: Database, seqscan = false) {
+  const timings: (Timing | undefined)[] = [];
+  for (const c of CASES) {
+    const query = parseQuery(c.q);
+    // The app allows sequential scans already when a query has no trigram: nothing to compare there.
+    timings.push(seqscan && !(query && hasTrigram(query)) ? undefined : await time(db, c, seqscan));
   }
-  await db.execute(sql`vacuum analyze`);
-  console.log(`  proposal applied (search_text column + 5 trigram indexes): ${sec(performance.now() - started)}`);
+  return timings;
 }
 
-async function timeAll(db: Database, options: StatementOptions = {}) {
-  const timings: Timing[] = [];
-  for (const c of CASES) timings.push(await time(db, c, options));
-  return timings;
+/**
+ * spec §7 admin list search, shaped as app/server/admin-content.server.ts runs it (Drizzle's ilike on
+ * title and description; its third, unindexed field is left out, as it only makes matters worse), on
+ * one 20,000-row table: exact count plus the 25 newest.
+ */
+async function timeAdminSearch(db: Database, q: string) {
+  const pattern = `%${q}%`;
+  return timeRuns(async () => {
+    const where = sql`title ilike ${pattern} or description ilike ${pattern}`;
+    const { rows } = (await db.execute(sql`select count(*)::integer as total from videos where ${where}`)) as unknown as {
+      rows: { total: number }[];
+    };
+    await db.execute(sql`select id, title from videos where ${where} order by created_at desc, id desc limit 25`);
+    return rows[0]!.total;
+  });
+}
+
+async function adminSearch(db: Database) {
+  const lines: string[] = [];
+  for (const q of ["inflation", RARE_WORDS[37]!]) {
+    const without = await timeAdminSearch(db, q);
+    await db.execute(sql`create index bench_title_trgm on videos using gin (title gin_trgm_ops)`);
+    await db.execute(sql`create index bench_description_trgm on videos using gin (description gin_trgm_ops)`);
+    await db.execute(sql`analyze videos`);
+    const withIndexes = await timeAdminSearch(db, q);
+    await db.execute(sql`drop index bench_title_trgm`);
+    await db.execute(sql`drop index bench_description_trgm`);
+    lines.push(`  "${q}" (${without.total.toLocaleString("en-US")} matches): p50 ${ms(without.p50)} without per-column indexes, ` +
+      `${ms(withIndexes.p50)} with title/description trigram indexes`);
+  }
+  console.log(`\nAdmin list search (videos, ${PER_TYPE.toLocaleString("en-US")} rows):\n${lines.join("\n")}`);
 }
 
 async function bench(target: Target) {
   console.log(`\n== ${target.label}`);
   await load(target);
-  const results: Record<Phase, Timing[] | undefined> = { trgm: undefined, none: undefined, proposal: undefined };
+  const results: Record<Phase, (Timing | undefined)[] | undefined> = { trgm: undefined, none: undefined, seqscan: undefined };
   results.trgm = await timeAll(target.db);
+  results.seqscan = await timeAll(target.db, true);
+  await adminSearch(target.db);
   await dropIndexes(target.db, await trigramIndexes(target.db));
   results.none = await timeAll(target.db);
-  if (PROPOSAL === "all" || PROPOSAL === target.kind) {
-    await applyProposal(target.db);
-    results.proposal = await timeAll(target.db, { searchTextColumn: true });
-  }
-  for (const phase of ["none", "proposal"] as const) {
+  for (const phase of ["none", "seqscan"] as const) {
     results[phase]?.forEach((timing, i) => {
-      if (timing.total !== results.trgm![i]!.total) {
+      if (timing && timing.total !== results.trgm![i]!.total) {
         throw new Error(`"${CASES[i]!.name}": ${results.trgm![i]!.total} matches with trgm, ${timing.total} in phase ${phase}`);
       }
     });

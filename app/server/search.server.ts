@@ -6,10 +6,15 @@
  * order) and cut into 12-item pages, and the same statement counts every match, so the total is exact
  * even on a page past the end.
  *
- * Matching is a case-insensitive substring test (ILIKE '%q%') on title, description and content. Each
- * of those columns has a pg_trgm GIN index (`*_trgm_idx`), so PostgreSQL answers a query with 3 letters
- * or digits in a row with a BitmapOr of the three indexes per table and tests only the candidate rows.
- * A shorter query ('ai') has no trigram to look up and reads every row. Figures: docs/PERFORMANCE.md.
+ * Matching is a case-insensitive substring test on title, description and content. Each content table
+ * stores those three fields lower-cased in one generated column, `search_text` (app/server/db/schema.ts),
+ * with one pg_trgm GIN index (`*_search_text_trgm_idx`); the statement tests
+ * `search_text LIKE lower('%q%')`. That is the same test as `title ILIKE p OR description ILIKE p OR
+ * content ILIKE p` (in a multi-byte encoding ILIKE is `lower(a) LIKE lower(p)`, and the newlines between
+ * the fields cannot be part of a match: queries never contain control characters), but no candidate row
+ * is case-folded at query time. A query with 3 letters or digits in a row is answered through the index,
+ * testing only the candidate rows; a shorter one ('ai') has no trigram to look up and reads every row.
+ * Figures: docs/PERFORMANCE.md.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { ContentType } from "~/lib/content-types";
@@ -35,27 +40,16 @@ export function containsPattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-export interface StatementOptions {
-  /**
-   * Match on a lower-cased `search_text` column (title, description and content joined) with a plain
-   * LIKE instead of three ILIKEs. That column does not exist yet: it is the schema change proposed in
-   * docs/PERFORMANCE.md, and only the benchmark (which adds it to its own database) turns this on.
-   */
-  searchTextColumn?: boolean;
-}
-
 /**
- * `where` for the published rows of one table that match. The three ILIKEs joined by OR let the planner
- * combine the three trigram indexes with a BitmapOr. `escape '\'` is spelled out rather than relying on
- * the default escape character.
+ * `select … where` for the published rows of one table that match. search_text is already lower-case,
+ * so a case-sensitive LIKE against the lower-cased pattern is the case-insensitive test (see the top of
+ * this file); ILIKE would case-fold every candidate again. `escape '\'` is spelled out rather than
+ * relying on the default escape character; lower() leaves `\`, `%` and `_` as they are.
  */
-function matchingRows(type: ContentType, pattern: SQL | null, columns: SQL, options: StatementOptions): SQL {
+function matchingRows(type: ContentType, pattern: SQL | null, columns: SQL): SQL {
   const table = BRANCHES[type].table;
   if (!pattern) return sql`select ${columns} from ${table} where status = 'published'`;
-  const match = options.searchTextColumn
-    ? sql`search_text like lower(${pattern}) escape '\\'`
-    : sql`(title ilike ${pattern} escape '\\' or description ilike ${pattern} escape '\\' or content ilike ${pattern} escape '\\')`;
-  return sql`select ${columns} from ${table} where status = 'published' and ${match}`;
+  return sql`select ${columns} from ${table} where status = 'published' and search_text like lower(${pattern}) escape '\\'`;
 }
 
 /** pg_trgm indexes words of 3+ letters or digits; a query without one cannot use the indexes. */
@@ -66,7 +60,8 @@ export function hasTrigram(query: string): boolean {
 /**
  * The pattern as the statement uses it. With a trigram, it is wrapped in a one-row subquery: the
  * planner then cannot read the value, so it skips testing the pattern against the column statistics
- * (15 columns × 100 sampled texts: ~5 ms of planning, more than a rare word takes to run) and plans
+ * (100 sampled texts of each table's search_text: ~5 ms of planning with the three per-column indexes
+ * before migration 0002, more than a rare word takes to run) and plans
  * the trigram indexes, which withPlannerSettings makes it prefer anyway. Without a trigram the planner
  * must see the value, to know the indexes cannot help and read the tables instead.
  */
@@ -89,15 +84,12 @@ const FINAL_COLUMNS = sql`total.total, page.content_type, page.id, page.title, p
   page.views, page.listens, page.thumbnail_url, page.tags`;
 
 /** The statement behind searchContent, exported so tests and the benchmark can EXPLAIN it. */
-export function searchStatement(
-  { q, types, page }: { q: string; types: readonly ContentType[]; page: number },
-  options: StatementOptions = {},
-): SQL {
+export function searchStatement({ q, types, page }: { q: string; types: readonly ContentType[]; page: number }): SQL {
   const query = parseQuery(q);
   const selected = typesToSearch(types);
   const offset = (Math.max(1, Math.floor(page)) - 1) * SEARCH_PAGE_SIZE;
   return query
-    ? matchStatement(patternParameter(query), selected, offset, options)
+    ? matchStatement(patternParameter(query), selected, offset)
     : browseStatement(selected, offset);
 }
 
@@ -109,9 +101,9 @@ export function searchStatement(
  * would double the cost of common words, and walking a table newest-first until 12 rows match is a trap
  * for rare words (the planner prices ILIKE far below its real cost and may pick that walk).
  */
-function matchStatement(pattern: SQL, types: ContentType[], offset: number, options: StatementOptions): SQL {
+function matchStatement(pattern: SQL, types: ContentType[], offset: number): SQL {
   const matches = types.map((type) =>
-    matchingRows(type, pattern, sql`${type}::text as content_type, id, published_at`, options),
+    matchingRows(type, pattern, sql`${type}::text as content_type, id, published_at`),
   );
   const details = types.map(
     (type) =>
@@ -139,12 +131,11 @@ function matchStatement(pattern: SQL, types: ContentType[], offset: number, opti
  * come from those; PostgreSQL 15 does not push the outer LIMIT into a UNION ALL by itself).
  */
 function browseStatement(types: ContentType[], offset: number): SQL {
-  const none: StatementOptions = {};
   const branches = types.map(
     (type) =>
-      sql`(${matchingRows(type, null, resultColumns(type), none)} order by ${ORDER} limit ${offset + SEARCH_PAGE_SIZE})`,
+      sql`(${matchingRows(type, null, resultColumns(type))} order by ${ORDER} limit ${offset + SEARCH_PAGE_SIZE})`,
   );
-  const counts = types.map((type) => sql`(${matchingRows(type, null, sql`count(*)`, none)})`);
+  const counts = types.map((type) => sql`(${matchingRows(type, null, sql`count(*)`)})`);
   return sql`
     with page as (
       select * from (${sql.join(branches, sql` union all `)}) branches
@@ -197,12 +188,8 @@ async function withPlannerSettings<T>(db: Database, q: string, work: (on: Pick<D
 }
 
 /** The plan of a search, as the app runs it (tests and the benchmark check the indexes are used). */
-export async function explainSearch(
-  db: Database,
-  { q, types = [], page = 1 }: SearchParams,
-  options: StatementOptions = {},
-): Promise<string> {
-  const statement = searchStatement({ q, types, page }, options);
+export async function explainSearch(db: Database, { q, types = [], page = 1 }: SearchParams): Promise<string> {
+  const statement = searchStatement({ q, types, page });
   return withPlannerSettings(db, q, async (on) => {
     const { rows } = (await on.execute(sql`explain ${statement}`)) as unknown as { rows: { "QUERY PLAN": string }[] };
     return rows.map((row) => row["QUERY PLAN"]).join("\n");
@@ -225,13 +212,9 @@ export async function searchContent(params: SearchParams): Promise<SearchPage> {
 }
 
 /** searchContent on a given database (the benchmark opens its own). */
-export async function searchContentIn(
-  db: Database,
-  { q, types = [], page = 1 }: SearchParams,
-  options: StatementOptions = {},
-): Promise<SearchPage> {
+export async function searchContentIn(db: Database, { q, types = [], page = 1 }: SearchParams): Promise<SearchPage> {
   const safePage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
-  const statement = searchStatement({ q, types, page: safePage }, options);
+  const statement = searchStatement({ q, types, page: safePage });
   const rows = await withPlannerSettings(db, q, async (on) => ((await on.execute(statement)) as unknown as { rows: Row[] }).rows);
   const results: SearchResult[] = rows
     .filter((row) => row.id != null)
