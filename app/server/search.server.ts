@@ -60,10 +60,10 @@ export function hasTrigram(query: string): boolean {
 /**
  * The pattern as the statement uses it. With a trigram, it is wrapped in a one-row subquery: the
  * planner then cannot read the value, so it skips testing the pattern against the column statistics
- * (100 sampled texts of each table's search_text: ~5 ms of planning with the three per-column indexes
- * before migration 0002, more than a rare word takes to run) and plans
- * the trigram indexes, which withPlannerSettings makes it prefer anyway. Without a trigram the planner
- * must see the value, to know the indexes cannot help and read the tables instead.
+ * (100 sampled texts per searched column: ~5 ms of planning when there were three per table, more than
+ * a rare word takes to run), and with its default selectivity guess it plans the trigram indexes.
+ * Without a trigram the planner must see the value, to know the indexes cannot help and read the
+ * tables instead.
  */
 function patternParameter(query: string): SQL {
   const pattern = containsPattern(query);
@@ -163,24 +163,21 @@ interface Row {
 
 /**
  * Runs `work` the way every search statement runs. With a query, that is inside a read-only
- * transaction with two planner settings:
- * - no sequential scans when the query has a trigram: the planner prices an ILIKE like an integer
- *   comparison, but on 600 characters of text it costs microseconds, so once a few per cent of rows
- *   match it may choose to test every row over testing only the trigram candidates — measured 4x
- *   slower at 100,000 items (docs/PERFORMANCE.md). Without a trigram every row is read, as it must be.
- * - no parallel workers: starting them took longer than a selective search itself (~5 ms against
- *   ~3 ms), and under concurrent requests they only compete for the same cores.
- * Both end with the transaction (`set_config(..., true)` is `SET LOCAL`).
+ * transaction with no parallel workers: starting them took longer than a selective search itself
+ * (~5 ms against ~3 ms), and under concurrent requests they only compete for the same cores. The
+ * setting ends with the transaction (`set_config(..., true)` is `SET LOCAL`).
+ *
+ * Sequential scans are no longer turned off. With three ILIKEd columns the planner, pricing ILIKE like
+ * an integer comparison, chose to test every row once a few per cent matched (4x slower). With one
+ * search_text index it plans the trigram index by itself: at 100,000 items every query with a trigram
+ * got the same plan and the same times with `enable_seqscan` on or off (docs/PERFORMANCE.md, the
+ * benchmark's "seqscan off" column), and on a small table a sequential scan is the right plan anyway.
  */
 async function withPlannerSettings<T>(db: Database, q: string, work: (on: Pick<Database, "execute">) => Promise<T>) {
-  const query = parseQuery(q);
-  if (!query) return work(db);
-  const seqscan = hasTrigram(query) ? "off" : "on";
+  if (!parseQuery(q)) return work(db);
   return db.transaction(
     async (tx) => {
-      await tx.execute(
-        sql`select set_config('enable_seqscan', ${seqscan}, true), set_config('max_parallel_workers_per_gather', '0', true)`,
-      );
+      await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
       return work(tx);
     },
     { accessMode: "read only" },
