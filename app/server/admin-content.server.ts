@@ -128,7 +128,7 @@ export async function getContent(type: AdminContentType, id: string): Promise<Re
   if (!isUuid(id)) return null;
   const db = await getDb();
   const t = tableFor(type);
-  const [row] = await db.select().from(t).where(eq(t.id, id));
+  const [row] = await db.select(schema.rowColumns(t)).from(t).where(eq(t.id, id));
   return (row as Record<string, unknown>) ?? null;
 }
 

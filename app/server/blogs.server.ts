@@ -62,7 +62,7 @@ export async function listPublishedBlogs({ page, pageSize = BLOG_PAGE_SIZE }: { 
 export async function getPublishedBlog(id: string | undefined) {
   if (!isUuid(id)) return null;
   const db = await getDb();
-  const [row] = await db.select().from(blogs).where(and(eq(blogs.id, id), isPublished)).limit(1);
+  const [row] = await db.select(schema.rowColumns(blogs)).from(blogs).where(and(eq(blogs.id, id), isPublished)).limit(1);
   return row ?? null;
 }
 

@@ -35,7 +35,7 @@ export interface PodcastSummary {
   listens: number;
 }
 
-export type PodcastDetail = typeof podcasts.$inferSelect;
+export type PodcastDetail = Omit<typeof podcasts.$inferSelect, "searchText">;
 
 function toSummary(row: Omit<PodcastSummary, "description"> & { description: string | null }): PodcastSummary {
   return { ...row, description: stripHtml(row.description) };
@@ -86,7 +86,7 @@ export async function getHomePodcasts() {
 export async function getPublishedPodcast(id: string | undefined): Promise<PodcastDetail | null> {
   if (!isUuid(id)) return null;
   const db = await getDb();
-  const [row] = await db.select().from(podcasts).where(and(eq(podcasts.id, id), isPublished)).limit(1);
+  const [row] = await db.select(schema.rowColumns(podcasts)).from(podcasts).where(and(eq(podcasts.id, id), isPublished)).limit(1);
   return row ?? null;
 }
 

@@ -136,6 +136,11 @@ describe("getPublishedVideo and listRelatedVideos", () => {
     expect(await getPublishedVideo(undefined)).toBeNull();
   });
 
+  it("leaves out the search index's copy of the text, which pages never show", async () => {
+    const [published] = await insertVideos([{ title: "Live" }]);
+    expect(await getPublishedVideo(published.id)).not.toHaveProperty("searchText");
+  });
+
   it("relates the three latest other published videos, never the current one", async () => {
     const rows = await insertVideos(Array.from({ length: 5 }, (_, i) => ({ title: `V${i}` })));
     await insertVideos([{ title: "Draft", status: "draft", publishedAt: day(30) }]);

@@ -40,7 +40,7 @@ export interface VideoSummary {
   duration: number | null;
 }
 
-export type VideoDetail = typeof videos.$inferSelect;
+export type VideoDetail = Omit<typeof videos.$inferSelect, "searchText">;
 
 /** One page of published videos with the exact total. A page past the end is empty, never an error. */
 export async function listPublishedVideos({ page, pageSize = VIDEO_PAGE_SIZE }: { page: number; pageSize?: number }) {
@@ -98,7 +98,7 @@ export async function getHomeVideos() {
 export async function getPublishedVideo(id: string | undefined): Promise<VideoDetail | null> {
   if (!isUuid(id)) return null;
   const db = await getDb();
-  const [row] = await db.select().from(videos).where(and(eq(videos.id, id), isPublished)).limit(1);
+  const [row] = await db.select(schema.rowColumns(videos)).from(videos).where(and(eq(videos.id, id), isPublished)).limit(1);
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -242,3 +242,14 @@ export const profiles = pgTable("profiles", {
   createdAt: tstz("created_at").notNull().defaultNow(),
   updatedAt: tstz("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * Every column of a content table but the derived `search_text`, for reads that return whole rows:
+ * the lower-cased copy of the text is for the search index, never for pages.
+ */
+export function rowColumns<T extends typeof videos | typeof podcasts | typeof blogs | typeof interviews | typeof specialFeatures>(
+  table: T,
+): Omit<T["_"]["columns"], "searchText"> {
+  const { searchText: _searchText, ...columns } = getTableColumns(table);
+  return columns;
+}
