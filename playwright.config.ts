@@ -51,7 +51,7 @@ export default defineConfig({
       DATABASE_URL: "",
       SMTP_URL: "",
       // Every e2e request comes from 127.0.0.1: the per-client sign-in limit would trip across tests.
-      AUTH_RATE_LIMIT: "off",
+      RATE_LIMIT: "off",
     },
   },
 });

@@ -19,12 +19,15 @@ import {
 import { saveContactMessage } from "~/server/contact.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/contact";
+import { isWithinFormRateLimit } from "~/server/rate-limit.server";
 
 const MESSAGE_SENT_TOAST = {
   type: "success",
   title: "Message sent",
   description: "Thanks for reaching out. We'll get back to you soon.",
 } as const;
+
+const TOO_MANY_MESSAGES = "Too many messages from your connection. Please try again in a few minutes.";
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -34,6 +37,13 @@ export async function action({ request }: Route.ActionArgs) {
   const result = parseContactForm(formData);
   if (!result.success) {
     return data({ fieldErrors: result.fieldErrors, values: result.values }, { status: 400, headers: NO_STORE });
+  }
+  if (!(await isWithinFormRateLimit(request, "contact"))) {
+    // What was typed stays in the form; the message says why it was not sent.
+    return data(
+      { fieldErrors: { message: TOO_MANY_MESSAGES } as Partial<Record<ContactField, string>>, values: result.data },
+      { status: 429, headers: NO_STORE },
+    );
   }
   await saveContactMessage(result.data);
   // Redirect (post/redirect/get) so a reload never sends the message twice; the toast confirms it.

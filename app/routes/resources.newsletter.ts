@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { NEWSLETTER_RESULT_PARAM, NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/newsletter";
 import { subscribeToNewsletter } from "~/server/newsletter.server";
+import { isWithinFormRateLimit } from "~/server/rate-limit.server";
 import { createToastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/resources.newsletter";
 
@@ -27,23 +28,26 @@ export async function action({ request }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
 
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Please enter a valid email address.";
+  const limited = parsed.success && !(await isWithinFormRateLimit(request, "newsletter"));
+  if (!parsed.success || limited) {
+    const message = limited
+      ? "Too many sign-ups from your connection. Please try again in a few minutes."
+      : (parsed.error?.issues[0]?.message ?? "Please enter a valid email address.");
     if (redirectTo) {
       return redirect(withResult(redirectTo, "invalid"), {
         headers: await createToastHeaders({ type: "error", title: "Subscription failed", description: message }),
       });
     }
-    return data({ ok: false as const, fieldErrors: { email: message } }, { status: 400, headers: NO_STORE });
+    return data({ ok: false as const, fieldErrors: { email: message } }, { status: limited ? 429 : 400, headers: NO_STORE });
   }
 
-  const { created } = await subscribeToNewsletter(parsed.data.email);
+  const { created } = await subscribeToNewsletter(parsed.data!.email);
   if (redirectTo) {
     return redirect(withResult(redirectTo, "subscribed"), {
       headers: await createToastHeaders({ type: "success", title: "Subscribed", description: NEWSLETTER_SUCCESS }),
     });
   }
-  return data({ ok: true as const, email: parsed.data.email, created }, { headers: NO_STORE });
+  return data({ ok: true as const, email: parsed.data!.email, created }, { headers: NO_STORE });
 }
 
 function withResult(path: string, result: "subscribed" | "invalid") {

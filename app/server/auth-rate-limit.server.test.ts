@@ -5,7 +5,7 @@ import { resetEnvCache } from "./env.server";
 
 // Rate limits are off in tests by default; this file turns them on before the auth instance is built.
 beforeAll(() => {
-  process.env.AUTH_RATE_LIMIT = "on";
+  process.env.RATE_LIMIT = "on";
   resetEnvCache();
 });
 

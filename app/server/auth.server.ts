@@ -79,7 +79,7 @@ function createAuth(db: Database, kind: "pglite" | "postgres") {
       updateAge: 60 * 60 * 24,
     },
     rateLimit: {
-      enabled: env.AUTH_RATE_LIMIT === undefined ? env.NODE_ENV !== "test" && !process.env.VITEST : env.AUTH_RATE_LIMIT,
+      enabled: env.RATE_LIMIT,
       storage: "database",
       window: 60,
       max: 100,

@@ -22,11 +22,8 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .optional()
     .transform((value) => value === "true"),
-  /** Better Auth's rate limits (sign-in 10/min, sign-up 5/min per client). Default: on, off in tests. */
-  AUTH_RATE_LIMIT: z
-    .enum(["on", "off"])
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value === "on")),
+  /** Rate limits on sign-in, sign-up and the public forms, per client address. Default: on, off in tests. */
+  RATE_LIMIT: z.enum(["on", "off"]).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("MarketWire <no-reply@marketwire.local>"),
   ADMIN_EMAIL: z.email().default("admin@marketwire.local"),
@@ -35,7 +32,11 @@ const envSchema = z.object({
   SEED_DEMO_CONTENT: z.enum(["true", "false"]).optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { BETTER_AUTH_URL: string; DATA_DIR: string };
+export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT"> & {
+  BETTER_AUTH_URL: string;
+  DATA_DIR: string;
+  RATE_LIMIT: boolean;
+};
 
 let cached: Env | undefined;
 
@@ -56,6 +57,7 @@ export function getEnv(): Env {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     BETTER_AUTH_URL: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,
+    RATE_LIMIT: env.RATE_LIMIT ? env.RATE_LIMIT === "on" : env.NODE_ENV !== "test" && !process.env.VITEST,
   };
   return cached;
 }
