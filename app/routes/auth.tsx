@@ -6,7 +6,6 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
   MIN_PASSWORD_LENGTH,
@@ -20,6 +19,7 @@ import { appendSetCookies, signInWithPassword, signUpWithPassword } from "~/serv
 import { getCurrentUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
+import { FormField } from "~/components/ui/form-field";
 
 // spec §2: someone already signed in goes straight to the admin area.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -192,7 +192,7 @@ function SignInForm({ actionData }: { actionData: AuthActionData | undefined }) 
     <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
       <input type="hidden" name="intent" value="signin" />
       <FormMessage actionData={actionData} />
-      <Field id="signin-email" label="Email" error={errors.email}>
+      <FormField id="signin-email" label="Email" error={errors.email}>
         <Input
           id="signin-email"
           name="email"
@@ -201,19 +201,17 @@ function SignInForm({ actionData }: { actionData: AuthActionData | undefined }) 
           placeholder="you@example.com"
           required
           defaultValue={actionData?.values?.email}
-          {...errorProps("signin-email", errors.email)}
         />
-      </Field>
-      <Field id="signin-password" label="Password" error={errors.password}>
+      </FormField>
+      <FormField id="signin-password" label="Password" error={errors.password}>
         <Input
           id="signin-password"
           name="password"
           type="password"
           autoComplete="current-password"
           required
-          {...errorProps("signin-password", errors.password)}
         />
-      </Field>
+      </FormField>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Signing in..." : "Sign In"}
       </Button>
@@ -240,7 +238,7 @@ function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) 
     >
       <input type="hidden" name="intent" value="signup" />
       <FormMessage actionData={actionData} />
-      <Field id="signup-name" label="Display Name" error={errors.displayName}>
+      <FormField id="signup-name" label="Display Name" error={errors.displayName}>
         <Input
           id="signup-name"
           name="displayName"
@@ -248,10 +246,9 @@ function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) 
           placeholder="Your name"
           required
           defaultValue={actionData?.values?.displayName}
-          {...errorProps("signup-name", errors.displayName)}
         />
-      </Field>
-      <Field id="signup-email" label="Email" error={errors.email}>
+      </FormField>
+      <FormField id="signup-email" label="Email" error={errors.email}>
         <Input
           id="signup-email"
           name="email"
@@ -260,10 +257,9 @@ function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) 
           placeholder="you@example.com"
           required
           defaultValue={actionData?.values?.email}
-          {...errorProps("signup-email", errors.email)}
         />
-      </Field>
-      <Field
+      </FormField>
+      <FormField
         id="signup-password"
         label="Password"
         error={errors.password}
@@ -276,49 +272,12 @@ function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) 
           autoComplete="new-password"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          {...errorProps("signup-password", errors.password, true)}
         />
-      </Field>
+      </FormField>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating account..." : "Sign Up"}
       </Button>
     </Form>
-  );
-}
-
-function errorProps(id: string, error: string | undefined, hasHint = false) {
-  const describedBy = [error ? `${id}-error` : null, hasHint ? `${id}-hint` : null].filter(Boolean).join(" ");
-  return { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined };
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  hint?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

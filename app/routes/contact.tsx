@@ -5,7 +5,6 @@ import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import {
   CONTACT_FIELDS,
@@ -20,6 +19,7 @@ import { saveContactMessage } from "~/server/contact.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/contact";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
+import { FormField } from "~/components/ui/form-field";
 
 const MESSAGE_SENT_TOAST = {
   type: "success",
@@ -73,25 +73,8 @@ const FIELD_LABELS: Record<ContactField, string> = {
 };
 
 function fieldProps(field: ContactField, errors: ContactFieldErrors | undefined) {
-  const error = errors?.[field];
-  return {
-    id: `contact-${field}`,
-    name: field,
-    required: true,
-    maxLength: CONTACT_LIMITS[field],
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `contact-${field}-error` : undefined,
-  };
-}
-
-function FieldError({ field, errors }: { field: ContactField; errors: ContactFieldErrors | undefined }) {
-  const error = errors?.[field];
-  if (!error) return null;
-  return (
-    <p id={`contact-${field}-error`} className="text-sm text-destructive">
-      {error}
-    </p>
-  );
+  // Every field is required (the inputs say so); the form has no optional field to tell apart with an asterisk.
+  return { id: `contact-${field}`, name: field, label: FIELD_LABELS[field], error: errors?.[field] };
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
@@ -164,32 +147,19 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             className="relative flex flex-col gap-5"
           >
             <div className="grid gap-5 sm:grid-cols-2">
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="contact-name">{FIELD_LABELS.name}</Label>
-                <Input {...fieldProps("name", errors)} autoComplete="name" defaultValue={values?.name ?? ""} />
-                <FieldError field="name" errors={errors} />
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="contact-email">{FIELD_LABELS.email}</Label>
-                <Input
-                  {...fieldProps("email", errors)}
-                  type="email"
-                  autoComplete="email"
-                  defaultValue={values?.email ?? ""}
-                />
-                <FieldError field="email" errors={errors} />
-              </div>
+              <FormField {...fieldProps("name", errors)}>
+                <Input required maxLength={CONTACT_LIMITS.name} autoComplete="name" defaultValue={values?.name ?? ""} />
+              </FormField>
+              <FormField {...fieldProps("email", errors)}>
+                <Input required maxLength={CONTACT_LIMITS.email} type="email" autoComplete="email" defaultValue={values?.email ?? ""} />
+              </FormField>
             </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="contact-subject">{FIELD_LABELS.subject}</Label>
-              <Input {...fieldProps("subject", errors)} defaultValue={values?.subject ?? ""} />
-              <FieldError field="subject" errors={errors} />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="contact-message">{FIELD_LABELS.message}</Label>
-              <Textarea {...fieldProps("message", errors)} rows={6} defaultValue={values?.message ?? ""} />
-              <FieldError field="message" errors={errors} />
-            </div>
+            <FormField {...fieldProps("subject", errors)}>
+              <Input required maxLength={CONTACT_LIMITS.subject} defaultValue={values?.subject ?? ""} />
+            </FormField>
+            <FormField {...fieldProps("message", errors)}>
+              <Textarea required maxLength={CONTACT_LIMITS.message} rows={6} defaultValue={values?.message ?? ""} />
+            </FormField>
             {/* Honeypot: invisible to people and assistive technology; bots that fill it are dropped. */}
             <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
               <label htmlFor="contact-website">Leave this field empty</label>

@@ -1,5 +1,5 @@
 import { ArrowLeft, Star } from "lucide-react";
-import { type ReactElement, cloneElement, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
@@ -8,7 +8,6 @@ import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import {
   ADMIN_TYPES,
@@ -27,6 +26,7 @@ import {
 } from "~/lib/admin-content";
 import { cn } from "~/lib/utils";
 import type { EditorActionData, contentEditorLoader } from "~/server/admin-content.server";
+import { FormField } from "~/components/ui/form-field";
 
 // Text fields describe the item; URLs and numbers are its media or article settings (spec §2 groups).
 const DETAIL_FIELDS: ContentField[] = ["author_name", "author_role", "interviewee_name", "interviewee_title", "feature_type"];
@@ -255,55 +255,9 @@ function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors) {
   element?.focus();
 }
 
-/** A label, the control (given its name, id and error wiring), a hint and the field's message. */
-function Field({
-  name,
-  label,
-  required,
-  hint,
-  error,
-  className,
-  children,
-}: {
-  name: string;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  error?: string;
-  className?: string;
-  children: ReactElement<Record<string, unknown>>;
-}) {
-  const id = `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={cn("space-y-2", className)}>
-      <Label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="text-destructive" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
-      {cloneElement(children, {
-        id,
-        name,
-        required,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy,
-      })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** The editor's fields are named after the form fields; their ids follow. */
+function Field({ name, ...props }: Omit<Parameters<typeof FormField>[0], "id" | "name"> & { name: string }) {
+  return <FormField id={`field-${name}`} name={name} {...props} />;
 }
 
 function ContentFieldInput({
