@@ -11,6 +11,7 @@ export function MediaThumbnail({
   src,
   alt = "",
   kind = "video",
+  icon,
   priority = false,
   className,
   children,
@@ -18,11 +19,13 @@ export function MediaThumbnail({
   src: string | null | undefined;
   alt?: string;
   kind?: "video" | "podcast";
+  /** The placeholder's icon; defaults to one for the kind. */
+  icon?: LucideIcon;
   priority?: boolean;
   className?: string;
   children?: React.ReactNode;
 }) {
-  const Icon: LucideIcon = kind === "podcast" ? Headphones : PlayCircle;
+  const Icon: LucideIcon = icon ?? (kind === "podcast" ? Headphones : PlayCircle);
   return (
     <div className={cn("relative aspect-video overflow-hidden rounded-lg bg-muted", className)}>
       {src ? (
