@@ -30,6 +30,9 @@ export function SearchForm({ q, types, className }: { q: string; types: readonly
     setValue(q);
   }
   const ticked = new Set(types);
+  // The boxes are left to the browser so a click shows at once (a controlled box would snap back until
+  // the next page's data arrives); re-keying them when the URL's types change follows back/forward.
+  const typesKey = types.join(",");
 
   function go(form: HTMLFormElement) {
     navigate(buildSearchHref(formState(form)));
@@ -78,10 +81,11 @@ export function SearchForm({ q, types, className }: { q: string; types: readonly
               className="inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm transition-colors select-none hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
             >
               <input
+                key={`${type}:${typesKey}`}
                 type="checkbox"
                 name="types"
                 value={type}
-                checked={ticked.has(type)}
+                defaultChecked={ticked.has(type)}
                 onChange={(event) => go(event.currentTarget.form!)}
                 className="size-4 accent-primary"
               />
