@@ -108,10 +108,14 @@ export interface IndexDefinition {
   definition: string;
 }
 
-/** The pg_trgm indexes of the content tables (`*_trgm_idx`), with the SQL that recreates each. */
-export async function trigramIndexes(db: Database): Promise<IndexDefinition[]> {
+/**
+ * The search indexes, with the SQL that recreates each: every pg_trgm index (`*_trgm_idx`: on the
+ * content tables and on search_lexicon) and the token indexes (`*_search_tokens_idx`).
+ */
+export async function searchIndexes(db: Database): Promise<IndexDefinition[]> {
   const { rows } = (await db.execute(
-    sql`select indexname as name, indexdef as definition from pg_indexes where indexname like '%\\_trgm\\_idx' order by 1`,
+    sql`select indexname as name, indexdef as definition from pg_indexes
+      where indexname like '%\\_trgm\\_idx' or indexname like '%\\_search\\_tokens\\_idx' order by 1`,
   )) as unknown as { rows: IndexDefinition[] };
   return rows;
 }
@@ -126,14 +130,14 @@ export async function createIndexes(db: Database, indexes: IndexDefinition[]) {
 
 /**
  * Inserts `perType` rows into each of the five tables, then runs VACUUM ANALYZE (PGlite has no
- * autovacuum, and the planner needs statistics to choose the trigram indexes). `seed` makes the text
- * and dates repeatable (ids are random uuids). The trigram indexes are dropped during the load and
- * rebuilt after it, which is several times faster than updating them row by row. Returns the seconds
- * spent inserting, indexing and vacuuming.
+ * autovacuum, and the planner needs statistics to choose the search indexes). `seed` makes the text
+ * and dates repeatable (ids are random uuids). The search indexes are dropped during the load and
+ * rebuilt after it, which is several times faster than updating them row by row; the lexicon is filled
+ * by its triggers, as in the app. Returns the seconds spent inserting, indexing and vacuuming.
  */
 export async function loadContent(db: Database, { perType, seed = 0.42 }: { perType: number; seed?: number }) {
   const started = performance.now();
-  const indexes = await trigramIndexes(db);
+  const indexes = await searchIndexes(db);
   await dropIndexes(db, indexes);
   await insertContent(db, perType, seed);
   const inserted = performance.now();

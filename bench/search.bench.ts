@@ -4,11 +4,13 @@
  * Loads 100,000 items (20,000 per content type, ~5% drafts) into a fresh embedded PGlite database in a
  * temporary folder and, when DATABASE_URL is set, into a fresh database on that PostgreSQL server
  * (created and dropped here; the role needs CREATEDB). Then times searchContent — the exact code the
- * /search page runs — for a handful of queries, first with the pg_trgm indexes and then without them,
- * and prints p50/p95 and the ratio side by side.
+ * /search page runs — for a handful of queries, first with the search indexes (pg_trgm and the token
+ * indexes) and then without them, and prints p50/p95 and the ratio side by side.
  *
- * A third set of columns runs the same statements with sequential scans turned off, as the app did
- * before the search_text column (app/server/search.server.ts says why it no longer does).
+ * Without the indexes every query runs as the plain substring test (`tokenIndex: false`): computing
+ * the tokens of every row would be far slower than LIKE, and no app would choose it without its index.
+ * A middle column runs that substring test with the trigram indexes, which is how one-word queries ran
+ * before the token index (migration 0004).
  * Last, it times the admin list search (spec §7: ILIKE on title and description, exact count, 25 newest)
  * with and without the trigram indexes on those two columns.
  *
@@ -30,9 +32,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { ContentType } from "~/lib/content-types";
 import { type Database, MIGRATIONS_FOLDER, schema } from "~/server/db.server";
-import { explainSearch, hasTrigram, searchContentIn, searchStatement } from "~/server/search.server";
+import { type SearchOptions, explainSearch, isTokenQuery, searchContentIn } from "~/server/search.server";
 import { parseQuery } from "~/lib/search";
-import { RARE_WORDS, createIndexes, dropIndexes, loadContent, trigramIndexes } from "./content-loader";
+import { RARE_WORDS, createIndexes, dropIndexes, loadContent, searchIndexes } from "./content-loader";
 
 const PER_TYPE = Number(process.env.BENCH_PER_TYPE ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -52,6 +54,7 @@ const CASES: Case[] = [
   { name: "common word, deep page", q: "market", page: 40 },
   { name: "topic word", q: "inflation" },
   { name: "rare word", q: RARE_WORDS[37]! },
+  { name: "part of a word", q: "flat" },
   { name: "2 letters", q: "ai" },
   { name: "phrase", q: "bond yields" },
   { name: "types filter", q: "earnings", types: ["podcast", "blog"] },
@@ -124,7 +127,7 @@ async function load(target: Target) {
   )) as unknown as { rows: { total: number | string; published: number | string }[] };
   console.log(
     `  loaded ${Number(rows[0]!.total).toLocaleString("en-US")} items (${Number(rows[0]!.published).toLocaleString("en-US")} published): ` +
-      `insert ${insertSeconds.toFixed(1)} s, ${indexCount} trigram indexes ${indexSeconds.toFixed(1)} s, vacuum analyze ${vacuumSeconds.toFixed(1)} s`,
+      `insert ${insertSeconds.toFixed(1)} s, ${indexCount} search indexes ${indexSeconds.toFixed(1)} s, vacuum analyze ${vacuumSeconds.toFixed(1)} s`,
   );
 }
 
@@ -143,37 +146,25 @@ interface Timing {
   plan: string;
 }
 
-type Phase = "trgm" | "none" | "seqscanOff";
+/** app: as the app runs; trgmOnly: the substring test with the trigram indexes; none: no search index. */
+type Phase = "app" | "trgmOnly" | "none";
 
-/** What the plan does, in a few words: trigram bitmap scans, date-index scans, or reading every row. */
-async function planSummary(db: Database, c: Case, seqscanOff = false): Promise<string> {
-  const params = { q: c.q, types: c.types, page: c.page };
-  const plan = seqscanOff
-    ? await withSeqscanOff(db, async (tx) => explainRows(await tx.execute(sql`explain ${searchStatement({ ...params, types: c.types ?? [], page: c.page ?? 1 })}`)))
-    : await explainSearch(db, params);
+const PHASE_OPTIONS: Record<Phase, SearchOptions> = { app: {}, trgmOnly: { tokenIndex: false }, none: { tokenIndex: false } };
+
+/**
+ * What the plan does, in a few words: token-index scans (`tokens`, with `lexicon` when the token list
+ * came from the lexicon's trigram index), trigram bitmap scans, date-index scans, or reading every row.
+ */
+async function planSummary(db: Database, c: Case, options: SearchOptions): Promise<string> {
+  const plan = await explainSearch(db, { q: c.q, types: c.types, page: c.page }, options);
   if (process.env.BENCH_EXPLAIN) console.log(`\n-- ${c.name}\n${plan}`);
   const parts: string[] = [];
-  if (/Bitmap Index Scan on \w+_trgm_idx/.test(plan)) parts.push("trgm");
+  if (/Bitmap Index Scan on \w+_search_tokens_idx/.test(plan)) parts.push("tokens");
+  if (/Bitmap Index Scan on search_lexicon_token_trgm_idx/.test(plan)) parts.push("lexicon");
+  if (/Bitmap Index Scan on \w+_search_text_trgm_idx/.test(plan)) parts.push("trgm");
   if (/Index (Only )?Scan( Backward)? using \w+_status_published_at_idx/.test(plan)) parts.push("date idx");
-  // With sequential scans off and no usable trigram index, every published row is read through an
-  // index on status: a sequential scan in all but name.
-  if (/Bitmap Index Scan on \w+_(status_published_at|views)_idx/.test(plan)) parts.push("all rows");
-  if (/Seq Scan/.test(plan)) parts.push("seq");
+  if (/Seq Scan on (videos|podcasts|blogs|interviews|special_features)\b/.test(plan)) parts.push("seq");
   return parts.join("+") || "other";
-}
-
-const explainRows = (result: unknown) =>
-  (result as { rows: { "QUERY PLAN": string }[] }).rows.map((row) => row["QUERY PLAN"]).join("\n");
-
-/** The app's planner settings (withPlannerSettings) plus sequential scans off, as before search_text. */
-function withSeqscanOff<T>(db: Database, work: (tx: Pick<Database, "execute">) => Promise<T>): Promise<T> {
-  return db.transaction(
-    async (tx) => {
-      await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`);
-      return work(tx);
-    },
-    { accessMode: "read only" },
-  );
 }
 
 /** Times `run` (returns the match count): one warm-up, then at least MIN_RUNS runs, within SECONDS. */
@@ -191,45 +182,40 @@ async function timeRuns(run: () => Promise<number>): Promise<Omit<Timing, "plan"
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), runs: samples.length, total };
 }
 
-async function time(db: Database, c: Case, seqscanOff = false): Promise<Timing> {
+async function time(db: Database, c: Case, phase: Phase): Promise<Timing> {
   const params = { q: c.q, types: c.types, page: c.page };
-  const statement = searchStatement({ q: c.q, types: c.types ?? [], page: c.page ?? 1 });
-  const run = seqscanOff
-    ? () => withSeqscanOff(db, async (tx) => Number(((await tx.execute(statement)) as unknown as { rows: { total: number }[] }).rows[0]!.total))
-    : async () => (await searchContentIn(db, params)).total;
-  return { ...(await timeRuns(run)), plan: await planSummary(db, c, seqscanOff) };
+  const run = async () => (await searchContentIn(db, params, PHASE_OPTIONS[phase])).total;
+  return { ...(await timeRuns(run)), plan: await planSummary(db, c, PHASE_OPTIONS[phase]) };
 }
 
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 
-function printTable(label: string, results: Record<Phase, (Timing | undefined)[] | undefined>) {
-  const header = ["query", "q", "matches", "p50", "p95", "plan", "p50 no trgm", "p95 no trgm", "plan", "ratio p50"];
-  if (results.seqscanOff) header.push("p50 seqscan off", "plan");
+function printTable(label: string, results: Record<Phase, (Timing | undefined)[]>) {
+  const header = ["query", "q", "matches", "p50", "p95", "plan", "p50 trgm only", "plan", "p50 no index", "p95 no index", "plan", "ratio p50"];
   const rows = CASES.map((c, i) => {
-    const a = results.trgm![i]!;
-    const b = results.none![i]!;
+    const a = results.app[i]!;
+    const t = results.trgmOnly[i];
+    const b = results.none[i]!;
     const query = `${c.q ? `"${c.q}"` : "''"}${c.types ? ` types=${c.types.join(",")}` : ""}${c.page ? ` page=${c.page}` : ""}`;
-    const row = [c.name, query, a.total.toLocaleString("en-US"), ms(a.p50), ms(a.p95), a.plan, ms(b.p50), ms(b.p95), b.plan, `${(b.p50 / a.p50).toFixed(1)}×`];
-    const p = results.seqscanOff?.[i];
-    if (results.seqscanOff) row.push(p ? ms(p.p50) : "–", p ? p.plan : "–");
-    return row;
+    return [c.name, query, a.total.toLocaleString("en-US"), ms(a.p50), ms(a.p95), a.plan, t ? ms(t.p50) : "–", t ? t.plan : "–",
+      ms(b.p50), ms(b.p95), b.plan, `${(b.p50 / a.p50).toFixed(1)}×`];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
-  const runs = (phase: Phase) => results[phase]?.map((t) => t?.runs ?? "–").join("/");
+  const runs = (phase: Phase) => results[phase].map((t) => t?.runs ?? "–").join("/");
   console.log(`\n${label}: ${(PER_TYPE * 5).toLocaleString("en-US")} items; timed runs per query: ` +
-    `with trgm ${runs("trgm")}, without ${runs("none")}${results.seqscanOff ? `, seqscan off ${runs("seqscanOff")}` : ""} (after ${WARM_UP} warm-up runs)\n`);
+    `app ${runs("app")}, trgm only ${runs("trgmOnly")}, no index ${runs("none")} (after ${WARM_UP} warm-up runs)\n`);
   console.log(line(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const row of rows) console.log(line(row));
 }
 
-async function timeAll(db: Database, seqscanOff = false) {
+async function timeAll(db: Database, phase: Phase) {
   const timings: (Timing | undefined)[] = [];
   for (const c of CASES) {
     const query = parseQuery(c.q);
-    // Sequential scans were only ever turned off for queries with a trigram: nothing to compare for others.
-    timings.push(seqscanOff && !(query && hasTrigram(query)) ? undefined : await time(db, c, seqscanOff));
+    // "trgm only" differs from the app only for the queries the token index answers.
+    timings.push(phase === "trgmOnly" && !(query && isTokenQuery(query)) ? undefined : await time(db, c, phase));
   }
   return timings;
 }
@@ -253,7 +239,7 @@ async function timeAdminSearch(db: Database, q: string) {
 
 async function adminSearch(db: Database) {
   const lines: string[] = [];
-  const indexes = (await trigramIndexes(db)).filter(({ name }) => /^videos_(title|description)_trgm_idx$/.test(name));
+  const indexes = (await searchIndexes(db)).filter(({ name }) => /^videos_(title|description)_trgm_idx$/.test(name));
   for (const q of ["inflation", RARE_WORDS[37]!]) {
     const withIndexes = await timeAdminSearch(db, q);
     await dropIndexes(db, indexes);
@@ -268,16 +254,16 @@ async function adminSearch(db: Database) {
 async function bench(target: Target) {
   console.log(`\n== ${target.label}`);
   await load(target);
-  const results: Record<Phase, (Timing | undefined)[] | undefined> = { trgm: undefined, none: undefined, seqscanOff: undefined };
-  results.trgm = await timeAll(target.db);
-  results.seqscanOff = await timeAll(target.db, true);
+  const app = await timeAll(target.db, "app");
+  const trgmOnly = await timeAll(target.db, "trgmOnly");
   await adminSearch(target.db);
-  await dropIndexes(target.db, await trigramIndexes(target.db));
-  results.none = await timeAll(target.db);
-  for (const phase of ["none", "seqscanOff"] as const) {
-    results[phase]?.forEach((timing, i) => {
-      if (timing && timing.total !== results.trgm![i]!.total) {
-        throw new Error(`"${CASES[i]!.name}": ${results.trgm![i]!.total} matches with trgm, ${timing.total} in phase ${phase}`);
+  await dropIndexes(target.db, await searchIndexes(target.db));
+  const results: Record<Phase, (Timing | undefined)[]> = { app, trgmOnly, none: await timeAll(target.db, "none") };
+  // Every path must find the same items: the token index is exact, not an approximation.
+  for (const phase of ["trgmOnly", "none"] as const) {
+    results[phase].forEach((timing, i) => {
+      if (timing && timing.total !== results.app[i]!.total) {
+        throw new Error(`"${CASES[i]!.name}": ${results.app[i]!.total} matches as the app runs, ${timing.total} in phase ${phase}`);
       }
     });
   }

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { loadContent } from "../../bench/content-loader";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE } from "~/lib/search";
 import { getDb } from "./db.server";
 import { TABLES, clearContent, insertItem } from "./search-fixtures.server";
-import { containsPattern, explainSearch, hasTrigram, searchContent } from "./search.server";
+import { containsPattern, explainSearch, hasTrigram, isTokenQuery, searchContent } from "./search.server";
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
 const titles = async (q: string, types: ContentType[] = []) =>
@@ -36,6 +36,24 @@ describe("hasTrigram (can the trigram indexes help?)", () => {
     ["Zürich", true],
   ])("%j → %s", (query, expected) => {
     expect(hasTrigram(query)).toBe(expected);
+  });
+});
+
+describe("isTokenQuery (can the token index answer it exactly?)", () => {
+  it.each([
+    ["ai", true],
+    ["BP", true],
+    ["inflation", true],
+    ["Q3", true],
+    ["a".repeat(33), true],
+    ["a".repeat(34), false],
+    ["net-income", false],
+    ["bond yields", false],
+    ["50%", false],
+    ["café", false],
+    ["\u212A", false], // the Kelvin sign, which lower-cases to an ASCII k
+  ])("%j → %s", (query, expected) => {
+    expect(isTokenQuery(query)).toBe(expected);
   });
 });
 
@@ -119,6 +137,70 @@ describe("matching", () => {
     const page = await searchContent({ q: "   " });
     expect(page.total).toBe(5);
     expect(page.results.map((r) => r.contentType).sort()).toEqual([...CONTENT_TYPES].sort());
+  });
+});
+
+describe("one-word queries (token index and lexicon)", () => {
+  it("finds a word inside words, across punctuation and next to letters beyond ASCII", async () => {
+    await insertItem("blog", { title: "Net-income rose", content: "Café Zürich (ECB) 3Q25 results" });
+    await insertItem("video", { title: "Unrelated" });
+    for (const q of ["income", "NET", "z", "caf", "rich", "ZÜRICH", "ecb", "q25", "3q", "net-income", "é z"]) {
+      expect(await titles(q), q).toEqual(["Net-income rose"]);
+    }
+    for (const q of ["tincome", "ecb3", "netincome"]) expect(await titles(q), q).toEqual([]);
+  });
+
+  it("finds every substring of a token too long for one index entry", async () => {
+    // Stored as pieces of 64 starting every 32 characters (migration 0004); any substring of up to 33
+    // characters lies inside one piece, and longer queries take the substring path.
+    const letters = "abcdefghijklmnopqrstuvwxyz0123456789";
+    const token = Array.from({ length: 200 }, (_, i) => letters[(i * 7 + Math.floor(i / 36)) % letters.length]).join("");
+    await insertItem("special_feature", { title: "Long token", content: `before ${token} after` });
+    for (let start = 0; start < token.length; start += 5) {
+      for (const length of [1, 2, 17, 32, 33, 34, 60]) {
+        const q = token.slice(start, start + length);
+        expect(await titles(q), `${start}+${length}`).toEqual(["Long token"]);
+      }
+    }
+  });
+
+  it("stores a 10,000-character token without error (index entries stay small)", async () => {
+    await insertItem("blog", { title: "Huge", content: "x".repeat(10_000) });
+    expect(await titles("xxxxx")).toEqual(["Huge"]);
+  });
+
+  it("follows edits: new words are found, removed words are not", async () => {
+    const id = await insertItem("interview", { title: "Interview", content: "alphaword only" });
+    const db = await getDb();
+    await db.update(TABLES.interview).set({ content: "betaword now" }).where(eq(TABLES.interview.id, id));
+    expect(await titles("betaword")).toEqual(["Interview"]);
+    expect(await titles("etawor")).toEqual(["Interview"]);
+    expect(await titles("alphaword")).toEqual([]);
+  });
+
+  it("follows publication: a draft's words are found once it is published", async () => {
+    const id = await insertItem("podcast", { title: "Secret", content: "quorvex", status: "draft" });
+    expect(await titles("quorvex")).toEqual([]);
+    const db = await getDb();
+    await db.update(TABLES.podcast).set({ status: "published", publishedAt: day(1) }).where(eq(TABLES.podcast.id, id));
+    expect(await titles("quorvex")).toEqual(["Secret"]);
+    await db.update(TABLES.podcast).set({ status: "archived" }).where(eq(TABLES.podcast.id, id));
+    expect(await titles("quorvex")).toEqual([]);
+  });
+
+  it("keeps the lexicon for counter updates without recomputing it", async () => {
+    const id = await insertItem("video", { title: "Counted", content: "zentrix" });
+    const db = await getDb();
+    const lexicon = async () =>
+      ((await db.execute(sql`select count(*)::integer as n from search_lexicon`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const before = await lexicon();
+    await db.execute(sql`delete from search_lexicon where token = 'zentrix'`);
+    // A views update does not touch the text, so the row trigger does not fire and put the token back.
+    await db.update(TABLES.video).set({ views: sql`${TABLES.video.views} + 1` }).where(eq(TABLES.video.id, id));
+    expect(await lexicon()).toBe(before - 1);
+    // An edit of the text does.
+    await db.update(TABLES.video).set({ content: "zentrix again" }).where(eq(TABLES.video.id, id));
+    expect(await lexicon()).toBe(before + 1);
   });
 });
 
@@ -246,15 +328,23 @@ describe("result fields (spec §3 search result item)", () => {
 });
 
 describe("query plan", () => {
-  it("uses the trigram indexes for a selective query", { timeout: 120_000 }, async () => {
+  const TABLE_NAMES = ["videos", "podcasts", "blogs", "interviews", "special_features"];
+
+  it("uses the token indexes for one word and the trigram indexes for a phrase", { timeout: 120_000 }, async () => {
     const db = await getDb();
     await loadContent(db, { perType: 1000, seed: 0.7 }); // 5,000 rows, then VACUUM ANALYZE
-    // The plan the app runs (with its planner settings, see withPlannerSettings).
-    const plan = await explainSearch(db, { q: "zqx" });
-    // One trigram index per table, on the lower-cased search_text column (migration 0002_search_text).
-    for (const table of ["videos", "podcasts", "blogs", "interviews", "special_features"]) {
-      expect(plan).toContain(`Bitmap Index Scan on ${table}_search_text_trgm_idx`);
+    // The plans the app runs (with its planner settings, see withPlannerSettings).
+    const word = await explainSearch(db, { q: "Inflation" });
+    const phrase = await explainSearch(db, { q: "bond yields" });
+    for (const table of TABLE_NAMES) {
+      // migration 0004: the published rows' tokens, exact for one word
+      expect(word).toContain(`Bitmap Index Scan on ${table}_search_tokens_idx`);
+      // migration 0002: trigrams of the lower-cased search_text column, rechecked with LIKE
+      expect(phrase).toContain(`Bitmap Index Scan on ${table}_search_text_trgm_idx`);
+      expect(word).not.toContain(`Seq Scan on ${table}`);
+      expect(phrase).not.toContain(`Seq Scan on ${table}`);
     }
-    expect(plan).not.toContain("Seq Scan");
+    // The token path never rechecks the text.
+    expect(word).not.toContain("search_text ~~");
   });
 });

@@ -7,13 +7,22 @@
  * even on a page past the end.
  *
  * Matching is a case-insensitive substring test on title, description and content. Each content table
- * stores those three fields lower-cased in one generated column, `search_text` (app/server/db/schema.ts),
- * with one pg_trgm GIN index (`*_search_text_trgm_idx`); the statement tests
- * `search_text LIKE lower('%q%')`. That is the same test as `title ILIKE p OR description ILIKE p OR
+ * stores those three fields lower-cased in one generated column, `search_text` (app/server/db/schema.ts).
+ * The test is `search_text LIKE lower('%q%')`: the same as `title ILIKE p OR description ILIKE p OR
  * content ILIKE p` (in a multi-byte encoding ILIKE is `lower(a) LIKE lower(p)`, and the newlines between
- * the fields cannot be part of a match: queries never contain control characters), but no candidate row
- * is case-folded at query time. A query with 3 letters or digits in a row is answered through the index,
- * testing only the candidate rows; a shorter one ('ai') has no trigram to look up and reads every row.
+ * the fields cannot be part of a match: queries never contain control characters), without case-folding
+ * any row at query time. Two indexes answer it:
+ *
+ * - **One word** (ASCII letters and digits only, `isTokenQuery`): such a query can only occur inside one
+ *   run of letters and digits, so the rows that contain it are the rows with a token that contains it
+ *   (`search_tokens()`, migration 0004). `search_lexicon` lists every token; the tokens containing the
+ *   query are looked up there (a trigram index on a small table), and `*_search_tokens_idx` gives the
+ *   published rows holding any of them, exactly: no row is read to be rechecked. This also covers one-
+ *   and two-letter queries ('ai', tickers such as 'BP'), which have no trigram.
+ * - **Anything else** (phrases, punctuation, non-ASCII letters): the pg_trgm index on search_text
+ *   (`*_search_text_trgm_idx`) gives candidate rows, and each is rechecked with LIKE. A query without 3
+ *   letters or digits in a row has no trigram to look up and reads every row.
+ *
  * Figures: docs/PERFORMANCE.md.
  */
 import { type SQL, sql } from "drizzle-orm";
@@ -40,17 +49,42 @@ export function containsPattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/**
- * `select … where` for the published rows of one table that match. search_text is already lower-case,
- * so a case-sensitive LIKE against the lower-cased pattern is the case-insensitive test (see the top of
- * this file); ILIKE would case-fold every candidate again. `escape '\'` is spelled out rather than
- * relying on the default escape character; lower() leaves `\`, `%` and `_` as they are.
- */
-function matchingRows(type: ContentType, pattern: SQL | null, columns: SQL): SQL {
+/** `select … where` for the published rows of one table that meet `match` (none: every published row). */
+function matchingRows(type: ContentType, match: SQL | null, columns: SQL): SQL {
   const table = BRANCHES[type].table;
-  if (!pattern) return sql`select ${columns} from ${table} where status = 'published'`;
-  return sql`select ${columns} from ${table} where status = 'published' and search_text like lower(${pattern}) escape '\\'`;
+  if (!match) return sql`select ${columns} from ${table} where status = 'published'`;
+  return sql`select ${columns} from ${table} where status = 'published' and ${match}`;
 }
+
+/**
+ * The substring test. search_text is already lower-case, so a case-sensitive LIKE against the
+ * lower-cased pattern is the case-insensitive test (see the top of this file); ILIKE would case-fold
+ * every candidate again. `escape '\'` is spelled out rather than relying on the default escape
+ * character; lower() leaves `\`, `%` and `_` as they are.
+ */
+function substringMatch(query: string): SQL {
+  return sql`search_text like lower(${patternParameter(query)}) escape '\\'`;
+}
+
+/**
+ * Queries the token index answers exactly: ASCII letters and digits only, which can never straddle two
+ * tokens, and at most 33 of them, which always fit inside one stored piece of a long token (migration
+ * 0004). The check is on the query as typed: a non-ASCII capital that lower-cases to an ASCII letter
+ * (the Kelvin sign) takes the substring path, which handles it like any other character.
+ */
+export function isTokenQuery(query: string): boolean {
+  return /^[A-Za-z0-9]{1,33}$/.test(query);
+}
+
+/** The tokens that contain the query, from the lexicon: one array, computed once per statement. */
+function lexiconMatches(query: string): SQL {
+  return sql`lexicon_matches as materialized (
+    select coalesce(array_agg(token), '{}') as tokens from search_lexicon where token like ${`%${query.toLowerCase()}%`}
+  ),`;
+}
+
+/** The token test: the row holds one of the tokens that contain the query (uses *_search_tokens_idx). */
+const TOKEN_MATCH = sql`search_tokens(search_text) && (select tokens from lexicon_matches)`;
 
 /** pg_trgm indexes words of 3+ letters or digits; a query without one cannot use the indexes. */
 export function hasTrigram(query: string): boolean {
@@ -83,27 +117,38 @@ const FINAL_COLUMNS = sql`total.total, page.content_type, page.id, page.title, p
   to_char(page.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_at,
   page.views, page.listens, page.thumbnail_url, page.tags`;
 
+export interface SearchOptions {
+  /**
+   * Whether one-word queries go through the token index (the default). The benchmark turns it off to
+   * time the plain substring test, which is what every query runs when the search indexes are missing.
+   */
+  tokenIndex?: boolean;
+}
+
 /** The statement behind searchContent, exported so tests and the benchmark can EXPLAIN it. */
-export function searchStatement({ q, types, page }: { q: string; types: readonly ContentType[]; page: number }): SQL {
+export function searchStatement(
+  { q, types, page }: { q: string; types: readonly ContentType[]; page: number },
+  { tokenIndex = true }: SearchOptions = {},
+): SQL {
   const query = parseQuery(q);
   const selected = typesToSearch(types);
   const offset = (Math.max(1, Math.floor(page)) - 1) * SEARCH_PAGE_SIZE;
-  return query
-    ? matchStatement(patternParameter(query), selected, offset)
-    : browseStatement(selected, offset);
+  if (!query) return browseStatement(selected, offset);
+  if (tokenIndex && isTokenQuery(query)) return matchStatement(TOKEN_MATCH, selected, offset, lexiconMatches(query));
+  return matchStatement(substringMatch(query), selected, offset);
 }
 
 /**
  * With a query, every candidate row is tested once. The matching rows (type, id and date only) are
- * collected once — through the trigram indexes when the query has a trigram, so a rare word touches
- * only its few rows — and both the exact count and the page come from that one set; the page's 12 rows
+ * collected once — through the token or trigram indexes, so a rare word touches only its few rows —
+ * and both the exact count and the page come from that one set; the page's 12 rows
  * then fetch their other columns by primary key. Testing the pattern twice (once to count, once to page)
  * would double the cost of common words, and walking a table newest-first until 12 rows match is a trap
  * for rare words (the planner prices ILIKE far below its real cost and may pick that walk).
  */
-function matchStatement(pattern: SQL, types: ContentType[], offset: number): SQL {
+function matchStatement(match: SQL, types: ContentType[], offset: number, prelude = sql``): SQL {
   const matches = types.map((type) =>
-    matchingRows(type, pattern, sql`${type}::text as content_type, id, published_at`),
+    matchingRows(type, match, sql`${type}::text as content_type, id, published_at`),
   );
   const details = types.map(
     (type) =>
@@ -111,7 +156,7 @@ function matchStatement(pattern: SQL, types: ContentType[], offset: number): SQL
         where id in (select id from page_keys where content_type = ${type})`,
   );
   return sql`
-    with matches as materialized (
+    with ${prelude} matches as materialized (
       ${sql.join(matches, sql` union all `)}
     ), total as (
       select count(*)::integer as total from matches
@@ -185,8 +230,12 @@ async function withPlannerSettings<T>(db: Database, q: string, work: (on: Pick<D
 }
 
 /** The plan of a search, as the app runs it (tests and the benchmark check the indexes are used). */
-export async function explainSearch(db: Database, { q, types = [], page = 1 }: SearchParams): Promise<string> {
-  const statement = searchStatement({ q, types, page });
+export async function explainSearch(
+  db: Database,
+  { q, types = [], page = 1 }: SearchParams,
+  options: SearchOptions = {},
+): Promise<string> {
+  const statement = searchStatement({ q, types, page }, options);
   return withPlannerSettings(db, q, async (on) => {
     const { rows } = (await on.execute(sql`explain ${statement}`)) as unknown as { rows: { "QUERY PLAN": string }[] };
     return rows.map((row) => row["QUERY PLAN"]).join("\n");
@@ -209,9 +258,13 @@ export async function searchContent(params: SearchParams): Promise<SearchPage> {
 }
 
 /** searchContent on a given database (the benchmark opens its own). */
-export async function searchContentIn(db: Database, { q, types = [], page = 1 }: SearchParams): Promise<SearchPage> {
+export async function searchContentIn(
+  db: Database,
+  { q, types = [], page = 1 }: SearchParams,
+  options: SearchOptions = {},
+): Promise<SearchPage> {
   const safePage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
-  const statement = searchStatement({ q, types, page: safePage });
+  const statement = searchStatement({ q, types, page: safePage }, options);
   const rows = await withPlannerSettings(db, q, async (on) => ((await on.execute(statement)) as unknown as { rows: Row[] }).rows);
   const results: SearchResult[] = rows
     .filter((row) => row.id != null)

@@ -43,10 +43,12 @@ function contentColumns() {
 
 /**
  * Indexes every content table needs: the public listing order, the admin listing order, a trigram
- * index on search_text so /search's substring match (LIKE '%q%') is index-assisted, and trigram indexes
- * on title and description for the admin list search (ILIKE on those two, spec §7): without them it
- * reads the whole table, 70–110 ms instead of 1–5 ms at 20,000 rows (docs/PERFORMANCE.md). Nothing
- * searches content on its own any more, so its index went (migration 0002_search_text).
+ * index on search_text so /search's substring match (LIKE '%q%') is index-assisted, an index of the
+ * published rows' search tokens (`search_tokens(search_text)`, migration 0004) that answers one-word
+ * queries exactly, and trigram indexes on title and description for the admin list search (ILIKE on
+ * those two, spec §7): without them it reads the whole table, 70–110 ms instead of 1–5 ms at 20,000
+ * rows (docs/PERFORMANCE.md). Nothing searches content on its own any more, so its index went
+ * (migration 0002_search_text).
  */
 function contentIndexes(name: string, t: {
   status: any; publishedAt: any; createdAt: any; title: any; description: any; searchText: any;
@@ -58,6 +60,9 @@ function contentIndexes(name: string, t: {
     index(`${name}_title_trgm_idx`).using("gin", sql`${t.title} gin_trgm_ops`),
     index(`${name}_description_trgm_idx`).using("gin", sql`${t.description} gin_trgm_ops`),
     index(`${name}_search_text_trgm_idx`).using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index(`${name}_search_tokens_idx`)
+      .using("gin", sql`search_tokens(${t.searchText})`)
+      .where(sql`${t.status} = 'published'`),
   ];
 }
 
@@ -146,6 +151,18 @@ export const specialFeatures = pgTable(
     views: integer("views").notNull().default(0),
   },
   (t) => [...contentIndexes("special_features", t)],
+);
+
+/**
+ * Every distinct search token (`search_tokens()`, migration 0004) of every content row, kept by
+ * triggers on the five content tables. A one-word search looks up here which tokens contain the word,
+ * then finds the rows holding any of them through `*_search_tokens_idx` (app/server/search.server.ts).
+ * Tokens are only added: one left by an edited or deleted row matches no row, which costs nothing.
+ */
+export const searchLexicon = pgTable(
+  "search_lexicon",
+  { token: text("token").primaryKey() },
+  (t) => [index("search_lexicon_token_trgm_idx").using("gin", sql`${t.token} gin_trgm_ops`)],
 );
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
