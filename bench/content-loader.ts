@@ -110,12 +110,14 @@ export interface IndexDefinition {
 
 /**
  * The search indexes, with the SQL that recreates each: every pg_trgm index (`*_trgm_idx`: on the
- * content tables and on search_lexicon) and the token indexes (`*_search_tokens_idx`).
+ * content tables and on search_lexicon), the token indexes (`*_search_tokens_idx`) and the pair
+ * indexes (`*_search_bigrams_idx`).
  */
 export async function searchIndexes(db: Database): Promise<IndexDefinition[]> {
   const { rows } = (await db.execute(
     sql`select indexname as name, indexdef as definition from pg_indexes
-      where indexname like '%\\_trgm\\_idx' or indexname like '%\\_search\\_tokens\\_idx' order by 1`,
+      where indexname like '%\\_trgm\\_idx' or indexname like '%\\_search\\_tokens\\_idx'
+        or indexname like '%\\_search\\_bigrams\\_idx' order by 1`,
   )) as unknown as { rows: IndexDefinition[] };
   return rows;
 }

@@ -5,7 +5,7 @@ import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE } from "~/lib/search";
 import { getDb } from "./db.server";
 import { TABLES, clearContent, insertItem } from "./search-fixtures.server";
-import { containsPattern, explainSearch, hasTrigram, isTokenQuery, searchContent } from "./search.server";
+import { containsPattern, explainSearch, hasTrigram, isTokenQuery, phraseQuery, searchContent } from "./search.server";
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
 const titles = async (q: string, types: ContentType[] = []) =>
@@ -54,6 +54,31 @@ describe("isTokenQuery (can the token index answer it exactly?)", () => {
     ["\u212A", false], // the Kelvin sign, which lower-cases to an ASCII k
   ])("%j → %s", (query, expected) => {
     expect(isTokenQuery(query)).toBe(expected);
+  });
+});
+
+describe("phraseQuery (can the pair index answer it?)", () => {
+  it.each([
+    ["Bond Yields", { words: ["bond", "yields"], separators: [" "] }],
+    ["S&P 500", { words: ["s", "p", "500"], separators: ["&", " "] }],
+    ["net-income", { words: ["net", "income"], separators: ["-"] }],
+    ["50% 5000", { words: ["50", "5000"], separators: ["% "] }],
+    ["bank  of england", { words: ["bank", "of", "england"], separators: ["  ", " "] }],
+    [`${"a".repeat(32)} b`, { words: ["a".repeat(32), "b"], separators: [" "] }],
+  ])("%j → %j", (query, expected) => {
+    expect(phraseQuery(query)).toEqual(expected);
+  });
+
+  it.each([
+    "inflation", // one word: the token path
+    "(bond yields)", // punctuation at an end
+    "bond yields.",
+    "café crème", // letters beyond ASCII
+    "bond — yields", // a separator beyond ASCII
+    `${"a".repeat(33)} b`, // a word longer than the pairs keep
+    `a${" ".repeat(17)}b`, // a separator longer than the pairs keep
+  ])("%j → null", (query) => {
+    expect(phraseQuery(query)).toBeNull();
   });
 });
 
@@ -204,6 +229,55 @@ describe("one-word queries (token index and lexicon)", () => {
   });
 });
 
+describe("phrases (pair index)", () => {
+  it("matches the exact separator, with the first word ending a token and the last starting one", async () => {
+    await insertItem("blog", { title: "Bond yields rose" });
+    await insertItem("video", { title: "Junkbond yieldsx" });
+    await insertItem("podcast", { title: "Bonds yields" });
+    await insertItem("interview", { title: "bond, yields" });
+    await insertItem("special_feature", { title: "bond  yields" });
+    expect(await titles("bond yields")).toEqual(["Bond yields rose", "Junkbond yieldsx"]);
+    expect(await titles("BOND, YIELDS")).toEqual(["bond, yields"]);
+    expect(await titles("d  y")).toEqual(["bond  yields"]);
+    expect(await titles("s yields")).toEqual(["Bonds yields"]);
+  });
+
+  it("matches punctuation and digits between words", async () => {
+    await insertItem("blog", { title: "The S&P 500 index", content: "Net-income fell 50% 5000 times" });
+    await insertItem("blog", { title: "S & P 500" });
+    expect(await titles("s&p 500")).toEqual(["The S&P 500 index"]);
+    expect(await titles("net-income")).toEqual(["The S&P 500 index"]);
+    expect(await titles("50% 5000")).toEqual(["The S&P 500 index"]);
+    expect(await titles("s & p")).toEqual(["S & P 500"]);
+  });
+
+  it("rechecks phrases of three words or more, whose pairs may sit apart", async () => {
+    await insertItem("video", { title: "The Bank of England said" });
+    await insertItem("video", { title: "A bank of data. Out of England" });
+    await insertItem("video", { title: "bank of the england" });
+    expect(await titles("bank of england")).toEqual(["The Bank of England said"]);
+    expect(await titles("ank of englan")).toEqual(["The Bank of England said"]);
+  });
+
+  it("finds a phrase next to a token too long for one index entry", async () => {
+    const token = "q".repeat(40) + "z".repeat(40);
+    await insertItem("blog", { title: "Long", content: `${token} yields ${token}` });
+    expect(await titles(`${"z".repeat(32)} yields`)).toEqual(["Long"]);
+    expect(await titles(`yields ${"q".repeat(32)}`)).toEqual(["Long"]);
+  });
+
+  it("falls back to the substring test when a phrase would expand to too many pairs", async () => {
+    // 60 tokens end with "a" and 60 start with "b": 3,600 pairs, over the limit of 2,000.
+    const ends = Array.from({ length: 60 }, (_, i) => `w${i}a`).join(" ");
+    const starts = Array.from({ length: 60 }, (_, i) => `b${i}w`).join(" ");
+    await insertItem("blog", { title: "Many", content: `${ends} ${starts}` });
+    await insertItem("blog", { title: "Few", content: "xa b0w" });
+    expect(await titles("a b")).toEqual(["Few", "Many"]);
+    expect(await explainSearch(await getDb(), { q: "a b" })).not.toContain("search_bigrams");
+    expect(await explainSearch(await getDb(), { q: "xa b0" })).toContain("search_bigrams");
+  });
+});
+
 describe("publication status", () => {
   it("never returns drafts or archived items, with or without a query", async () => {
     for (const type of CONTENT_TYPES) {
@@ -330,21 +404,24 @@ describe("result fields (spec §3 search result item)", () => {
 describe("query plan", () => {
   const TABLE_NAMES = ["videos", "podcasts", "blogs", "interviews", "special_features"];
 
-  it("uses the token indexes for one word and the trigram indexes for a phrase", { timeout: 120_000 }, async () => {
+  it("uses the token, pair and trigram indexes", { timeout: 120_000 }, async () => {
     const db = await getDb();
     await loadContent(db, { perType: 1000, seed: 0.7 }); // 5,000 rows, then VACUUM ANALYZE
     // The plans the app runs (with its planner settings, see withPlannerSettings).
     const word = await explainSearch(db, { q: "Inflation" });
     const phrase = await explainSearch(db, { q: "bond yields" });
+    const other = await explainSearch(db, { q: "(bond yields)" });
     for (const table of TABLE_NAMES) {
       // migration 0004: the published rows' tokens, exact for one word
       expect(word).toContain(`Bitmap Index Scan on ${table}_search_tokens_idx`);
+      // migration 0005: pairs of adjacent tokens, exact for two words
+      expect(phrase).toContain(`Bitmap Index Scan on ${table}_search_bigrams_idx`);
       // migration 0002: trigrams of the lower-cased search_text column, rechecked with LIKE
-      expect(phrase).toContain(`Bitmap Index Scan on ${table}_search_text_trgm_idx`);
-      expect(word).not.toContain(`Seq Scan on ${table}`);
-      expect(phrase).not.toContain(`Seq Scan on ${table}`);
+      expect(other).toContain(`Bitmap Index Scan on ${table}_search_text_trgm_idx`);
+      for (const plan of [word, phrase, other]) expect(plan).not.toContain(`Seq Scan on ${table}`);
     }
-    // The token path never rechecks the text.
+    // The token and pair paths never recheck the text.
     expect(word).not.toContain("search_text ~~");
+    expect(phrase).not.toContain("search_text ~~");
   });
 });

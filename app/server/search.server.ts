@@ -19,7 +19,12 @@
  *   query are looked up there (a trigram index on a small table), and `*_search_tokens_idx` gives the
  *   published rows holding any of them, exactly: no row is read to be rechecked. This also covers one-
  *   and two-letter queries ('ai', tickers such as 'BP'), which have no trigram.
- * - **Anything else** (phrases, punctuation, non-ASCII letters): the pg_trgm index on search_text
+ * - **A phrase** (such words joined by ASCII spaces or punctuation, `phraseQuery`): its first word must
+ *   end a token, its last word start one, and what lies between must match exactly. `search_bigrams()`
+ *   (migration 0005) stores each pair of adjacent tokens with their separator; the lexicon gives the
+ *   tokens that end and start right, and `*_search_bigrams_idx` the rows holding one of the pairs built
+ *   from them. For two words that is exact; longer phrases are rechecked with LIKE.
+ * - **Anything else** (punctuation at either end, non-ASCII letters): the pg_trgm index on search_text
  *   (`*_search_text_trgm_idx`) gives candidate rows, and each is rechecked with LIKE. A query without 3
  *   letters or digits in a row has no trigram to look up and reads every row.
  *
@@ -86,6 +91,72 @@ function lexiconMatches(query: string): SQL {
 /** The token test: the row holds one of the tokens that contain the query (uses *_search_tokens_idx). */
 const TOKEN_MATCH = sql`search_tokens(search_text) && (select tokens from lexicon_matches)`;
 
+/** A phrase cut at its separators: `words` has one more entry than `separators`. Lower-case. */
+export interface Phrase {
+  words: string[];
+  separators: string[];
+}
+
+/**
+ * The phrase the pair index can answer (migration 0005), or null: two or more runs of ASCII letters and
+ * digits joined by runs of ASCII spaces or punctuation, every word at most 32 characters (the pairs keep
+ * 32 of each token) and every separator at most 16 (longer ones are not stored). Nothing may come
+ * before the first word or after the last: a query such as "(bond" takes the substring path.
+ */
+export function phraseQuery(query: string): Phrase | null {
+  if (!/^[A-Za-z0-9]+(?:[\x20-\x2F\x3A-\x40\x5B-\x60\x7B-\x7E]+[A-Za-z0-9]+)+$/.test(query)) return null;
+  const lower = query.toLowerCase();
+  const words = lower.split(/[^a-z0-9]+/);
+  const separators = lower.match(/[^a-z0-9]+/g) ?? [];
+  if (words.some((word) => word.length > 32) || separators.some((separator) => separator.length > 16)) return null;
+  return { words, separators };
+}
+
+/**
+ * Most pairs one phrase may expand to. Past it (a phrase such as "a b", whose first word ends
+ * thousands of tokens) the pairs would cost more to look up than the trigram path.
+ */
+const MAX_PHRASE_PAIRS = 2000;
+
+/**
+ * The pairs of tokens the phrase can occur in, built from the lexicon: each adjacent pair of its words
+ * gives the set of stored pairs that hold it, and the row must hold one of every set. For two words,
+ * that is the whole test (exact). For three or more, it only says the pairs occur somewhere in the row,
+ * so LIKE rechecks the candidates. Returns null when the sets would be too large to be worth it.
+ */
+async function phrasePairs(on: Executor, { words, separators }: Phrase): Promise<string[][] | null> {
+  const first = words[0]!;
+  const last = words[words.length - 1]!;
+  const limit = MAX_PHRASE_PAIRS + 1;
+  const { rows } = (await on.execute(sql`select
+    array(select distinct right(token, 32) from search_lexicon where token like ${`%${first}`} limit ${limit}) as firsts,
+    array(select distinct left(token, 32) from search_lexicon where token like ${`${last}%`} limit ${limit}) as lasts`,
+  )) as unknown as { rows: { firsts: string[]; lasts: string[] }[] };
+  const { firsts, lasts } = rows[0]!;
+  if (words.length === 2) {
+    if (firsts.length * lasts.length > MAX_PHRASE_PAIRS) return null;
+    return [firsts.flatMap((a) => lasts.map((b) => `${a}${separators[0]}${b}`))];
+  }
+  if (firsts.length > MAX_PHRASE_PAIRS || lasts.length > MAX_PHRASE_PAIRS) return null;
+  const n = words.length;
+  return separators.map((separator, i) =>
+    i === 0 ? firsts.map((a) => `${a}${separator}${words[1]}`)
+    : i === n - 2 ? lasts.map((b) => `${words[n - 2]}${separator}${b}`)
+    : [`${words[i]}${separator}${words[i + 1]}`],
+  );
+}
+
+/** The pair test: for each set, the row holds one of its pairs (uses *_search_bigrams_idx). */
+function pairsMatch(sets: string[][], query: string): SQL {
+  // A set with no pair: some word ends or starts no token, so nothing can match.
+  if (sets.some((pairs) => !pairs.length)) return sql`false`;
+  const tests = sets.map(
+    (pairs) => sql`search_bigrams(search_text) && array[${sql.join(pairs.map((pair) => sql`${pair}`), sql`, `)}]::text[]`,
+  );
+  if (sets.length > 1) tests.push(substringMatch(query));
+  return sql.join(tests, sql` and `);
+}
+
 /** pg_trgm indexes words of 3+ letters or digits; a query without one cannot use the indexes. */
 export function hasTrigram(query: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(query);
@@ -119,23 +190,31 @@ const FINAL_COLUMNS = sql`total.total, page.content_type, page.id, page.title, p
 
 export interface SearchOptions {
   /**
-   * Whether one-word queries go through the token index (the default). The benchmark turns it off to
-   * time the plain substring test, which is what every query runs when the search indexes are missing.
+   * Whether words and phrases go through the token and pair indexes (the default). The benchmark turns
+   * it off to time the plain substring test, which is what every query runs when those are missing.
    */
   tokenIndex?: boolean;
 }
 
-/** The statement behind searchContent, exported so tests and the benchmark can EXPLAIN it. */
-export function searchStatement(
+type Executor = Pick<Database, "execute">;
+
+/** The statement behind searchContent. A phrase first reads the lexicon, on the same transaction. */
+async function prepareSearch(
+  on: Executor,
   { q, types, page }: { q: string; types: readonly ContentType[]; page: number },
-  { tokenIndex = true }: SearchOptions = {},
-): SQL {
+  { tokenIndex = true }: SearchOptions,
+): Promise<SQL> {
   const query = parseQuery(q);
   const selected = typesToSearch(types);
   const offset = (Math.max(1, Math.floor(page)) - 1) * SEARCH_PAGE_SIZE;
   if (!query) return browseStatement(selected, offset);
-  if (tokenIndex && isTokenQuery(query)) return matchStatement(TOKEN_MATCH, selected, offset, lexiconMatches(query));
-  return matchStatement(substringMatch(query), selected, offset);
+  if (tokenIndex && isTokenQuery(query)) {
+    return matchStatement(TOKEN_MATCH, selected, offset, lexiconMatches(query));
+  }
+  const phrase = tokenIndex ? phraseQuery(query) : null;
+  const pairs = phrase && (await phrasePairs(on, phrase));
+  const match = pairs ? pairsMatch(pairs, query) : substringMatch(query);
+  return matchStatement(match, selected, offset);
 }
 
 /**
@@ -215,10 +294,12 @@ interface Row {
  * Sequential scans are no longer turned off. With three ILIKEd columns the planner, pricing ILIKE like
  * an integer comparison, chose to test every row once a few per cent matched (4x slower). With one
  * search_text index it plans the trigram index by itself: at 100,000 items every query with a trigram
- * got the same plan and the same times with `enable_seqscan` on or off (docs/PERFORMANCE.md, the
- * benchmark's "seqscan off" column), and on a small table a sequential scan is the right plan anyway.
+ * got the same plan and the same times with `enable_seqscan` on or off (docs/PERFORMANCE.md), and on a
+ * small table a sequential scan is the right plan anyway. The token and pair indexes need no help:
+ * search_tokens() and search_bigrams() are declared expensive (COST 1000), so the planner never
+ * computes them row by row when their index can answer.
  */
-async function withPlannerSettings<T>(db: Database, q: string, work: (on: Pick<Database, "execute">) => Promise<T>) {
+async function withPlannerSettings<T>(db: Database, q: string, work: (on: Executor) => Promise<T>) {
   if (!parseQuery(q)) return work(db);
   return db.transaction(
     async (tx) => {
@@ -235,8 +316,8 @@ export async function explainSearch(
   { q, types = [], page = 1 }: SearchParams,
   options: SearchOptions = {},
 ): Promise<string> {
-  const statement = searchStatement({ q, types, page }, options);
   return withPlannerSettings(db, q, async (on) => {
+    const statement = await prepareSearch(on, { q, types, page }, options);
     const { rows } = (await on.execute(sql`explain ${statement}`)) as unknown as { rows: { "QUERY PLAN": string }[] };
     return rows.map((row) => row["QUERY PLAN"]).join("\n");
   });
@@ -264,8 +345,10 @@ export async function searchContentIn(
   options: SearchOptions = {},
 ): Promise<SearchPage> {
   const safePage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
-  const statement = searchStatement({ q, types, page: safePage }, options);
-  const rows = await withPlannerSettings(db, q, async (on) => ((await on.execute(statement)) as unknown as { rows: Row[] }).rows);
+  const rows = await withPlannerSettings(db, q, async (on) => {
+    const statement = await prepareSearch(on, { q, types, page: safePage }, options);
+    return ((await on.execute(statement)) as unknown as { rows: Row[] }).rows;
+  });
   const results: SearchResult[] = rows
     .filter((row) => row.id != null)
     .map((row) => ({
