@@ -88,11 +88,20 @@ async function dropGenerators(db: Database) {
   await db.execute(sql.raw(`drop function if exists bench_tags(integer)`));
 }
 
+/** How many words an item's content has: at least `min`, fewer than `max`. */
+export interface ContentLength {
+  min: number;
+  max: number;
+}
+
+/** The default: short bodies, like a video's or a podcast's notes (45–84 words, ~450 characters). */
+export const SHORT_CONTENT: ContentLength = { min: 45, max: 85 };
+
 /** Columns every content table shares, as an INSERT … SELECT list over `g` (generate_series). */
-const COMMON_SELECT = `
+const commonSelect = ({ min, max }: ContentLength) => `
   initcap(bench_words(4 + floor(random() * 6)::integer, s.topic)),
   bench_words(14 + floor(random() * 16)::integer, s.topic),
-  bench_words(45 + floor(random() * 40)::integer, s.topic),
+  bench_words(${Math.floor(min)} + floor(random() * ${Math.floor(max - min)})::integer, s.topic),
   bench_tags(s.topic),
   s.status,
   case when s.status = 'published'
@@ -137,11 +146,14 @@ export async function createIndexes(db: Database, indexes: IndexDefinition[]) {
  * rebuilt after it, which is several times faster than updating them row by row; the lexicon is filled
  * by its triggers, as in the app. Returns the seconds spent inserting, indexing and vacuuming.
  */
-export async function loadContent(db: Database, { perType, seed = 0.42 }: { perType: number; seed?: number }) {
+export async function loadContent(
+  db: Database,
+  { perType, seed = 0.42, contentLength = SHORT_CONTENT }: { perType: number; seed?: number; contentLength?: ContentLength },
+) {
   const started = performance.now();
   const indexes = await searchIndexes(db);
   await dropIndexes(db, indexes);
-  await insertContent(db, perType, seed);
+  await insertContent(db, perType, seed, contentLength);
   const inserted = performance.now();
   await db.transaction(async (tx) => {
     // More memory than the default 64 MB lets a GIN build sort its entries in fewer passes.
@@ -160,7 +172,8 @@ export async function loadContent(db: Database, { perType, seed = 0.42 }: { perT
 }
 
 /** One transaction, so setseed() and the inserts share a connection. */
-async function insertContent(db: Database, perType: number, seed: number) {
+async function insertContent(db: Database, perType: number, seed: number, contentLength: ContentLength) {
+  const COMMON_SELECT = commonSelect(contentLength);
   await createGenerators(db);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select setseed(${seed})`);

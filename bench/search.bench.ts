@@ -16,7 +16,9 @@
  *
  * Options (environment): BENCH_PER_TYPE (default 20000), BENCH_RUNS (most timed runs per query,
  * default 30), BENCH_SECONDS (time budget per query and phase, default 2; at least 3 runs are always
- * timed), BENCH_SKIP_PGLITE=1 (PostgreSQL only), BENCH_EXPLAIN=1 (print each plan).
+ * timed), BENCH_SKIP_PGLITE=1 (PostgreSQL only), BENCH_EXPLAIN=1 (print each plan),
+ * BENCH_CONTENT_WORDS=min-max (words of content per item; default 45-85, short notes; 400-800 is an
+ * article).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -34,12 +36,30 @@ import type { ContentType } from "~/lib/content-types";
 import { type Database, MIGRATIONS_FOLDER, schema } from "~/server/db.server";
 import { type SearchOptions, explainSearch, isTokenQuery, phraseQuery, searchContentIn } from "~/server/search.server";
 import { parseQuery } from "~/lib/search";
-import { RARE_WORDS, createIndexes, dropIndexes, loadContent, searchIndexes } from "./content-loader";
+import {
+  type ContentLength,
+  RARE_WORDS,
+  SHORT_CONTENT,
+  createIndexes,
+  dropIndexes,
+  loadContent,
+  searchIndexes,
+} from "./content-loader";
 
 const PER_TYPE = Number(process.env.BENCH_PER_TYPE ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const MIN_RUNS = 3;
+const CONTENT_LENGTH = contentLength(process.env.BENCH_CONTENT_WORDS);
+
+function contentLength(value: string | undefined): ContentLength {
+  if (!value) return SHORT_CONTENT;
+  const match = /^(\d+)-(\d+)$/.exec(value);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) <= Number(match[1])) {
+    throw new Error(`BENCH_CONTENT_WORDS must look like 400-800, not ${JSON.stringify(value)}`);
+  }
+  return { min: Number(match[1]), max: Number(match[2]) };
+}
 const WARM_UP = 1;
 
 interface Case {
@@ -117,7 +137,10 @@ async function openPostgresTarget(url: string): Promise<Target> {
 }
 
 async function load(target: Target) {
-  const { insertSeconds, indexSeconds, indexCount, vacuumSeconds } = await loadContent(target.db, { perType: PER_TYPE });
+  const { insertSeconds, indexSeconds, indexCount, vacuumSeconds } = await loadContent(target.db, {
+    perType: PER_TYPE,
+    contentLength: CONTENT_LENGTH,
+  });
   const { rows } = (await target.db.execute(
     sql`select (select count(*) from videos) + (select count(*) from podcasts) + (select count(*) from blogs)
       + (select count(*) from interviews) + (select count(*) from special_features) as total,
@@ -276,6 +299,7 @@ async function bench(target: Target) {
 
 async function main() {
   console.log(`Search benchmark on ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}, ${loadAverage()}`);
+  console.log(`Content: ${CONTENT_LENGTH.min} to ${CONTENT_LENGTH.max - 1} words per item (BENCH_CONTENT_WORDS)`);
   const targets: (() => Promise<Target>)[] = [];
   if (!process.env.BENCH_SKIP_PGLITE) targets.push(openPgliteTarget);
   if (process.env.DATABASE_URL) targets.push(() => openPostgresTarget(process.env.DATABASE_URL!));
