@@ -11,7 +11,7 @@
  * The test is `search_text LIKE lower('%q%')`: the same as `title ILIKE p OR description ILIKE p OR
  * content ILIKE p` (in a multi-byte encoding ILIKE is `lower(a) LIKE lower(p)`, and the newlines between
  * the fields cannot be part of a match: queries never contain control characters), without case-folding
- * any row at query time. Two indexes answer it:
+ * any row at query time. Three indexes answer it, depending on the query:
  *
  * - **One word** (ASCII letters and digits only, `isTokenQuery`): such a query can only occur inside one
  *   run of letters and digits, so the rows that contain it are the rows with a token that contains it
