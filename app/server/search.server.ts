@@ -1,5 +1,6 @@
 /**
- * Site search (spec §2 Search, §5, §7 Search, §9): one SQL statement over the five content tables.
+ * Site search (spec §2 Search, §5, §7 Search, §9): one SQL statement over the five content tables
+ * (a phrase first reads the lexicon).
  *
  * The prototype read each table separately and merged the pages, so page 2 skipped and repeated items.
  * Here one UNION ALL of the published rows is ordered by date (then id, so equal dates keep a stable
