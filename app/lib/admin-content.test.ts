@@ -9,6 +9,7 @@ import {
   editorValuesFromFormData,
   emptyEditorValues,
   isHttpUrl,
+  isMediaUrl,
   parseEditorValues,
 } from "./admin-content";
 
@@ -127,6 +128,37 @@ describe("spec §5 URLs", () => {
     ["/relative/path.jpg", false],
   ])("isHttpUrl(%j) is %s", (input, ok) => {
     expect(isHttpUrl(input)).toBe(ok);
+  });
+
+  it.each([
+    ["/media/video-market-open-1.svg", true],
+    ["/media/audio/capital-call-trailer.wav", true],
+    ["https://cdn.example.com/a.jpg", true],
+    ["//evil.example.com/media/a.jpg", false],
+    ["/media//evil.example.com/a.jpg", false],
+    ["/media/../admin", false],
+    ["/media/./a.svg", false],
+    ["/media/", false],
+    ["/media/a.svg?x=1", false],
+    ["/media\\a.svg", false],
+    ["/media/a b.svg", false],
+    ["/admin/videos", false],
+    ["/relative/path.jpg", false],
+    ["media/a.svg", false],
+    ["javascript:/media/a.svg", false],
+  ])("isMediaUrl(%j) is %s", (input, ok) => {
+    expect(isMediaUrl(input)).toBe(ok);
+  });
+
+  it.each([
+    ["videos", "thumbnail_url"],
+    ["videos", "video_url"],
+    ["podcasts", "audio_url"],
+    ["blogs", "featured_image_url"],
+    ["interviews", "thumbnail_url"],
+    ["special-features", "featured_image_url"],
+  ] as const)("%s %s accepts the site's own media path", (type, field) => {
+    expect(parsed(type, { [field]: "/media/blog-gold.svg" })[field]).toBe("/media/blog-gold.svg");
   });
 
   it.each(["video_url", "thumbnail_url"] as const)("videos %s rejects a bad URL", (field) => {

@@ -255,6 +255,30 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * Where the site's own media live: the demo files under `public/media` (PRODUCT.md "Beyond the
+ * prototype": media fields also take site paths, so seeded items can be saved unchanged).
+ */
+export const SITE_MEDIA_PREFIXES = ["/media/"] as const;
+
+/**
+ * A path to one of the site's own media files: plain path characters under a media folder, no empty,
+ * `.` or `..` segments, no query. Never a `//host` or another scheme, so it stays on this site.
+ */
+export function isSiteMediaPath(value: string): boolean {
+  if (!SITE_MEDIA_PREFIXES.some((prefix) => value.startsWith(prefix))) return false;
+  if (!/^[A-Za-z0-9/._~-]+$/.test(value)) return false;
+  return value
+    .slice(1)
+    .split("/")
+    .every((segment) => segment !== "" && segment !== "." && segment !== "..");
+}
+
+/** What a media URL field accepts: a web address, or a path to the site's own media. */
+export function isMediaUrl(value: string): boolean {
+  return isHttpUrl(value) || isSiteMediaPath(value);
+}
+
 /** spec §5 tags: trimmed, ignored if empty or already present. */
 export function addTag(tags: readonly string[], raw: string): string[] {
   const tag = raw.trim();
@@ -278,7 +302,7 @@ const optionalUrl = (label: string) =>
     .string()
     .trim()
     .max(LIMITS.url, `${label} must be at most ${LIMITS.url} characters`)
-    .refine((v) => v === "" || isHttpUrl(v), "Enter a valid URL starting with http:// or https://")
+    .refine((v) => v === "" || isMediaUrl(v), "Enter a valid URL starting with http:// or https://")
     .transform((v) => v || null);
 
 /** spec §5: empty saved as null; otherwise a whole number within the field's range, sent as an integer. */
