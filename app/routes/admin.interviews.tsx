@@ -1,4 +1,4 @@
-import { ContentList } from "~/components/admin/content-list";
+import { ContentList, revalidateAfterListAction } from "~/components/admin/content-list";
 import { contentListAction, contentListLoader } from "~/server/admin-content.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.interviews";
@@ -13,6 +13,8 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   return contentListAction("interviews", request, admin);
 }
+
+export const shouldRevalidate = revalidateAfterListAction;
 
 export const meta: Route.MetaFunction = () => [{ title: "Interviews | Admin | MarketWire" }];
 

@@ -1,6 +1,12 @@
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { DEMO_BLOGS } from "../../app/server/seed/catalogue/blogs";
+import { DEMO_INTERVIEWS } from "../../app/server/seed/catalogue/interviews";
+import { DEMO_AUDIO_PATH } from "../../app/server/seed/catalogue/media";
+import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
+import { DEMO_SPECIAL_FEATURES } from "../../app/server/seed/catalogue/special-features";
+import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
 import { expect, signInAsAdmin, test } from "./fixtures";
 
 /**
@@ -149,6 +155,27 @@ for (const t of TYPES) {
   });
 }
 
+// Demo items whose media are the site's own files (/media/…); the podcast plays the local audio file.
+const DEMO_TITLES: Record<string, string> = {
+  videos: DEMO_VIDEOS[0]!.title,
+  podcasts: DEMO_PODCASTS.find((p) => p.audioUrl === DEMO_AUDIO_PATH)!.title,
+  blogs: DEMO_BLOGS[0]!.title,
+  interviews: DEMO_INTERVIEWS[0]!.title,
+  "special-features": DEMO_SPECIAL_FEATURES[0]!.title,
+};
+
+for (const t of TYPES) {
+  test(`${t.type}: a demo item saves unchanged`, async ({ page }) => {
+    const title = DEMO_TITLES[t.type]!;
+    await page.goto(`/admin/${t.type}?q=${encodeURIComponent(title)}`);
+    await page.getByRole("link", { name: `Edit ${title}`, exact: true }).click();
+    await expect(page.getByRole("heading", { name: `Edit ${t.name}` })).toBeVisible();
+    await hydrated(page);
+    await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
+    await saveEdit(page, t);
+  });
+}
+
 for (const t of TYPES.slice(0, 2)) {
   test(`${t.type}: feature and unfeature from the list`, async ({ page }) => {
       const title = `E2E featured ${t.name} ${run}`;
@@ -227,6 +254,36 @@ test("delete asks for confirmation", async ({ page }) => {
   await page.reload();
   await expect(page.getByRole("link", { name: `Edit ${title}`, exact: true })).toHaveCount(0);
 });
+
+for (const action of ["Feature", "Delete"] as const) {
+  test(`${action} on a row deleted in another tab shows the error and the row disappears`, async ({ page }) => {
+    const t = TYPES[0];
+    const title = `E2E stale ${action} ${run}`;
+    await createDraft(page, t, title);
+    await hydrated(page);
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row).toHaveCount(1);
+
+    // Another tab deletes the item while this list still shows it.
+    const other = await page.context().newPage();
+    await other.goto(`/admin/videos?q=${encodeURIComponent(title)}`);
+    await hydrated(other);
+    await other.getByRole("button", { name: `Delete ${title}`, exact: true }).click();
+    await other.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(other.getByText("Video deleted successfully")).toBeVisible();
+    await other.close();
+
+    if (action === "Feature") {
+      await row.getByRole("button", { name: `Feature: ${title}` }).click();
+      await expect(page.getByText("Failed to update featured status")).toBeVisible();
+    } else {
+      await page.getByRole("button", { name: `Delete ${title}`, exact: true }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+      await expect(page.getByText("Failed to delete video")).toBeVisible();
+    }
+    await expect(row).toHaveCount(0);
+  });
+}
 
 test("invalid input shows field messages and keeps what was typed", async ({ page }) => {
   await page.goto("/admin/videos/new");

@@ -1,6 +1,6 @@
 import { Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useLoaderData, useSubmit } from "react-router";
+import { Form, Link, type ShouldRevalidateFunction, useFetcher, useLoaderData, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { useHydrated } from "~/components/admin/use-hydrated";
@@ -36,6 +36,13 @@ export function StatusBadge({ status, className }: { status: string; className?:
     </Badge>
   );
 }
+
+/**
+ * The list reloads after every one of its actions, failed ones included: React Router skips that after
+ * a 4xx/5xx, so a row deleted in another tab would stay on screen after 'Failed to delete …'.
+ */
+export const revalidateAfterListAction: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus != null && actionStatus >= 400 ? true : defaultShouldRevalidate;
 
 function showResultToast(result: ListActionResult | undefined) {
   if (!result) return;
