@@ -35,11 +35,18 @@ describe("/auth loader", () => {
     await expect(loader({ request: appRequest("/auth"), params: {}, context: {} } as any)).resolves.toBeNull();
   });
 
-  it("sends someone already signed in to /admin (spec §2)", async () => {
-    const { cookie } = await createSignedInUser();
+  it("sends an admin already signed in to /admin (spec §2)", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
     const response = await thrownResponse(loader({ request: appRequest("/auth", { cookie }), params: {}, context: {} } as any));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin");
+  });
+
+  it("sends a reader already signed in back to the page they came from, never through /admin", async () => {
+    const { cookie } = await createSignedInUser();
+    const load = (path: string) => thrownResponse(loader({ request: appRequest(path, { cookie }), params: {}, context: {} } as any));
+    expect((await load("/auth?redirectTo=%2Fvideos")).headers.get("Location")).toBe("/videos");
+    expect((await load("/auth")).headers.get("Location")).toBe("/");
   });
 });
 
@@ -55,6 +62,28 @@ describe("/auth sign in", () => {
     // The cookie really is a session for that user.
     const user = await getCurrentUser(appRequest("/admin", { cookie: cookieHeaderFrom(response!) }));
     expect(user?.email).toBe(email);
+  });
+
+  it("sends a reader (not an admin) back to the page they came from with 'Welcome back!', not to /admin", async () => {
+    const { email, password } = await createSignedInUser();
+    const { status, response } = unwrap(await post({ intent: "signin", email, password, redirectTo: "/blog?page=2" }));
+    expect(status).toBe(302);
+    expect(response!.headers.get("Location")).toBe("/blog?page=2");
+    expect(response!.headers.getSetCookie().some((c) => c.startsWith("mw_toast="))).toBe(true);
+  });
+
+  it("sends a reader without a page to return to home, and ignores a redirect off the site", async () => {
+    const { email, password } = await createSignedInUser();
+    for (const redirectTo of ["", "//evil.example.com", "/admin"]) {
+      const { response } = unwrap(await post({ intent: "signin", email, password, redirectTo }));
+      expect(response!.headers.get("Location"), redirectTo).toBe("/");
+    }
+  });
+
+  it("sends an admin to /admin even from a public page", async () => {
+    const { email, password } = await createSignedInUser({ role: "admin" });
+    const { response } = unwrap(await post({ intent: "signin", email, password, redirectTo: "/videos" }));
+    expect(response!.headers.get("Location")).toBe("/admin");
   });
 
   it("accepts the email with surrounding spaces and any letter case", async () => {

@@ -15,15 +15,18 @@ import {
   signInSchema,
   signUpSchema,
 } from "~/lib/auth-forms";
+import { signInDestination } from "~/lib/redirects";
 import { appendSetCookies, signInWithPassword, signUpWithPassword } from "~/server/auth-actions.server";
 import { getCurrentUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
 import { FormField } from "~/components/ui/form-field";
 
-// spec §2: someone already signed in goes straight to the admin area.
+// spec §2: someone already signed in leaves this page: an admin to /admin, a reader back to where they
+// came from (PRODUCT.md "Accounts").
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getCurrentUser(request)) throw redirect("/admin");
+  const user = await getCurrentUser(request);
+  if (user) throw redirect(signInDestination(user.isAdmin, new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }
 
@@ -55,8 +58,9 @@ export async function action({ request }: Route.ActionArgs) {
       const { title, description } = result;
       return data<AuthActionData>({ intent, ok: false, message: { title, description }, values }, { status: result.status });
     }
-    // spec §8: 'Welcome back!', then /admin. The session cookies come from Better Auth.
-    const response = await redirectWithToast("/admin", {
+    // spec §8: 'Welcome back!', then /admin for an admin; a reader goes back to the page they came from
+    // (PRODUCT.md "Accounts"). The session cookies come from Better Auth.
+    const response = await redirectWithToast(signInDestination(result.isAdmin, form.get("redirectTo")), {
       type: "success",
       title: "Welcome back!",
       description: "You have been successfully logged in.",
@@ -187,10 +191,13 @@ function useFormState<S extends z.ZodType>(schema: S, intent: Intent, actionData
 
 function SignInForm({ actionData }: { actionData: AuthActionData | undefined }) {
   const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo");
   const { busy, errors, onSubmit } = useFormState(signInSchema, "signin", actionData);
   return (
     <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
       <input type="hidden" name="intent" value="signin" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormMessage actionData={actionData} />
       <FormField id="signin-email" label="Email" error={errors.email}>
         <Input

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { safeRedirectPath } from "~/lib/redirects";
 import { NEWSLETTER_RESULT_PARAM, NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/newsletter";
 import { subscribeToNewsletter } from "~/server/newsletter.server";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
@@ -10,12 +11,6 @@ const NO_STORE = { "Cache-Control": "no-store" };
 // Nothing to show at this address: a stray GET goes to the home page's box.
 export async function loader() {
   return redirect("/#newsletter");
-}
-
-/** Only same-site paths are followed (no open redirect through `redirectTo`). */
-function safeRedirectPath(value: FormDataEntryValue | null): string | null {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  return value;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { safeRedirectPath } from "~/lib/redirects";
 import { themeSchema } from "~/lib/theme";
 import { serializeTheme } from "~/server/theme.server";
 import type { Route } from "./+types/resources.theme";
@@ -9,7 +10,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: "Unknown theme" }, { status: 400 });
   const headers = { "Set-Cookie": await serializeTheme(parsed.data) };
   // Without JavaScript the form posts here directly: go back to where the visitor was.
-  const redirectTo = String(form.get("redirectTo") ?? "");
-  if (redirectTo.startsWith("/") && !redirectTo.startsWith("//")) return redirect(redirectTo, { headers });
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  if (redirectTo) return redirect(redirectTo, { headers });
   return data({ theme: parsed.data }, { headers });
 }

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { SignInInput, SignUpInput } from "~/lib/auth-forms";
-import { getAuth } from "./auth.server";
+import { getAuth, profileOf } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { getEnv } from "./env.server";
 
@@ -19,7 +19,7 @@ export interface AuthFailure {
   description: string;
 }
 
-export type AuthResult = { ok: true; setCookies: string[] } | AuthFailure;
+export type AuthResult = { ok: true; setCookies: string[]; isAdmin: boolean } | AuthFailure;
 
 /** spec §8: the text for any failure we did not expect (network, database, a 5xx from the library). */
 export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
@@ -65,12 +65,21 @@ async function errorBody(response: Response): Promise<{ code?: string; message?:
   }
 }
 
+async function signedInUserId(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { user?: { id?: unknown } };
+    return typeof body.user?.id === "string" ? body.user.id : null;
+  } catch {
+    return null;
+  }
+}
+
 function unexpected(title: string, error: unknown, request: Request): AuthFailure {
   console.error(`${title} (${new URL(request.url).pathname}):`, error);
   return { ok: false, status: 500, title: "Error", description: UNEXPECTED_ERROR };
 }
 
-/** spec §8 sign-in: success carries the session cookies for the redirect to /admin. */
+/** spec §8 sign-in: success carries the session cookies and whether the account is an admin's. */
 export async function signInWithPassword(request: Request, input: SignInInput): Promise<AuthResult> {
   let response: Response;
   try {
@@ -78,7 +87,11 @@ export async function signInWithPassword(request: Request, input: SignInInput): 
   } catch (error) {
     return unexpected("Sign-in failed", error, request);
   }
-  if (response.ok) return { ok: true, setCookies: response.headers.getSetCookie() };
+  if (response.ok) {
+    const userId = await signedInUserId(response);
+    const profile = userId ? await profileOf(await getDb(), userId) : undefined;
+    return { ok: true, setCookies: response.headers.getSetCookie(), isAdmin: profile?.role === "admin" };
+  }
   if (response.status >= 500) return unexpected("Sign-in failed", `status ${response.status}`, request);
   const { code, message } = await errorBody(response);
   if (code === "INVALID_EMAIL_OR_PASSWORD" || response.status === 401) {

@@ -103,10 +103,12 @@ describe("requireAdmin", () => {
     expect(admin).toMatchObject({ email, isAdmin: true, role: "admin" });
   });
 
-  it("sends an anonymous visitor to /auth", async () => {
+  it("sends an anonymous visitor to /auth, to come back to the admin page afterwards", async () => {
     const response = await thrown(requireAdmin(appRequest("/admin")));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/auth");
+    expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin");
+    const deep = await thrown(requireAdmin(appRequest("/admin/videos?page=2")));
+    expect(deep.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%2Fvideos%3Fpage%3D2");
   });
 
   it("sends a signed-in non-admin to / with the Access Denied toast", async () => {

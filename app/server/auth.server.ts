@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { customSession } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { type Database, connectDatabase, getDb, schema } from "./db.server";
 import { StartupError, getEnv } from "./env.server";
@@ -32,6 +33,15 @@ function resolveAuthSecret(kind: "pglite" | "postgres"): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/** The profile row of an account (spec §3 profiles: display name and role), or undefined. */
+export async function profileOf(db: Database, userId: string) {
+  const [profile] = await db
+    .select({ role: schema.profiles.role, displayName: schema.profiles.displayName })
+    .from(schema.profiles)
+    .where(eq(schema.profiles.userId, userId));
+  return profile;
 }
 
 function createAuth(db: Database, kind: "pglite" | "postgres") {
@@ -88,6 +98,14 @@ function createAuth(db: Database, kind: "pglite" | "postgres") {
         "/sign-up/email": { window: 60, max: 5 },
       },
     },
+    // The browser's session answer carries the profile too, so the public header can show the display
+    // name and an 'Admin' link without a second request (PRODUCT.md "Accounts").
+    plugins: [
+      customSession(async ({ user, session }) => {
+        const profile = await profileOf(db, user.id);
+        return { user: { ...user, displayName: profile?.displayName ?? user.name, role: profile?.role ?? "user" }, session };
+      }),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
+import { signInPath } from "~/lib/redirects";
 import { getAuth } from "./auth.server";
-import { getDb, schema } from "./db.server";
 import { redirectWithToast } from "./toast.server";
 
 export interface CurrentUser {
@@ -12,27 +11,21 @@ export interface CurrentUser {
   isAdmin: boolean;
 }
 
-/** The signed-in user with their profile role, or null. */
+/** The signed-in user with their profile role, or null (the session answer carries the profile). */
 export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
-  const db = await getDb();
-  const [profile] = await db
-    .select({ role: schema.profiles.role, displayName: schema.profiles.displayName })
-    .from(schema.profiles)
-    .where(eq(schema.profiles.userId, session.user.id));
-  const role = profile?.role ?? "user";
-  return {
-    id: session.user.id,
-    email: session.user.email,
-    name: profile?.displayName ?? session.user.name,
-    role,
-    isAdmin: role === "admin",
-  };
+  const { id, email, displayName, role } = session.user;
+  return { id, email, name: displayName, role, isAdmin: role === "admin" };
 }
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+function pathOf(request: Request) {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
 
 /**
  * spec §6: only admins may use /admin. Pages send anonymous visitors to /auth and other users to /
@@ -41,7 +34,8 @@ const isRead = (request: Request) => request.method === "GET" || request.method 
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);
   if (!user) {
-    if (isRead(request)) throw redirect("/auth");
+    // Back to this admin page after signing in (PRODUCT.md "Accounts").
+    if (isRead(request)) throw redirect(signInPath(pathOf(request)));
     throw data({ error: "Sign in required" }, { status: 401 });
   }
   if (!user.isAdmin) {

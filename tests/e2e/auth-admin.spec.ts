@@ -17,6 +17,10 @@ async function signInAsPlainUser(page: Page) {
 /** A sonner toast with this title. */
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 const desktopSidebar = (page: Page) => page.locator("aside#app-sidebar");
 
 test.describe("/auth", () => {
@@ -36,7 +40,7 @@ test.describe("/auth", () => {
     await expect(form.getByLabel("Password")).toHaveValue("");
     // Sign-up does not sign in: the admin area still asks for credentials.
     await page.goto("/admin");
-    await expect(page).toHaveURL("/auth");
+    await expect(page).toHaveURL("/auth?redirectTo=%2Fadmin");
   });
 
   test("sign-up checks the fields in the browser before sending", async ({ page }) => {
@@ -75,6 +79,15 @@ test.describe("/auth", () => {
     await expect(page).toHaveURL("/admin");
     await expect(toast(page, "Welcome back!")).toContainText("You have been successfully logged in.");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    // The toast covers none of the header's controls (View Site, email, Sign Out).
+    const toastBox = (await toast(page, "Welcome back!").boundingBox())!;
+    for (const control of [
+      page.getByRole("banner").getByRole("link", { name: "View Site" }),
+      page.getByRole("banner").getByText(E2E_ADMIN.email),
+      page.getByRole("banner").getByRole("button", { name: "Sign Out" }),
+    ]) {
+      expect(overlaps(toastBox, (await control.boundingBox())!)).toBe(false);
+    }
     const cards = page.getByRole("main").getByRole("listitem");
     await expect(cards).toHaveCount(5);
     for (const [title, href] of [
@@ -100,6 +113,53 @@ test.describe("/auth", () => {
     await expect(header.getByRole("link", { name: "View Site" })).toHaveAttribute("href", "/");
     await page.goto("/auth");
     await expect(page).toHaveURL("/admin");
+  });
+});
+
+test.describe("a plain user on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("signs in from the header, is welcomed on the page they came from, and signs out from the header", async ({ page, request }) => {
+    const email = `desk-reader-${Date.now()}@example.com`;
+    const password = "desk-reader-password";
+    // The account is made by a separate client, so this browser starts signed out.
+    const created = await request.post("/api/auth/sign-up/email", { data: { email, password, name: "Rita Reader" } });
+    expect(created.ok(), await created.text()).toBe(true);
+
+    await page.goto("/videos?page=2");
+    const header = page.getByRole("banner");
+    await header.getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/auth?redirectTo=%2Fvideos%3Fpage%3D2");
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password").fill(password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+
+    await expect(page).toHaveURL("/videos?page=2");
+    await expect(toast(page, "Welcome back!")).toContainText("You have been successfully logged in.");
+    await expect(toast(page, "Access Denied")).toHaveCount(0);
+
+    const account = header.getByRole("button", { name: "Account: Rita Reader" });
+    await expect(account).toContainText("RR");
+    await expect(account).toContainText("Rita Reader");
+    await account.click();
+    const menu = page.locator("#account-menu");
+    await expect(menu).toBeVisible();
+    await expect(menu).toContainText(email);
+    await expect(menu.getByRole("link", { name: "Admin" })).toHaveCount(0);
+    await menu.getByRole("button", { name: "Sign Out" }).click();
+    await expect(toast(page, "Signed out")).toContainText("You have been successfully signed out.");
+    await expect(header.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(account).toHaveCount(0);
+  });
+
+  test("an admin's header menu links to the admin area", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: /^Account: / }).click();
+    await page.locator("#account-menu").getByRole("link", { name: "Admin" }).click();
+    await expect(page).toHaveURL("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   });
 });
 
@@ -174,7 +234,7 @@ test.describe("admin layout", () => {
     await expect(page).toHaveURL("/");
     await expect(toast(page, "Signed out")).toContainText("You have been successfully signed out.");
     await page.goto("/admin");
-    await expect(page).toHaveURL("/auth");
+    await expect(page).toHaveURL("/auth?redirectTo=%2Fadmin");
   });
 
   test("on a phone the sidebar opens as a sheet and closes on navigation", async ({ page }) => {
@@ -204,7 +264,7 @@ test("an admin sees a new subscriber and exports the list as a CSV file", async 
   // The file routes sit beside the admin pages, behind the same guard.
   const anonymous = await page.request.get("/admin/subscribers.csv", { maxRedirects: 0 });
   expect(anonymous.status()).toBe(302);
-  expect(anonymous.headers()["location"]).toBe("/auth");
+  expect(anonymous.headers()["location"]).toBe("/auth?redirectTo=%2Fadmin%2Fsubscribers.csv");
   await signInAsAdmin(page);
   await page.goto("/admin/subscribers");
   await expect(page.getByRole("cell", { name: email })).toBeVisible();

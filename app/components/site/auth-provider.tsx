@@ -1,21 +1,29 @@
+import { customSessionClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 import * as React from "react";
 import { toast } from "sonner";
+import type { Auth } from "~/server/auth.server";
 
 /**
  * The browser's Better Auth client. Public pages read the session here, in the browser, so their HTML
  * is the same for everyone and stays cacheable. On the server no session is ever fetched (the session
  * store only starts fetching once subscribed in the browser), so the origin there is never used.
  */
-let client: ReturnType<typeof createAuthClient> | undefined;
-export function getAuthClient() {
-  client ??= createAuthClient({
+function createClient() {
+  return createAuthClient({
     baseURL: typeof window === "undefined" ? "http://localhost" : window.location.origin,
+    // The session answer carries the profile's display name and role (see auth.server.ts).
+    plugins: [customSessionClient<Auth>()],
   });
+}
+
+let client: ReturnType<typeof createClient> | undefined;
+export function getAuthClient() {
+  client ??= createClient();
   return client;
 }
 
-type SessionData = ReturnType<ReturnType<typeof createAuthClient>["useSession"]>["data"];
+type SessionData = ReturnType<ReturnType<typeof createClient>["useSession"]>["data"];
 
 export interface AuthContextValue {
   /** The signed-in user, or null (also while loading). */
@@ -31,7 +39,14 @@ const AuthContext = React.createContext<AuthContextValue | undefined>(undefined)
 
 export function AuthProvider({ children }: { children: React.ReactNode }) {
   const authClient = getAuthClient();
-  const { data, isPending } = authClient.useSession();
+  const { data, isPending, refetch } = authClient.useSession();
+
+  // Signing in (/auth) and out (the admin header) happen in server actions this browser store does not
+  // hear of: when the public shell mounts again with a session already loaded, ask for it anew.
+  const [loadedBeforeMount] = React.useState(!isPending);
+  React.useEffect(() => {
+    if (loadedBeforeMount) void refetch();
+  }, [loadedBeforeMount, refetch]);
 
   const signOut = React.useCallback(async () => {
     try {

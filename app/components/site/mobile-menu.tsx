@@ -1,6 +1,7 @@
 import { LogIn, LogOut, Search, UserRound } from "lucide-react";
 import * as React from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
+import { signInPath } from "~/lib/redirects";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import { useAuth } from "./auth-provider";
@@ -79,6 +80,7 @@ export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; o
 /** spec §2: a placeholder while the session loads, then avatar + Sign Out, or Sign In. */
 function AccountArea() {
   const { user, loading, signOut } = useAuth();
+  const location = useLocation();
   const [signingOut, setSigningOut] = React.useState(false);
 
   if (loading) {
@@ -102,6 +104,14 @@ function AccountArea() {
         >
           <UserRound className="size-5" aria-hidden="true" />
         </span>
+        {user.role === "admin" ? (
+          <Link
+            to="/admin"
+            className={cn("ml-auto rounded-md px-3 py-2 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white", ON_NAVY_FOCUS)}
+          >
+            Admin
+          </Link>
+        ) : null}
         <button
           type="button"
           disabled={signingOut}
@@ -124,7 +134,7 @@ function AccountArea() {
 
   return (
     <Link
-      to="/auth"
+      to={signInPath(location.pathname + location.search)}
       className={cn(
         "inline-flex h-9 items-center gap-2 rounded-md bg-white px-4 text-sm font-semibold text-[#0b1a33] hover:bg-sky-100",
         ON_NAVY_FOCUS,

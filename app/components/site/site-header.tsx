@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { ThemeToggle } from "~/components/theme-toggle";
 import type { Theme } from "~/lib/theme";
 import { cn } from "~/lib/utils";
+import { AccountMenu } from "./account-menu";
 import { HEADER_LINKS, NAVY_BG, ON_NAVY_FOCUS } from "./brand";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
@@ -92,10 +93,11 @@ export function SiteHeader({ theme }: { theme: Theme }) {
 
         <div className="ml-auto flex items-center gap-2">
           <SearchBox id="header-search" tone="inverted" className="hidden w-56 md:block xl:w-72" />
-          <div className="[&_button]:text-white/85 [&_button]:hover:bg-white/10 [&_button]:hover:text-white [&_button]:focus-visible:ring-white/60">
+          <div className="[&>form>button]:text-white/85 [&>form>button]:hover:bg-white/10 [&>form>button]:hover:text-white [&>form>button]:focus-visible:ring-white/60">
             <ThemeToggle theme={theme} />
           </div>
           <SubscribeLink className="hidden md:inline-flex" />
+          <AccountMenu className="hidden md:flex" />
           <button
             ref={toggleRef}
             type="button"

@@ -1,0 +1,108 @@
+import { ChevronDown, LayoutDashboard, LogIn, LogOut } from "lucide-react";
+import * as React from "react";
+import { Link, useLocation } from "react-router";
+import { PopoverMenu, PopoverMenuTrigger, popoverMenuItemClass } from "~/components/ui/popover-menu";
+import { Skeleton } from "~/components/ui/skeleton";
+import { signInPath } from "~/lib/redirects";
+import { cn } from "~/lib/utils";
+import { useAuth } from "./auth-provider";
+import { ON_NAVY_FOCUS } from "./brand";
+
+const ACCOUNT_MENU_ID = "account-menu";
+
+/** Up to two initials of a display name ('Rita Reader' → 'RR'), or the email's first letter. */
+export function initialsOf(name: string | null | undefined, email: string): string {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  const initials = words.length > 1 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0]?.[0] ?? email[0] ?? "?");
+  return initials.toUpperCase();
+}
+
+/**
+ * The desktop header's account area (PRODUCT.md "Accounts"): 'Sign In' for a visitor (back to this page
+ * afterwards); for a signed-in user their initials and name, opening a menu with 'Admin' (admins only)
+ * and 'Sign Out'. The session is read in the browser, so the page's HTML stays the same for everyone.
+ */
+export function AccountMenu({ className }: { className?: string }) {
+  const { user, loading, signOut } = useAuth();
+  const location = useLocation();
+  const [signingOut, setSigningOut] = React.useState(false);
+
+  if (loading) {
+    return (
+      <div className={cn("items-center", className)} aria-busy="true">
+        <Skeleton className="h-9 w-24 bg-white/15" />
+        <span className="sr-only">Loading your account…</span>
+      </div>
+    );
+  }
+
+  if (!user) {
+    return (
+      <Link
+        to={signInPath(location.pathname + location.search)}
+        className={cn(
+          "h-9 items-center gap-2 rounded-md border border-white/25 px-3 text-sm font-medium whitespace-nowrap text-white hover:bg-white/10",
+          ON_NAVY_FOCUS,
+          className,
+        )}
+      >
+        <LogIn className="size-4" aria-hidden="true" />
+        Sign In
+      </Link>
+    );
+  }
+
+  const name = user.displayName || user.name || user.email;
+  return (
+    <div className={cn("items-center", className)}>
+      <PopoverMenuTrigger
+        menuId={ACCOUNT_MENU_ID}
+        aria-label={`Account: ${name}`}
+        className={cn(
+          "inline-flex h-9 max-w-48 items-center gap-2 rounded-md px-1.5 text-sm font-medium text-white hover:bg-white/10",
+          ON_NAVY_FOCUS,
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-7 shrink-0 items-center justify-center rounded-full bg-sky-300 text-xs font-bold text-[#0b1a33]"
+        >
+          {initialsOf(user.displayName || user.name, user.email)}
+        </span>
+        <span className="hidden truncate xl:inline">{name}</span>
+        <ChevronDown className="size-4 shrink-0 opacity-80" aria-hidden="true" />
+      </PopoverMenuTrigger>
+      <PopoverMenu id={ACCOUNT_MENU_ID} aria-label="Account">
+        <div className="border-b px-2 pt-1.5 pb-2">
+          <p className="truncate text-sm font-medium">{name}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+        </div>
+        <ul className="pt-1">
+          {user.role === "admin" ? (
+            <li>
+              <Link to="/admin" className={popoverMenuItemClass}>
+                <LayoutDashboard aria-hidden="true" />
+                Admin
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <button
+              type="button"
+              disabled={signingOut}
+              className={popoverMenuItemClass}
+              onClick={async () => {
+                setSigningOut(true);
+                await signOut();
+                setSigningOut(false);
+              }}
+            >
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </button>
+          </li>
+        </ul>
+      </PopoverMenu>
+    </div>
+  );
+}
