@@ -1,9 +1,11 @@
-import { Monitor, Moon, Sun } from "lucide-react";
+import { Check, ChevronDown, Monitor, Moon, Sun } from "lucide-react";
 import { useFetcher, useFetchers, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { PopoverMenu, PopoverMenuTrigger, popoverMenuItemClass } from "~/components/ui/popover-menu";
 import type { Theme } from "~/lib/theme";
+import { cn } from "~/lib/utils";
 
 const THEME_FETCHER_KEY = "theme";
+const THEME_MENU_ID = "theme-menu";
 
 /** The theme being saved right now, if any, so the page switches before the server answers. */
 export function useOptimisticTheme(current: Theme): Theme {
@@ -12,29 +14,53 @@ export function useOptimisticTheme(current: Theme): Theme {
   return pending === "light" || pending === "dark" || pending === "system" ? pending : current;
 }
 
-const NEXT: Record<Theme, Theme> = { system: "light", light: "dark", dark: "system" };
-const LABEL: Record<Theme, string> = { system: "System theme", light: "Light theme", dark: "Dark theme" };
+const CHOICES = [
+  { value: "light", label: "Light", Icon: Sun },
+  { value: "dark", label: "Dark", Icon: Moon },
+  { value: "system", label: "System", Icon: Monitor },
+] as const;
 
-/** spec §2: light/dark toggle in the header; cycles system → light → dark. */
+const iconButton =
+  "inline-flex items-center justify-center rounded-md transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4";
+
+/**
+ * spec §2 theme toggle, PRODUCT.md "Theme": every press of the button visibly switches light ↔ dark
+ * (from whatever the page shows, the system's choice included); the small menu beside it offers Light,
+ * Dark and System, so the visitor can go back to following the system. Which button shows follows the
+ * page's own `dark` class, so it is right before hydration and without JavaScript (plain form posts).
+ */
 export function ThemeToggle({ theme }: { theme: Theme }) {
   const fetcher = useFetcher({ key: THEME_FETCHER_KEY });
   const location = useLocation();
   const current = useOptimisticTheme(theme);
-  const next = NEXT[current];
-  const Icon = current === "dark" ? Moon : current === "light" ? Sun : Monitor;
   return (
-    <fetcher.Form method="post" action="/resources/theme">
-      <input type="hidden" name="theme" value={next} />
+    <fetcher.Form method="post" action="/resources/theme" className="flex items-center">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <Button
-        type="submit"
-        variant="ghost"
-        size="icon"
-        aria-label={`${LABEL[current]} (switch to ${LABEL[next].toLowerCase()})`}
-        title={LABEL[current]}
-      >
-        <Icon />
-      </Button>
+      <button type="submit" name="theme" value="dark" className={cn(iconButton, "size-9 dark:hidden")} title="Switch to dark theme">
+        <Moon aria-hidden="true" />
+        <span className="sr-only">Switch to dark theme</span>
+      </button>
+      <button type="submit" name="theme" value="light" className={cn(iconButton, "hidden size-9 dark:inline-flex")} title="Switch to light theme">
+        <Sun aria-hidden="true" />
+        <span className="sr-only">Switch to light theme</span>
+      </button>
+      <PopoverMenuTrigger menuId={THEME_MENU_ID} className={cn(iconButton, "h-9 w-5")} title="Theme options">
+        <ChevronDown aria-hidden="true" className="!size-3.5" />
+        <span className="sr-only">Theme options</span>
+      </PopoverMenuTrigger>
+      <PopoverMenu id={THEME_MENU_ID} aria-label="Theme" className="min-w-36">
+        <ul>
+          {CHOICES.map(({ value, label, Icon }) => (
+            <li key={value}>
+              <button type="submit" name="theme" value={value} aria-pressed={current === value} className={popoverMenuItemClass}>
+                <Icon aria-hidden="true" />
+                {label}
+                {current === value ? <Check aria-hidden="true" className="ml-auto" /> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </PopoverMenu>
     </fetcher.Form>
   );
 }

@@ -66,18 +66,62 @@ test.describe("desktop header and footer", () => {
     await expect(page.locator("#newsletter")).toBeInViewport();
   });
 
-  test("the theme choice survives a reload", async ({ page }) => {
+  test("every press of the theme button visibly switches light and dark, from the system's choice too", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/");
     const html = page.locator("html");
-    // system → light → dark
-    await page.getByRole("button", { name: /^System theme/ }).click();
+    const header = page.getByRole("banner");
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+    const light = await background();
+
+    // The first press on a light system already goes dark.
+    await header.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+    await expect.poll(background).not.toBe(light);
+    await header.getByRole("button", { name: "Switch to light theme" }).click();
     await expect(html).toHaveClass(/(^|\s)light(\s|$)/);
-    await page.getByRole("button", { name: /^Light theme/ }).click();
+    await expect.poll(background).toBe(light);
+    await header.getByRole("button", { name: "Switch to dark theme" }).click();
     await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
     await page.reload();
     await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
-    await expect(page.getByRole("button", { name: /^Dark theme/ })).toBeVisible();
+    await expect(header.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+    await expect(header.getByRole("button", { name: "Switch to dark theme" })).toBeHidden();
+  });
+
+  test("the theme menu returns to the system setting, and works from the keyboard", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/about");
+    const html = page.locator("html");
+    const header = page.getByRole("banner");
+    // Following a dark system: the button offers light.
+    await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+    await header.getByRole("button", { name: "Switch to light theme" }).click();
+    await expect(html).toHaveClass(/(^|\s)light(\s|$)/);
+
+    const options = header.getByRole("button", { name: "Theme options" });
+    await options.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.locator("#theme-menu");
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("button", { name: "Light" })).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(options).toBeFocused();
+
+    await options.click();
+    await menu.getByRole("button", { name: "System" }).click();
+    await expect(menu).toBeHidden();
+    await expect(html).not.toHaveClass(/(^|\s)light(\s|$)/);
+    await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+    await page.reload();
+    await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+    await options.click();
+    await expect(menu.getByRole("button", { name: "System" })).toHaveAttribute("aria-pressed", "true");
+    // The system changes: the page follows it.
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
   });
 });
 
@@ -115,6 +159,15 @@ test.describe("mobile menu at 375 px", () => {
     await expect(page).toHaveURL("/about");
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the newsletter box's email input keeps its full height on a phone", async ({ page }) => {
+    await page.goto("/");
+    const input = page.locator("#newsletter").getByLabel("Email address");
+    await input.scrollIntoViewIfNeeded();
+    const box = await input.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(box!.width).toBeGreaterThan(250);
   });
 
   test("the menu's search box submits and closes the menu", async ({ page }) => {

@@ -86,8 +86,9 @@ export function NewsletterBox({ className }: { className?: string }) {
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "newsletter-email-error" : undefined}
               onChange={() => clientError && setClientError(null)}
+              // flex-1 only in a row: in the phone's column it would squash the input to its text height.
               className={cn(
-                "h-11 w-full min-w-0 flex-1 rounded-md border bg-white px-4 text-base text-slate-900 shadow-xs outline-none placeholder:text-slate-400 focus-visible:ring-[3px] focus-visible:ring-sky-300/70",
+                "h-11 w-full min-w-0 rounded-md sm:flex-1 border bg-white px-4 text-base text-slate-900 shadow-xs outline-none placeholder:text-slate-400 focus-visible:ring-[3px] focus-visible:ring-sky-300/70",
                 error ? "border-red-400" : "border-transparent",
               )}
             />
