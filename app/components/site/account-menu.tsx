@@ -69,7 +69,7 @@ export function AccountMenu({ className }: { className?: string }) {
         >
           {initialsOf(user.displayName || user.name, user.email)}
         </span>
-        <span className="hidden truncate xl:inline">{name}</span>
+        <span className="hidden truncate 2xl:inline">{name}</span>
         <ChevronDown className="size-4 shrink-0 opacity-80" aria-hidden="true" />
       </PopoverMenuTrigger>
       <PopoverMenu id={ACCOUNT_MENU_ID} aria-label="Account">

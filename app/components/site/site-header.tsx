@@ -92,7 +92,7 @@ export function SiteHeader({ theme }: { theme: Theme }) {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
-          <SearchBox id="header-search" tone="inverted" className="hidden w-56 md:block xl:w-72" />
+          <SearchBox id="header-search" tone="inverted" className="hidden w-56 md:block 2xl:w-72" />
           <div className="[&>form>button]:text-white/85 [&>form>button]:hover:bg-white/10 [&>form>button]:hover:text-white [&>form>button]:focus-visible:ring-white/60">
             <ThemeToggle theme={theme} />
           </div>
