@@ -6,7 +6,7 @@ export function safeRedirectPath(value: unknown): string | null {
   if (typeof value !== "string" || value.length > 2_048) return null;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
   // Browsers drop tabs and newlines inside URLs, so '/\t/host' would become '//host'.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  if (/[\p{Cc}\\]/u.test(value)) return null;
   return value;
 }
 

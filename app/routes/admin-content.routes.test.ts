@@ -184,7 +184,7 @@ describe.each(ADMIN_CONTENT_TYPES)("/admin/%s: only an admin changes anything", 
   it.each(visitors)("reading the list as %s is turned away", async (who, cookie) => {
     const result = await get(routes.list, listPath, cookie());
     expect(result.status).toBe(302);
-    expect(result.headers.get("Location")).toBe(who === "anonymous" ? "/auth" : "/");
+    expect(result.headers.get("Location")).toBe(who === "anonymous" ? `/auth?redirectTo=${encodeURIComponent(listPath)}` : "/");
   });
 
   it.each(visitors)("opening the editor as %s is turned away", async (_who, cookie) => {

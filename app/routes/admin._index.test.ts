@@ -18,7 +18,7 @@ async function thrownStatus(promise: Promise<unknown>) {
 
 describe("/admin dashboard loader", () => {
   it("is guarded: anonymous → /auth, plain user → /", async () => {
-    expect(await thrownStatus(load())).toEqual({ status: 302, location: "/auth" });
+    expect(await thrownStatus(load())).toEqual({ status: 302, location: "/auth?redirectTo=%2Fadmin" });
     const { cookie } = await createSignedInUser({ role: "user" });
     expect(await thrownStatus(load(cookie))).toEqual({ status: 302, location: "/" });
   });

@@ -27,7 +27,7 @@ describe.each<[string, Loader]>([
 ])("%s is admin only", (path, fn) => {
   it("sends anonymous visitors to /auth and plain users to /", async () => {
     const { cookie } = await createSignedInUser({ role: "user" });
-    expect(await redirectOf(fn(args(path)))).toBe("/auth");
+    expect(await redirectOf(fn(args(path)))).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
     expect(await redirectOf(fn(args(path, cookie)))).toBe("/");
   });
 });

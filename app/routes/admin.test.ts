@@ -31,7 +31,7 @@ describe("admin layout guard (loader)", () => {
   it("sends an anonymous visitor to /auth", async () => {
     const { status, headers } = await outcome(call(loader, appRequest("/admin")));
     expect(status).toBe(302);
-    expect(headers.get("Location")).toBe("/auth");
+    expect(headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin");
   });
 
   it("sends a signed-in non-admin to / with the 'Access Denied' toast cookie", async () => {
