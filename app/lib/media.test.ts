@@ -62,6 +62,9 @@ describe("audioPostId (spec §5: the four audio-host patterns)", () => {
     ["posts/{digits}.mp3", "https://audioboom.com/posts/8123456.mp3?source=rss", "8123456"],
     ["trailing {digits}.mp3", "https://cdn.example.com/audio/5551234.mp3", "5551234"],
     ["trailing {digits}.mp3 with a query", "https://cdn.example.com/audio/5551234.mp3?dl=1", "5551234"],
+    ["a file name ending in {digits}.mp3", "https://audioboom.com/episodes/some-title-854990733.mp3", "854990733"],
+    ["a file name ending in {digits}.MP3 with a fragment", "https://audioboom.com/episodes/some-title-854990733.MP3#t=30", "854990733"],
+    ["digits at the end of a longer file name", "https://cdn.example.com/audio/episode-12.mp3", "12"],
   ])("%s", (_case, input, expected) => {
     expect(audioPostId(input)).toBe(expected);
   });
@@ -70,7 +73,9 @@ describe("audioPostId (spec §5: the four audio-host patterns)", () => {
     ["no URL", null],
     ["empty", ""],
     ["a plain audio file", "https://cdn.example.com/audio/episode.mp3"],
-    ["digits inside a longer file name", "https://cdn.example.com/audio/episode-12.mp3"],
+    ["digits not at the end of the file name", "https://cdn.example.com/audio/12-episode.mp3"],
+    ["a site file ending in digits", "/media/audio/episode-854990733.mp3"],
+    ["a site path shaped like a post", "/media/posts/8123456"],
     ["another format", "https://cdn.example.com/audio/5551234.m4a"],
     ["posts without digits", "https://audioboom.com/posts/latest"],
   ])("%s → null", (_case, input) => {
@@ -113,6 +118,14 @@ describe("audioSource", () => {
   });
   it("plays audio files on this site in the native player", () => {
     expect(audioSource("/media/audio/trailer.wav", "T")).toEqual({ kind: "file", src: "/media/audio/trailer.wav" });
+    expect(audioSource("/media/audio/episode-854990733.mp3", "T")).toEqual({ kind: "file", src: "/media/audio/episode-854990733.mp3" });
+  });
+  it("frames a host episode file whose name ends in the post id", () => {
+    expect(audioSource("https://audioboom.com/episodes/the-long-view-854990733.mp3", "The Long View")).toEqual({
+      kind: "host",
+      postId: "854990733",
+      src: audioHostEmbedUrl("854990733", "the-long-view"),
+    });
   });
   it.each([null, "", "not a url", "javascript:alert(1)", "//evil.example/a.mp3"])("has no player for %s", (input) => {
     expect(audioSource(input, "T")).toEqual({ kind: "none" });

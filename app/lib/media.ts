@@ -108,21 +108,24 @@ export function videoSource(url: string | null | undefined): VideoSource {
 // Audio
 
 /**
- * spec §5: the four patterns an audio-host post id is read from, in order. The last one, "trailing
- * {digits}.mp3", is read as a file name made only of digits (`…/8123456.mp3`), so an ordinary file such as
- * `episode-12.mp3` plays in the native player instead of being mistaken for post 12.
+ * spec §5: the four patterns an audio-host post id is read from, in order: posts/{digits}.mp3,
+ * posts/{digits}, boos/{digits}, and a file name ending in {digits}.mp3 (the host's episode files are
+ * named `…/some-title-854990733.mp3`).
  */
 const AUDIO_POST_PATTERNS = [
   /posts\/(\d+)\.mp3/i,
   /posts\/(\d+)/i,
   /boos\/(\d+)/i,
-  /\/(\d+)\.mp3(?:[?#].*)?$/i,
+  /(\d+)\.mp3(?:[?#].*)?$/i,
 ];
 
 export function audioPostId(url: string | null | undefined): string | null {
-  if (!url) return null;
+  const value = url?.trim();
+  // A site-relative path (`/media/…`) is one of the site's own files, never an audio-host post: it
+  // always plays in the native player, whatever its name.
+  if (!value || value.startsWith("/")) return null;
   for (const pattern of AUDIO_POST_PATTERNS) {
-    const match = pattern.exec(url);
+    const match = pattern.exec(value);
     if (match) return match[1];
   }
   return null;

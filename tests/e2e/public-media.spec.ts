@@ -1,4 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { DEMO_AUDIO_PATH } from "../../app/server/seed/catalogue/media";
+import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
 import { expect, test } from "./fixtures";
 
 /** Waits for the view the page posts after hydration and returns the count it answered. */
@@ -104,6 +106,108 @@ test.describe("podcasts", () => {
     await expect(page.getByRole("heading", { name: "Podcast Not Found" })).toBeVisible();
     await page.getByRole("link", { name: "Browse All Podcasts" }).click();
     await expect(page).toHaveURL("/podcasts");
+  });
+});
+
+/** The demo podcast whose audio URL matches, by title (its id is generated when the database is seeded). */
+function demoPodcast(matches: (audioUrl: string) => boolean) {
+  const podcast = DEMO_PODCASTS.find((p) => p.audioUrl != null && matches(p.audioUrl) && !p.status);
+  if (!podcast) throw new Error("no such demo podcast");
+  return podcast;
+}
+
+/** The address of a published podcast's page, read from the /podcasts list. */
+async function podcastHref(page: Page, title: string) {
+  await page.goto("/podcasts");
+  const href = await page.locator("main a[href^='/podcast/']").filter({ hasText: title }).first().getAttribute("href");
+  expect(href).toMatch(/^\/podcast\/[0-9a-f-]{36}$/);
+  return href!;
+}
+
+/**
+ * A page in its own context that fails on console errors like the shared fixture, except the browser's
+ * 'Failed to load resource' line for the one resource a test makes fail on purpose.
+ */
+async function pageExcusingFailedResource(browser: Browser, resource: RegExp) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const intended = message.text().startsWith("Failed to load resource") && resource.test(message.location().url);
+    if (!intended) errors.push(`${message.text()} (${message.location().url})`);
+  });
+  return { page, errors, close: () => context.close() };
+}
+
+const AUDIO_HOST = /^https:\/\/embeds\.audioboom\.com\//;
+
+test.describe("podcast player", () => {
+  const hosted = demoPodcast((url) => url.startsWith("https://audioboom.com/posts/") && !url.endsWith(".mp3"));
+
+  test("an audio-host podcast whose host cannot be reached says 'Audio player not available' after Play", async ({ browser }) => {
+    // This machine has no internet: the audio host's name does not resolve.
+    const { page, errors, close } = await pageExcusingFailedResource(browser, AUDIO_HOST);
+    await page.goto(await podcastHref(page, hosted.title));
+    await page.getByRole("button", { name: `Play ${hosted.title}` }).click();
+    await expect(page.getByText("Audio player not available")).toBeVisible();
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expect(page.getByText("Loading player…")).toHaveCount(0);
+    expect(errors, "console errors on the page").toEqual([]);
+    await close();
+  });
+
+  test("an audio-host podcast shows the host's frame once the host answers", async ({ page }) => {
+    await page.route(AUDIO_HOST, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title><p>Episode player</p>" }));
+    await page.goto(await podcastHref(page, hosted.title));
+    await page.getByRole("button", { name: `Play ${hosted.title}` }).click();
+    const frame = page.getByTitle(`${hosted.title} (audio player)`);
+    await expect(frame).toBeVisible();
+    await expect(frame).toHaveCSS("opacity", "1");
+    await expect(page.frameLocator("iframe").getByText("Episode player")).toBeVisible();
+    await expect(page.getByText("Audio player not available")).toHaveCount(0);
+    await expect(page.getByText("Loading player…")).toHaveCount(0);
+  });
+
+  test("a host episode file whose name ends in the post id gets the host's player, not the native one", async ({ page }) => {
+    const podcast = demoPodcast((url) => /\/episodes\/[a-z-]+-\d+\.mp3$/.test(url));
+    await page.goto(await podcastHref(page, podcast.title));
+    await expect(page.getByRole("button", { name: `Play ${podcast.title}` })).toBeVisible();
+    await expect(page.locator("audio")).toHaveCount(0);
+  });
+
+  test("a native audio file that failed before hydration says 'Audio player not available'", async ({ browser }) => {
+    const podcast = demoPodcast((url) => url === DEMO_AUDIO_PATH);
+    const { page, errors, close } = await pageExcusingFailedResource(browser, new RegExp(`${DEMO_AUDIO_PATH.replace(/\./g, "\\.")}$`));
+    const href = await podcastHref(page, podcast.title);
+
+    await page.route(`**${DEMO_AUDIO_PATH}`, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }));
+    // Hold the page's JavaScript until the browser has given up on the audio, so the error event fires
+    // before React could attach onError.
+    let releaseScripts!: () => void;
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await scriptsReleased;
+      await route.continue();
+    });
+
+    await page.goto(href, { waitUntil: "commit" });
+    await page.waitForFunction(() => document.querySelector("audio")?.error != null);
+    await expect(page.getByText("Audio player not available")).toHaveCount(0);
+    releaseScripts();
+
+    await expect(page.getByText("Audio player not available")).toBeVisible();
+    await expect(page.locator("audio")).toHaveCount(0);
+    expect(errors, "console errors on the page").toEqual([]);
+    await close();
+  });
+
+  test("a description with inline markup reads as text, without a space before punctuation", async ({ page }) => {
+    const podcast = demoPodcast((url) => /\/episodes\/[a-z-]+-\d+\.mp3$/.test(url));
+    expect(podcast.description).toContain("<em>patience</em>, position sizing");
+    await page.goto(await podcastHref(page, podcast.title));
+    await expect(page.getByRole("region", { name: "About this episode" })).toContainText("A conversation on patience, position sizing and keeping a watch list.");
   });
 });
 
