@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDuration, formatViews, readTimeMinutes, stripHtml, truncate, visibleTags } from "./format";
+import { formatCount, formatDate, formatDuration, formatViews, truncate, visibleTags } from "./format";
 
 describe("formatViews (spec §9: K above 1,000 with one decimal, M above 1,000,000)", () => {
   it.each([
@@ -8,13 +8,43 @@ describe("formatViews (spec §9: K above 1,000 with one decimal, M above 1,000,0
     [7, "7"],
     [999, "999"],
     [1_000, "1.0K"],
+    [1_049, "1.0K"],
+    [1_050, "1.1K"],
     [1_250, "1.3K"],
     [15_400, "15.4K"],
-    [999_999, "1000.0K"],
+    [999_949, "999.9K"],
+    [999_950, "1.0M"],
+    [999_999, "1.0M"],
     [1_000_000, "1.0M"],
+    [1_049_999, "1.0M"],
+    [1_050_000, "1.1M"],
     [2_345_678, "2.3M"],
+    [999_949_999, "999.9M"],
+    [999_950_000, "1.0B"],
+    [1_000_000_000, "1.0B"],
+    [2_500_000_000, "2.5B"],
+    [1_000_000_000_000, "1000.0B"],
   ])("%s → %s", (input, expected) => {
     expect(formatViews(input)).toBe(expected);
+  });
+});
+
+describe("formatCount (a count with its word, singular for exactly one)", () => {
+  it.each([
+    [0, "view", "short", "0 views"],
+    [1, "view", "short", "1 view"],
+    [2, "view", "short", "2 views"],
+    [1, "listen", "short", "1 listen"],
+    [null, "listen", "short", "0 listens"],
+    [999, "listen", "short", "999 listens"],
+    [1_000, "view", "short", "1.0K views"],
+    [1_234, "listen", "short", "1.2K listens"],
+    [999_950, "view", "short", "1.0M views"],
+    [1, "listen", "exact", "1 listen"],
+    [1_234, "listen", "exact", "1,234 listens"],
+    [1_240_000, "view", "exact", "1,240,000 views"],
+  ] as const)("%s %s (%s) → %s", (count, noun, style, expected) => {
+    expect(formatCount(count, noun, style)).toBe(expected);
   });
 });
 
@@ -53,22 +83,6 @@ describe("truncate (spec §9: description cut at 150 characters with an ellipsis
   });
   it("treats null as empty", () => {
     expect(truncate(null)).toBe("");
-  });
-});
-
-describe("stripHtml", () => {
-  it("drops tags, scripts and decodes common entities", () => {
-    expect(stripHtml("<p>Rates &amp; <b>bonds</b></p><script>alert(1)</script>")).toBe("Rates & bonds");
-  });
-});
-
-describe("readTimeMinutes", () => {
-  it("uses the stored value when present", () => {
-    expect(readTimeMinutes(7, "short")).toBe(7);
-  });
-  it("computes from the text at 200 words a minute, at least 1", () => {
-    expect(readTimeMinutes(null, "")).toBe(1);
-    expect(readTimeMinutes(null, `<p>${"word ".repeat(401)}</p>`)).toBe(3);
   });
 });
 

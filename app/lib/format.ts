@@ -1,11 +1,33 @@
 /** Display rules shared by every page (spec §9). Pure: used on the server and in the browser. */
 
-/** spec §9: K above 1,000 (one decimal), M above 1,000,000; plain number below. */
+const COUNT_SUFFIXES = ["K", "M", "B"] as const;
+
+/**
+ * spec §9: K above 1,000 (one decimal), M above 1,000,000; plain number below (B above 1,000,000,000
+ * keeps the largest counts short too). A count that rounds to 1000.0 of a unit moves up to the next one
+ * (999,950 → '1.0M', never '1000.0K').
+ */
 export function formatViews(count: number | null | undefined): string {
   const n = count ?? 0;
-  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1)}M`;
-  if (n >= 1_000) return `${(n / 1_000).toFixed(1)}K`;
-  return String(n);
+  if (n < 1_000) return String(n);
+  // Whole tenths of the unit, rounded half up, so no floating-point remainder can show.
+  let unit = 0;
+  let tenths = Math.round(n / 100);
+  while (tenths >= 10_000 && unit < COUNT_SUFFIXES.length - 1) {
+    unit += 1;
+    tenths = Math.round(n / 10 ** (3 * unit + 2));
+  }
+  return `${Math.floor(tenths / 10)}.${tenths % 10}${COUNT_SUFFIXES[unit]}`;
+}
+
+/**
+ * A count with its word, singular for exactly one: formatCount(1, "view") → '1 view',
+ * formatCount(1_234, "listen") → '1.2K listens'. `exact` prints every digit ('1,234 listens').
+ */
+export function formatCount(count: number | null | undefined, noun: "view" | "listen", style: "short" | "exact" = "short"): string {
+  const n = count ?? 0;
+  const number = style === "exact" ? n.toLocaleString("en-US") : formatViews(n);
+  return `${number} ${n === 1 ? noun : `${noun}s`}`;
 }
 
 /** spec §9: duration in seconds shown as m:ss with two-digit seconds, or 'N/A' when unknown. */
@@ -31,30 +53,6 @@ export function formatDate(value: Date | string | null | undefined, style: "shor
 export function truncate(text: string | null | undefined, max = 150): string {
   const value = text ?? "";
   return value.length > max ? `${value.slice(0, max)}...` : value;
-}
-
-/** Plain text of an HTML fragment (podcast descriptions may contain markup, shown as text). */
-export function stripHtml(html: string | null | undefined): string {
-  return (html ?? "")
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-const WORDS_PER_MINUTE = 200;
-
-/** Minutes to read: the stored value when there is one, else from the text at 200 words a minute (at least 1). */
-export function readTimeMinutes(stored: number | null | undefined, html: string | null | undefined): number {
-  if (stored != null && stored >= 1) return stored;
-  const words = stripHtml(html).split(" ").filter(Boolean).length;
-  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
 /** spec §9: at most 3 tags, then '+N more'. */

@@ -8,9 +8,10 @@ import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate, readTimeMinutes, truncate } from "~/lib/format";
+import { formatDate, truncate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { getPublishedBlog, listRelatedBlogs } from "~/server/blogs.server";
+import { readTimeMinutes } from "~/server/html-text.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import type { Route } from "./+types/blog.$id";
 

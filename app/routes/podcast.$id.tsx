@@ -7,7 +7,8 @@ import { ShareButton } from "~/components/share-button";
 import { usePodcastListens } from "~/components/site/counters";
 import { PodcastPlayer } from "~/components/site/podcast-player";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate, formatDuration, formatViews, stripHtml, truncate } from "~/lib/format";
+import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
+import { htmlToPlainText } from "~/server/html-text.server";
 import { getPublishedPodcast, listOtherPodcasts } from "~/server/podcasts.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import type { Route } from "./+types/podcast.$id";
@@ -21,7 +22,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     podcast: {
       ...rest,
       // spec §3: the description may hold markup and is shown as plain text; the content is rich HTML.
-      description: stripHtml(description),
+      description: htmlToPlainText(description),
       contentHtml: content ? sanitizeContentHtml(content) : "",
     },
     moreEpisodes,
@@ -73,8 +74,10 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
             <div className="flex flex-wrap items-center justify-between gap-4">
               <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted-foreground">
                 <div className="flex items-center gap-1.5">
-                  <dt className="sr-only">Published</dt>
-                  <Calendar className="size-4" aria-hidden="true" />
+                  <dt>
+                    <Calendar className="size-4" aria-hidden="true" />
+                    <span className="sr-only">Published</span>
+                  </dt>
                   <dd>
                     {published ? (
                       <time dateTime={new Date(podcast.publishedAt!).toISOString()}>{published}</time>
@@ -84,16 +87,20 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
                   </dd>
                 </div>
                 <div className="flex items-center gap-1.5">
-                  <dt className="sr-only">Listens</dt>
-                  <Headphones className="size-4" aria-hidden="true" />
-                  <dd data-testid="podcast-listens" data-listens={listens} title={`${listens.toLocaleString("en-US")} listens`}>
-                    {formatViews(listens)} listens
+                  <dt>
+                    <Headphones className="size-4" aria-hidden="true" />
+                    <span className="sr-only">Listens</span>
+                  </dt>
+                  <dd data-testid="podcast-listens" data-listens={listens} title={formatCount(listens, "listen", "exact")}>
+                    {formatCount(listens, "listen")}
                   </dd>
                 </div>
                 {podcast.duration != null ? (
                   <div className="flex items-center gap-1.5">
-                    <dt className="sr-only">Duration</dt>
-                    <Clock className="size-4" aria-hidden="true" />
+                    <dt>
+                      <Clock className="size-4" aria-hidden="true" />
+                      <span className="sr-only">Duration</span>
+                    </dt>
                     <dd>{formatDuration(podcast.duration)}</dd>
                   </div>
                 ) : null}

@@ -7,10 +7,11 @@ import { SearchForm } from "~/components/search/search-form";
 import { SearchPager } from "~/components/search/search-pager";
 import { SearchResultCard, type SearchResultCardData } from "~/components/search/search-result-card";
 import { buttonVariants } from "~/components/ui/button";
-import { stripHtml, truncate } from "~/lib/format";
+import { truncate } from "~/lib/format";
 import { totalPages } from "~/lib/pagination";
 import { buildSearchHref, parseSearchState, resultCountText } from "~/lib/search";
 import { cn } from "~/lib/utils";
+import { htmlToPlainText } from "~/server/html-text.server";
 import { searchContent } from "~/server/search.server";
 import type { Route } from "./+types/search";
 
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       contentType: result.contentType,
       title: result.title,
       // spec §3/§9: descriptions may hold markup, shown as text, cut at 150 characters.
-      excerpt: truncate(stripHtml(result.description), 150),
+      excerpt: truncate(htmlToPlainText(result.description), 150),
       publishedAt: result.publishedAt,
       views: result.views,
       listens: result.listens,

@@ -8,7 +8,7 @@ import { useVideoViews } from "~/components/site/counters";
 import { VideoCard } from "~/components/site/video-card";
 import { VideoPlayer } from "~/components/site/video-player";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate, formatDuration, formatViews, truncate } from "~/lib/format";
+import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import { getPublishedVideo, listRelatedVideos } from "~/server/videos.server";
 import type { Route } from "./+types/video.$id";
@@ -68,23 +68,29 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
               <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted-foreground">
                 {published ? (
                   <div className="flex items-center gap-1.5">
-                    <dt className="sr-only">Published</dt>
-                    <Calendar className="size-4" aria-hidden="true" />
+                    <dt>
+                      <Calendar className="size-4" aria-hidden="true" />
+                      <span className="sr-only">Published</span>
+                    </dt>
                     <dd>
                       <time dateTime={new Date(video.publishedAt!).toISOString()}>{published}</time>
                     </dd>
                   </div>
                 ) : null}
                 <div className="flex items-center gap-1.5">
-                  <dt className="sr-only">Views</dt>
-                  <Eye className="size-4" aria-hidden="true" />
-                  <dd data-testid="video-views" data-views={views} title={`${views.toLocaleString("en-US")} views`}>
-                    {formatViews(views)} views
+                  <dt>
+                    <Eye className="size-4" aria-hidden="true" />
+                    <span className="sr-only">Views</span>
+                  </dt>
+                  <dd data-testid="video-views" data-views={views} title={formatCount(views, "view", "exact")}>
+                    {formatCount(views, "view")}
                   </dd>
                 </div>
                 <div className="flex items-center gap-1.5">
-                  <dt className="sr-only">Duration</dt>
-                  <Clock className="size-4" aria-hidden="true" />
+                  <dt>
+                    <Clock className="size-4" aria-hidden="true" />
+                    <span className="sr-only">Duration</span>
+                  </dt>
                   <dd>{formatDuration(video.duration)}</dd>
                 </div>
               </dl>

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne } from "drizzle-orm";
-import { readTimeMinutes } from "~/lib/format";
 import { totalPages } from "~/lib/pagination";
 import { getDb, schema } from "./db.server";
+import { readTimeMinutes } from "./html-text.server";
 import { isUuid } from "~/lib/ids";
 
 const { blogs } = schema;

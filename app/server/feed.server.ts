@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Feed } from "feed";
 import { type ContentType, publicUrlFor } from "~/lib/content-types";
-import { stripHtml } from "~/lib/format";
 import { getDb } from "./db.server";
+import { htmlToPlainText } from "./html-text.server";
 import { getEnv } from "./env.server";
 
 export interface FeedItem {
@@ -64,7 +64,7 @@ export async function buildRssFeed(): Promise<string> {
       title: item.title,
       id: link,
       link,
-      description: stripHtml(item.description),
+      description: htmlToPlainText(item.description),
       date: item.publishedAt,
       category: [{ name: item.contentType }],
     });

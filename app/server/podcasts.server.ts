@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { stripHtml } from "~/lib/format";
 import { getDb, schema } from "./db.server";
+import { htmlToPlainText } from "./html-text.server";
 import { isUuid } from "~/lib/ids";
 
 const { podcasts } = schema;
@@ -38,7 +38,7 @@ export interface PodcastSummary {
 export type PodcastDetail = Omit<typeof podcasts.$inferSelect, "searchText">;
 
 function toSummary(row: Omit<PodcastSummary, "description"> & { description: string | null }): PodcastSummary {
-  return { ...row, description: stripHtml(row.description) };
+  return { ...row, description: htmlToPlainText(row.description) };
 }
 
 /** spec §7: all published podcasts, newest first (the /podcasts grid). */

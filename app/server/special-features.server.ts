@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { readTimeMinutes } from "~/lib/format";
 import { getDb, schema } from "./db.server";
+import { readTimeMinutes } from "./html-text.server";
 
 const { specialFeatures } = schema;
 

@@ -2,7 +2,7 @@ import { CalendarDays, ChevronDown, Clock, Eye, Play, Sparkles } from "lucide-re
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { featureTypeLabel } from "~/lib/content-types";
-import { formatDate, formatViews } from "~/lib/format";
+import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { ContentImage } from "./content-image";
 import { EXTERNAL_LINK } from "./interview-card";
@@ -54,7 +54,7 @@ export function FeatureCard({ feature }: { feature: FeatureCardData }) {
                 }
               : null,
             { icon: Clock, label: "Read time", value: `${feature.readTimeMinutes} min read` },
-            { icon: Eye, label: "Views", value: `${formatViews(feature.views)} views` },
+            { icon: Eye, label: "Views", value: formatCount(feature.views, "view") },
           ]}
         />
         <TagList tags={feature.tags} max={3} />

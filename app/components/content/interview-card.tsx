@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, Eye, Headphones, Mic, Play } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
-import { formatDate, formatDuration, formatViews } from "~/lib/format";
+import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { ContentImage } from "./content-image";
 import { DateTime, MetaList } from "./meta-list";
@@ -59,7 +59,7 @@ export function InterviewCard({ interview }: { interview: InterviewCardData }) {
                 }
               : null,
             { icon: Clock, label: "Duration", value: formatDuration(interview.duration) },
-            { icon: Eye, label: "Views", value: `${formatViews(interview.views)} views` },
+            { icon: Eye, label: "Views", value: formatCount(interview.views, "view") },
           ]}
         />
         {interview.videoUrl || interview.audioUrl ? (

@@ -4,7 +4,7 @@ import { TagList } from "~/components/content/tag-list";
 import { MediaThumbnail } from "~/components/site/media-thumbnail";
 import { Badge } from "~/components/ui/badge";
 import { CONTENT_TYPE_LABELS, type ContentType, publicUrlFor } from "~/lib/content-types";
-import { formatDate, formatViews } from "~/lib/format";
+import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 export interface SearchResultCardData {
@@ -59,7 +59,7 @@ export function SearchResultCard({ result, className }: { result: SearchResultCa
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             {isPodcast ? <Headphones className="size-3.5" aria-hidden="true" /> : <Eye className="size-3.5" aria-hidden="true" />}
-            {isPodcast ? `${formatViews(result.listens)} listens` : `${formatViews(result.views)} views`}
+            {isPodcast ? formatCount(result.listens, "listen") : formatCount(result.views, "view")}
           </span>
           {date ? (
             <span className="inline-flex items-center gap-1">

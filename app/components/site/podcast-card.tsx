@@ -1,6 +1,6 @@
 import { Clock, Headphones } from "lucide-react";
 import { Link } from "react-router";
-import { formatDate, formatDuration, formatViews, truncate } from "~/lib/format";
+import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { MediaThumbnail, ThumbnailBadge } from "./media-thumbnail";
 
@@ -59,7 +59,7 @@ export function PodcastCard({
           {date ? <time dateTime={new Date(podcast.publishedAt!).toISOString()}>{date}</time> : null}
           <span className="inline-flex items-center gap-1">
             <Headphones className="size-3.5" aria-hidden="true" />
-            {formatViews(podcast.listens)} listens
+            {formatCount(podcast.listens, "listen")}
           </span>
           {podcast.duration != null ? (
             <span className="inline-flex items-center gap-1">
