@@ -43,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <Toaster richColors closeButton position="top-right" theme={theme} />
+        <Toaster richColors closeButton position="bottom-right" theme={theme} />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -77,9 +77,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
+  const heading = status === 500 ? "Something went wrong" : `Error ${status}`;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-4xl font-bold">{status === 500 ? "Something went wrong" : `Error ${status}`}</h1>
+      {/* Route meta does not run for an error boundary; React hoists this <title> into <head>. */}
+      <title>{`${heading} | MarketWire`}</title>
+      <h1 className="text-4xl font-bold">{heading}</h1>
       <p className="text-muted-foreground">
         {status === 500 ? "An unexpected error occurred. Please try again." : "This request could not be completed."}
       </p>
@@ -94,6 +97,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export function NotFoundPage() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-muted/40 p-6 text-center">
+      <title>Page not found | MarketWire</title>
       <p className="text-6xl font-bold text-primary">404</p>
       <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
       <Link to="/" className="text-primary underline underline-offset-4 hover:opacity-80">

@@ -33,6 +33,27 @@ describe("home loader", () => {
     expect(podcasts.featured.map((p) => p.title)).toEqual(["P7", "P6"]);
     expect(podcasts.recent.map((p) => p.title)).toEqual(["P5", "P4", "P3", "P2", "P1"]);
   });
+
+  // spec §2: with no featured video the carousel falls back to the latest one, which is not featured.
+  it("flags the fallback slide as not featured, so it is not badged 'Featured'", async () => {
+    const db = await getDb();
+    await db.insert(schema.videos).values([
+      { title: "Older", status: "published", publishedAt: day(1) },
+      { title: "Latest", status: "published", publishedAt: day(2) },
+    ]);
+    const { videos } = await loader();
+    expect(videos.carousel.map(({ title, featured }) => ({ title, featured }))).toEqual([{ title: "Latest", featured: false }]);
+  });
+
+  it("flags featured slides as featured", async () => {
+    const db = await getDb();
+    await db.insert(schema.videos).values([
+      { title: "Featured", status: "published", publishedAt: day(1), featured: true, featuredAt: day(3) },
+      { title: "Latest", status: "published", publishedAt: day(2) },
+    ]);
+    const { videos } = await loader();
+    expect(videos.carousel.map(({ title, featured }) => ({ title, featured }))).toEqual([{ title: "Featured", featured: true }]);
+  });
 });
 
 describe("home shouldRevalidate", () => {

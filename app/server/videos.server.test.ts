@@ -109,6 +109,7 @@ describe("getHomeVideos", () => {
     await insertVideos(Array.from({ length: 7 }, (_, i) => ({ title: `V${i}`, featured: i < 2, featuredAt: i < 2 ? day(i) : null, views: i })));
     const home = await getHomeVideos();
     expect(home.carousel.map((v) => v.title)).toEqual(["V1", "V0"]);
+    expect(home.carousel.map((v) => v.featured)).toEqual([true, true]);
     expect(home.latest.map((v) => v.title)).toEqual(["V5", "V4", "V3", "V2"]);
     expect(home.mostWatched.map((v) => v.title)).toEqual(["V6", "V5", "V4", "V3", "V2"]);
   });
@@ -117,6 +118,7 @@ describe("getHomeVideos", () => {
     await insertVideos([{ title: "Older" }, { title: "Latest" }]);
     const home = await getHomeVideos();
     expect(home.carousel.map((v) => v.title)).toEqual(["Latest"]);
+    expect(home.carousel[0].featured).toBe(false);
     expect(home.latest.map((v) => v.title)).toEqual(["Older"]);
   });
 

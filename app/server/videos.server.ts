@@ -77,18 +77,24 @@ export async function listFeaturedVideos(limit = HOME_FEATURED_VIDEOS): Promise<
     .limit(limit);
 }
 
+/** A carousel slide: `featured` is false for the fallback slide, which must not be badged as featured. */
+export type CarouselVideo = VideoSummary & { featured: boolean };
+
 /**
  * The home page's video blocks, read in parallel. spec §2: the carousel shows the featured videos, or the
  * latest one when none is featured; beside it the latest five minus the first.
  */
-export async function getHomeVideos() {
+export async function getHomeVideos(): Promise<{ carousel: CarouselVideo[]; latest: VideoSummary[]; mostWatched: VideoSummary[] }> {
   const [featured, latest, mostWatched] = await Promise.all([
     listFeaturedVideos(HOME_FEATURED_VIDEOS),
     listLatestVideos(HOME_LATEST_VIDEOS),
     listMostWatchedVideos(MOST_WATCHED_VIDEOS),
   ]);
   return {
-    carousel: featured.length > 0 ? featured : latest.slice(0, 1),
+    carousel:
+      featured.length > 0
+        ? featured.map((video) => ({ ...video, featured: true }))
+        : latest.slice(0, 1).map((video) => ({ ...video, featured: false })),
     latest: latest.slice(1, HOME_LATEST_VIDEOS),
     mostWatched,
   };

@@ -2,7 +2,10 @@ import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-/** A row of small facts (date, read time, views …), each with an icon. Empty items are skipped. */
+/**
+ * A row of small facts (date, read time, views …), each with an icon. Empty items are skipped. The icon
+ * sits inside the `<dt>` beside the spoken label: a `<dl>` group may only hold `<dt>` and `<dd>`.
+ */
 export function MetaList({
   items,
   className,
@@ -16,8 +19,10 @@ export function MetaList({
     <dl className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground", className)}>
       {shown.map(({ icon: Icon, label, value }) => (
         <div key={label} className="flex items-center gap-1.5">
-          <dt className="sr-only">{label}</dt>
-          <Icon aria-hidden="true" className="size-4 shrink-0" />
+          <dt className="shrink-0">
+            <Icon aria-hidden="true" className="size-4" />
+            <span className="sr-only">{label}</span>
+          </dt>
           <dd>{value}</dd>
         </div>
       ))}

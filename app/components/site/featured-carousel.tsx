@@ -1,16 +1,19 @@
 import { ChevronLeft, ChevronRight, Eye, Play } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
-import { formatDate, formatDuration, formatViews, truncate } from "~/lib/format";
+import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { MediaThumbnail } from "./media-thumbnail";
 import type { VideoCardData } from "./video-card";
+
+/** `featured` is false for the fallback slide (the latest video, shown when none is featured). */
+export type CarouselSlideData = VideoCardData & { featured: boolean };
 
 /**
  * spec §2 Home: the featured-video carousel. The first slide is server-rendered; arrows and slide dots
  * only appear with more than one video. Follows the WAI-ARIA carousel pattern (no auto-rotation).
  */
-export function FeaturedCarousel({ videos }: { videos: VideoCardData[] }) {
+export function FeaturedCarousel({ videos }: { videos: CarouselSlideData[] }) {
   const [index, setIndex] = React.useState(0);
   const count = videos.length;
   const current = Math.min(index, count - 1);
@@ -32,7 +35,7 @@ export function FeaturedCarousel({ videos }: { videos: VideoCardData[] }) {
     "flex size-9 items-center justify-center rounded-full border bg-background text-foreground shadow-xs transition-colors outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/60";
 
   return (
-    <section aria-roledescription="carousel" aria-label="Featured videos" onKeyDown={onKeyDown} className="space-y-3">
+    <section aria-roledescription="carousel" aria-label="Featured video slides" onKeyDown={onKeyDown} className="space-y-3">
       <div aria-live="polite" aria-atomic="false">
         {videos.map((video, i) => (
           <Slide key={video.id} video={video} position={i + 1} count={count} hidden={i !== current} priority={i === 0} />
@@ -74,7 +77,7 @@ function Slide({
   hidden,
   priority,
 }: {
-  video: VideoCardData;
+  video: CarouselSlideData;
   position: number;
   count: number;
   hidden: boolean;
@@ -82,7 +85,8 @@ function Slide({
 }) {
   const date = formatDate(video.publishedAt);
   return (
-    <article
+    // A div, not an article: role="group" (the WAI-ARIA slide) is not allowed on <article>.
+    <div
       role="group"
       aria-roledescription="slide"
       aria-label={`${position} of ${count}`}
@@ -101,9 +105,11 @@ function Slide({
       </div>
       {/* Below the picture on phones, over it from 640 px. */}
       <div className="space-y-2 p-4 text-white sm:absolute sm:inset-x-0 sm:bottom-0 sm:p-7">
-        <p className="inline-flex items-center gap-1.5 rounded bg-sky-400 px-2 py-0.5 text-[11px] font-bold tracking-wider text-[#0b1a33] uppercase">
-          Featured
-        </p>
+        {video.featured ? (
+          <p className="inline-flex items-center gap-1.5 rounded bg-sky-400 px-2 py-0.5 text-[11px] font-bold tracking-wider text-[#0b1a33] uppercase">
+            Featured
+          </p>
+        ) : null}
         <h3 className="text-lg leading-tight font-bold text-pretty sm:text-3xl">
           <Link to={`/video/${video.id}`} className="outline-none after:absolute after:inset-0 after:content-[''] hover:underline">
             {video.title}
@@ -116,11 +122,11 @@ function Slide({
           {date ? <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time> : null}
           <span className="inline-flex items-center gap-1">
             <Eye className="size-3.5" aria-hidden="true" />
-            {formatViews(video.views)} views
+            {formatCount(video.views, "view")}
           </span>
           {video.duration != null ? <span>{formatDuration(video.duration)}</span> : null}
         </p>
       </div>
-    </article>
+    </div>
   );
 }

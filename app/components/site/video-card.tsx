@@ -1,6 +1,6 @@
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
-import { formatDate, formatDuration, formatViews } from "~/lib/format";
+import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { MediaThumbnail, ThumbnailBadge } from "./media-thumbnail";
 
@@ -21,7 +21,7 @@ function VideoMeta({ video, className }: { video: VideoCardData; className?: str
       {date ? <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time> : null}
       <span className="inline-flex items-center gap-1">
         <Eye className="size-3.5" aria-hidden="true" />
-        {formatViews(video.views)} views
+        {formatCount(video.views, "view")}
       </span>
     </p>
   );
@@ -58,9 +58,6 @@ export function VideoCard({
       )}
     >
       <MediaThumbnail src={video.thumbnailUrl} className={cn(compact && "w-32 shrink-0 sm:w-40")}>
-        {rank != null ? (
-          <ThumbnailBadge className="top-2 left-2 bg-sky-400 text-[#0b1a33]">#{rank}</ThumbnailBadge>
-        ) : null}
         {duration ? (
           <ThumbnailBadge className="right-2 bottom-2">
             <span className="sr-only">Duration </span>
@@ -70,6 +67,10 @@ export function VideoCard({
       </MediaThumbnail>
       <div className="min-w-0 space-y-1.5">
         <Heading className={cn("leading-snug font-semibold text-pretty", compact ? "line-clamp-2 text-sm" : "line-clamp-2 text-base")}>
+          {/* Beside the title, not on the picture: thumbnails carry their own labels in the corners. */}
+          {rank != null ? (
+            <span className="mr-1.5 inline-block rounded bg-sky-400 px-1.5 text-sm font-bold text-[#0b1a33] tabular-nums">#{rank}</span>
+          ) : null}
           <Link
             to={`/video/${video.id}`}
             className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"

@@ -1,0 +1,119 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * The server-rendered HTML of every public page passes the W3C Nu Html Checker (vnu.jar, needs Java).
+ * Errors fail the test; warnings are printed but do not (they are advice, e.g. about redundant roles).
+ */
+
+// vnu-jar's main module exports the path of its jar.
+const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
+
+interface VnuMessage {
+  type: "error" | "info" | "non-document-error";
+  subType?: "warning" | "fatal" | "io" | "schema" | "internal";
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+/** One line per page and message (with its lines and a count), then the first offending markup. */
+function summarise(messages: VnuMessage[], fileToPage: Map<string, string>) {
+  const groups = new Map<string, { lines: number[]; extract?: string }>();
+  for (const m of messages) {
+    const key = `${fileToPage.get(m.url) ?? m.url}: ${m.message}`;
+    const group = groups.get(key) ?? { lines: [], extract: m.extract?.trim() };
+    group.lines.push(m.lastLine ?? 0);
+    groups.set(key, group);
+  }
+  return [...groups]
+    .map(([key, { lines, extract }]) => {
+      const where = [...new Set(lines)].join(", ");
+      return `${key} (${lines.length}× on line ${where})${extract ? `\n    ${extract}` : ""}`;
+    })
+    .join("\n");
+}
+
+/** The first `/<kind>/<uuid>` link on a list page: a real, published item of the seeded demo content. */
+async function firstItemPath(request: APIRequestContext, listPath: string, kind: string) {
+  const html = await (await request.get(listPath)).text();
+  const match = html.match(new RegExp(`href="(/${kind}/[0-9a-f-]{36})"`));
+  expect(match, `a /${kind}/{id} link on ${listPath}`).not.toBeNull();
+  return match![1];
+}
+
+async function publicPages(request: APIRequestContext) {
+  return [
+    { path: "/", status: 200 },
+    { path: "/about", status: 200 },
+    { path: "/programme", status: 200 },
+    { path: "/clients", status: 200 },
+    { path: "/interviews", status: 200 },
+    { path: "/podcasts", status: 200 },
+    { path: "/special-features", status: 200 },
+    { path: "/videos", status: 200 },
+    { path: "/blog", status: 200 },
+    { path: await firstItemPath(request, "/blog", "blog"), status: 200 },
+    { path: await firstItemPath(request, "/videos", "video"), status: 200 },
+    { path: await firstItemPath(request, "/podcasts", "podcast"), status: 200 },
+    { path: "/contact", status: 200 },
+    { path: "/search", status: 200 },
+    { path: "/search?q=market", status: 200 },
+    { path: "/auth", status: 200 },
+    { path: "/no-such-page", status: 404 },
+  ];
+}
+
+/** The server-rendered HTML of every public page, each checked for its expected status. */
+async function fetchPublicPages(request: APIRequestContext) {
+  const pages: { path: string; html: string }[] = [];
+  for (const { path: pagePath, status } of await publicPages(request)) {
+    const response = await request.get(pagePath);
+    expect(response.status(), `status of ${pagePath}`).toBe(status);
+    pages.push({ path: pagePath, html: await response.text() });
+  }
+  return pages;
+}
+
+test("every public page has a non-empty <title> in its server-rendered HTML", async ({ request }) => {
+  const untitled = (await fetchPublicPages(request)).filter(({ html }) => !/<title>[^<]*\S[^<]*<\/title>/.test(html));
+  expect(untitled.map((page) => page.path)).toEqual([]);
+});
+
+test("every public page is valid HTML according to the W3C Nu Html Checker", async ({ request }) => {
+  test.setTimeout(120_000);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "marketwire-html-"));
+  try {
+    const files: string[] = [];
+    const fileToPage = new Map<string, string>();
+    for (const [i, page] of (await fetchPublicPages(request)).entries()) {
+      const file = path.join(dir, `page-${i}.html`);
+      await fs.writeFile(file, page.html);
+      files.push(file);
+      fileToPage.set(`file:${file}`, page.path);
+    }
+
+    // One JVM for all pages (starting it is the slow part). vnu exits 1 when it reports errors.
+    const run = await promisify(execFile)("java", ["-jar", vnuJar, "--format", "json", "--stdout", ...files], {
+      maxBuffer: 64 * 1024 * 1024,
+    }).catch((error: { stdout?: string; stderr?: string; code?: number }) => {
+      if (error.code === 1 && error.stdout) return { stdout: error.stdout, stderr: error.stderr ?? "" };
+      throw error;
+    });
+    const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
+    const warnings = messages.filter((m) => m.type === "info" && m.subType === "warning");
+    if (warnings.length > 0) console.log(`Nu Html Checker warnings (reported, not failing):\n${summarise(warnings, fileToPage)}`);
+
+    const errors = messages.filter((m) => m.type === "error" || m.type === "non-document-error");
+    expect(errors.length, `Nu Html Checker errors:\n${summarise(errors, fileToPage)}`).toBe(0);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+});
