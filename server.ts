@@ -7,11 +7,17 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import { type ServerBuild, createRequestHandler as createFetchRequestHandler } from "react-router";
 import { createRequestHandler } from "@react-router/express";
 import { StartupError, getEnv } from "./app/server/env.server";
 import { closeDatabase, connectDatabase } from "./app/server/db.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
+import { type ContentChangeListener, listenForContentChanges } from "./app/server/content-events.server";
+import { PageCache, installPageCache } from "./app/server/page-cache.server";
+import { pageCacheMiddleware } from "./app/server/page-cache-middleware.server";
+
+/** PRODUCT.md "Page cache": bounds and lifetimes. */
+const PAGE_CACHE_OPTIONS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, freshMs: 30_000, staleMs: 300_000 };
 
 const isProduction = process.env.NODE_ENV === "production";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -21,6 +27,7 @@ async function main() {
   const connection = await connectDatabase();
   await prepareDemoSite(connection.kind);
 
+  let contentListener: ContentChangeListener | undefined;
   const app = express();
   app.disable("x-powered-by");
   app.use(compression());
@@ -39,6 +46,12 @@ async function main() {
     app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
     app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
     const build = (await import(/* @vite-ignore */ pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+    if (env.PAGE_CACHE) {
+      const pageCache = new PageCache(PAGE_CACHE_OPTIONS);
+      installPageCache(pageCache);
+      app.use(pageCacheMiddleware(pageCache, createFetchRequestHandler(build, "production")));
+      if (connection.url) contentListener = listenForContentChanges(connection.url, () => pageCache.invalidate());
+    }
     app.all("*splat", createRequestHandler({ build, mode: "production" }));
   } else {
     const vite = await import("vite");
@@ -77,7 +90,9 @@ async function main() {
     stopping = true;
     console.info(`${signal} received: closing the server and the database.`);
     server.close(() => {
-      void closeDatabase().finally(() => process.exit(0));
+      void Promise.resolve(contentListener?.close())
+        .then(() => closeDatabase())
+        .finally(() => process.exit(0));
     });
     server.closeAllConnections?.();
     setTimeout(() => process.exit(1), 10_000).unref();

@@ -24,6 +24,7 @@ import {
 } from "~/lib/admin-content";
 import { FEATURE_TYPE_LABELS } from "~/lib/content-types";
 import { parsePage, totalPages as countPages } from "~/lib/pagination";
+import { announceContentChange } from "./content-events.server";
 import { getDb, schema } from "./db.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 import type { CurrentUser } from "./session.server";
@@ -173,6 +174,7 @@ export async function createContent(type: AdminContentType, input: ContentInput)
     values.featuredAt = input.featured ? now : null;
   }
   const [row] = await db.insert(t).values(values).returning({ id: t.id });
+  await announceContentChange();
   return row;
 }
 
@@ -195,6 +197,7 @@ export async function updateContent(type: AdminContentType, id: string, input: C
   };
   if (ADMIN_TYPES[type].featurable) Object.assign(values, featuredColumns(t, input.featured));
   const [row] = await db.update(t).set(values).where(eq(t.id, id)).returning({ id: t.id });
+  if (row) await announceContentChange();
   return row ?? null;
 }
 
@@ -211,6 +214,7 @@ export async function setFeatured(type: AdminContentType, id: string, featured: 
   const db = await getDb();
   const t = tableFor(type);
   const rows = await db.update(t).set(featuredColumns(t, featured)).where(eq(t.id, id)).returning({ id: t.id });
+  if (rows.length > 0) await announceContentChange();
   return rows.length > 0;
 }
 
@@ -219,6 +223,7 @@ export async function deleteContent(type: AdminContentType, id: string): Promise
   const db = await getDb();
   const t = tableFor(type);
   const rows = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
+  if (rows.length > 0) await announceContentChange();
   return rows.length > 0;
 }
 

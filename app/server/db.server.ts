@@ -20,6 +20,8 @@ export type Database = NodePgDatabase<typeof schema>;
 export interface Connection {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL only: the connection string, for connections of its own (LISTEN). */
+  url?: string;
   close: () => Promise<void>;
 }
 
@@ -55,7 +57,7 @@ async function openPostgres(url: string): Promise<Connection> {
   }
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: "postgres", close: () => pool.end() };
+  return { db, kind: "postgres", url, close: () => pool.end() };
 }
 
 async function openPglite(dataDir: string | null): Promise<Connection> {

@@ -24,6 +24,8 @@ const envSchema = z.object({
     .transform((value) => value === "true"),
   /** Rate limits on sign-in, sign-up and the public forms, per client address. Default: on, off in tests. */
   RATE_LIMIT: z.enum(["on", "off"]).optional(),
+  /** The anonymous page cache (PRODUCT.md "Page cache"); off only for debugging and the miss benchmark. */
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().default("MarketWire <no-reply@marketwire.local>"),
   ADMIN_EMAIL: z.email().default("admin@marketwire.local"),
@@ -32,10 +34,11 @@ const envSchema = z.object({
   SEED_DEMO_CONTENT: z.enum(["true", "false"]).optional(),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT" | "PAGE_CACHE"> & {
   BETTER_AUTH_URL: string;
   DATA_DIR: string;
   RATE_LIMIT: boolean;
+  PAGE_CACHE: boolean;
 };
 
 let cached: Env | undefined;
@@ -58,6 +61,7 @@ export function getEnv(): Env {
     DATA_DIR: path.resolve(env.DATA_DIR),
     BETTER_AUTH_URL: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,
     RATE_LIMIT: env.RATE_LIMIT ? env.RATE_LIMIT === "on" : env.NODE_ENV !== "test" && !process.env.VITEST,
+    PAGE_CACHE: env.PAGE_CACHE === "on",
   };
   return cached;
 }

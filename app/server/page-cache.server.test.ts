@@ -1,0 +1,204 @@
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { PageCache, isCacheableRequest, isCacheableResponse, pickEncoding } from "./page-cache.server";
+
+const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+function html(body: string, headers: Record<string, string> = {}, status = 200) {
+  return new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": PUBLIC, ...headers } });
+}
+
+function clock(start = 1_000_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+function cacheWith(overrides: Partial<ConstructorParameters<typeof PageCache>[0]> = {}) {
+  const time = clock();
+  const cache = new PageCache({ maxEntries: 100, maxBytes: 10_000_000, freshMs: 1_000, staleMs: 5_000, now: time.now, ...overrides });
+  return { cache, time };
+}
+
+/** A render that counts its calls and answers the given body. */
+function counter(body = "<p>page</p>") {
+  const calls = { n: 0 };
+  return { calls, render: async () => (calls.n++, html(`${body} #${calls.n}`)) };
+}
+
+describe("PageCache: misses, hits, stale-while-revalidate", () => {
+  it("renders on a miss, then serves the stored page without rendering", async () => {
+    const { cache } = cacheWith();
+    const { calls, render } = counter();
+    const first = await cache.serve("k", render);
+    const second = await cache.serve("k", render);
+    expect(first.kind).toBe("miss");
+    expect(second.kind).toBe("hit");
+    expect(calls.n).toBe(1);
+    if (second.kind === "uncacheable") throw new Error("expected a page");
+    expect(second.page.bodies.identity.toString()).toBe("<p>page</p> #1");
+  });
+
+  it("stores br and gzip bodies that decompress to the page", async () => {
+    const { cache } = cacheWith();
+    const outcome = await cache.serve("k", async () => html("<h1>compressed</h1>".repeat(50)));
+    if (outcome.kind === "uncacheable") throw new Error("expected a page");
+    const { br, gzip, identity } = outcome.page.bodies;
+    expect(zlib.brotliDecompressSync(br).equals(identity)).toBe(true);
+    expect(zlib.gunzipSync(gzip).equals(identity)).toBe(true);
+    expect(br.length).toBeLessThan(identity.length);
+  });
+
+  it("keys are separate pages", async () => {
+    const { cache } = cacheWith();
+    const { calls, render } = counter();
+    await cache.serve("dark /", render);
+    await cache.serve("light /", render);
+    expect(calls.n).toBe(2);
+  });
+
+  it("a burst of misses for one page renders once", async () => {
+    const { cache } = cacheWith();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      await gate;
+      return html("<p>slow</p>");
+    };
+    const burst = Array.from({ length: 20 }, () => cache.serve("k", render));
+    release();
+    const outcomes = await Promise.all(burst);
+    expect(renders).toBe(1);
+    expect(outcomes.every((o) => o.kind === "miss")).toBe(true);
+  });
+
+  it("after its fresh time, serves the stale page once and refreshes it in the background", async () => {
+    const { cache, time } = cacheWith();
+    const { calls, render } = counter();
+    await cache.serve("k", render);
+    time.advance(1_500);
+    const stale = await cache.serve("k", render);
+    expect(stale.kind).toBe("stale");
+    if (stale.kind === "uncacheable") throw new Error("expected a page");
+    expect(stale.page.bodies.identity.toString()).toBe("<p>page</p> #1");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.n).toBe(2);
+    const fresh = await cache.serve("k", render);
+    expect(fresh.kind).toBe("hit");
+    if (fresh.kind === "uncacheable") throw new Error("expected a page");
+    expect(fresh.page.bodies.identity.toString()).toBe("<p>page</p> #2");
+  });
+
+  it("past fresh + stale time the page is rendered again before answering", async () => {
+    const { cache, time } = cacheWith();
+    const { calls, render } = counter();
+    await cache.serve("k", render);
+    time.advance(7_000);
+    const outcome = await cache.serve("k", render);
+    expect(outcome.kind).toBe("miss");
+    expect(calls.n).toBe(2);
+  });
+});
+
+describe("PageCache: invalidation", () => {
+  it("drops every page, so the next request renders the new content", async () => {
+    const { cache } = cacheWith();
+    const { calls, render } = counter();
+    await cache.serve("a", render);
+    await cache.serve("b", render);
+    cache.invalidate();
+    expect(cache.size.entries).toBe(0);
+    const outcome = await cache.serve("a", render);
+    expect(outcome.kind).toBe("miss");
+    expect(calls.n).toBe(3);
+  });
+
+  it("a render that started before the write is not stored, and later requests do not join it", async () => {
+    const { cache } = cacheWith();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const before = cache.serve("k", async () => {
+      await gate;
+      return html("<p>old</p>");
+    });
+    cache.invalidate();
+    const after = cache.serve("k", async () => html("<p>new</p>"));
+    release();
+    const [old, fresh] = await Promise.all([before, after]);
+    if (old.kind === "uncacheable" || fresh.kind === "uncacheable") throw new Error("expected pages");
+    expect(fresh.page.bodies.identity.toString()).toBe("<p>new</p>");
+    const next = await cache.serve("k", async () => html("<p>unused</p>"));
+    if (next.kind === "uncacheable") throw new Error("expected a page");
+    expect(next.kind).toBe("hit");
+    expect(next.page.bodies.identity.toString()).toBe("<p>new</p>");
+  });
+});
+
+describe("PageCache: bounds", () => {
+  it("keeps at most maxEntries pages", async () => {
+    const { cache } = cacheWith({ maxEntries: 3 });
+    for (const key of ["a", "b", "c", "d", "e"]) await cache.serve(key, async () => html(`<p>${key}</p>`));
+    expect(cache.size.entries).toBe(3);
+  });
+
+  it("keeps at most maxBytes, counting all three bodies", async () => {
+    const { cache } = cacheWith({ maxBytes: 20_000 });
+    // Random text compresses poorly, so each entry weighs about three times its length.
+    const page = () => Array.from({ length: 3_000 }, () => Math.random().toString(36).slice(2, 3)).join("");
+    for (const key of ["a", "b", "c", "d", "e", "f"]) await cache.serve(key, async () => html(page()));
+    expect(cache.size.bytes).toBeLessThanOrEqual(20_000);
+    expect(cache.size.entries).toBeLessThan(6);
+    expect(cache.size.entries).toBeGreaterThan(0);
+  });
+});
+
+describe("isCacheableResponse: only pages every visitor may share", () => {
+  it.each([
+    ["a public 200 HTML page", html("x"), true],
+    ["a public 200 data answer (client navigation)", html("x", { "Content-Type": "text/x-script" }), true],
+    ["a response that sets a cookie (a toast being read)", html("x", { "Set-Cookie": "mw_toast=; Max-Age=0" }), false],
+    ["a private page", html("x", { "Cache-Control": "private, no-store" }), false],
+    ["a not-found page", html("x", { "Cache-Control": "no-store" }, 404), false],
+    ["a 404 even if marked public", html("x", {}, 404), false],
+    ["a redirect", new Response(null, { status: 302, headers: { Location: "/", "Cache-Control": PUBLIC } }), false],
+    ["JSON", html("{}", { "Content-Type": "application/json" }), false],
+    ["no Cache-Control", new Response("x", { headers: { "Content-Type": "text/html" } }), false],
+  ])("%s → %s", (_name, response, expected) => {
+    expect(isCacheableResponse(response)).toBe(expected);
+  });
+});
+
+describe("isCacheableRequest: never for writes, personal areas, APIs or a waiting toast", () => {
+  it.each([
+    ["GET", "/", "", true],
+    ["HEAD", "/videos", "", true],
+    ["GET", "/video/abc.data", "", true],
+    ["GET", "/", "mw_theme=ImRhcmsi; better-auth.session_token=abc", true],
+    ["POST", "/contact", "", false],
+    ["GET", "/admin", "", false],
+    ["GET", "/admin/videos", "", false],
+    ["GET", "/admin.data", "", false],
+    ["GET", "/auth", "", false],
+    ["GET", "/api/videos/1/view", "", false],
+    ["GET", "/resources/theme", "", false],
+    ["GET", "/healthz", "", false],
+    ["GET", "/", "mw_toast=abc", false],
+    ["GET", "/", "mw_theme=x; mw_toast=abc", false],
+  ])("%s %s (cookies %j) → %s", (method, path, cookies, expected) => {
+    expect(isCacheableRequest(method, path, cookies)).toBe(expected);
+  });
+});
+
+describe("pickEncoding", () => {
+  it.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["identity", "identity"],
+    ["", "identity"],
+    [undefined, "identity"],
+  ])("%j → %s", (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});

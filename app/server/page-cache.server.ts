@@ -1,0 +1,173 @@
+/**
+ * The anonymous page cache (PRODUCT.md "Page cache"): public pages whose HTML is the same for every
+ * visitor are rendered once and served from memory, already compressed (br and gzip), until a content
+ * write invalidates them. Stale entries are served while one background render refreshes them; a burst
+ * of misses for one page renders once.
+ */
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { LRUCache } from "lru-cache";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export interface CachedPage {
+  status: number;
+  /** Response headers without the body's length and encoding (set per answer). */
+  headers: [string, string][];
+  bodies: { identity: Buffer; br: Buffer; gzip: Buffer };
+  storedAt: number;
+}
+
+export type Encoding = keyof CachedPage["bodies"];
+
+export interface PageCacheOptions {
+  maxEntries: number;
+  /** Bound on the stored bytes, all three encodings of every entry counted. */
+  maxBytes: number;
+  /** Served as is for this long after rendering… */
+  freshMs: number;
+  /** …then served once more while a background render refreshes it, for at most this long. */
+  staleMs: number;
+  now?: () => number;
+}
+
+export type CacheOutcome =
+  | { kind: "hit" | "stale" | "miss"; page: CachedPage }
+  /** The render was not cacheable (a cookie, an error, a private page): answer with it as it is. */
+  | { kind: "uncacheable"; response: Response };
+
+/** What may be stored: a plain 200 HTML or data answer that a shared cache may keep, setting no cookie. */
+export function isCacheableResponse(response: Response): boolean {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return false;
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  if (!/\bpublic\b/.test(cacheControl) || /\b(no-store|private)\b/.test(cacheControl)) return false;
+  const type = response.headers.get("content-type") ?? "";
+  return type.startsWith("text/html") || type.startsWith("text/x-script");
+}
+
+const HOP_BY_HOP = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
+
+async function toCachedPage(response: Response, storedAt: number): Promise<CachedPage> {
+  const identity = Buffer.from(await response.arrayBuffer());
+  const [br, gz] = await Promise.all([
+    // Quality 5: close to the best size for HTML at a fraction of the time of quality 11.
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip(identity, { level: 6 }),
+  ]);
+  const headers = [...response.headers].filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()));
+  return { status: response.status, headers, bodies: { identity, br, gzip: gz }, storedAt };
+}
+
+export class PageCache {
+  private readonly entries: LRUCache<string, CachedPage>;
+  /** Renders under way, by generation and key, so concurrent misses share one. */
+  private readonly renders = new Map<string, Promise<CacheOutcome>>();
+  /** Bumped by every invalidation: a render started before it is never stored. */
+  private generation = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.now = options.now ?? Date.now;
+    this.entries = new LRUCache<string, CachedPage>({
+      max: options.maxEntries,
+      maxSize: options.maxBytes,
+      sizeCalculation: (page) => Math.max(1, page.bodies.identity.length + page.bodies.br.length + page.bodies.gzip.length),
+    });
+  }
+
+  /** Drops every entry (a content write happened here or in another instance). */
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.renders.clear();
+  }
+
+  get size() {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
+  }
+
+  /**
+   * The page for `key`: from memory when fresh; stale with a background refresh; otherwise rendered
+   * (once for all concurrent requests) and stored when cacheable.
+   */
+  async serve(key: string, render: () => Promise<Response>): Promise<CacheOutcome> {
+    const entry = this.entries.get(key);
+    if (entry) {
+      const age = this.now() - entry.storedAt;
+      if (age < this.options.freshMs) return { kind: "hit", page: entry };
+      if (age < this.options.freshMs + this.options.staleMs) {
+        void this.renderOnce(key, render).catch(() => {}); // failures keep the stale page until it expires
+        return { kind: "stale", page: entry };
+      }
+      this.entries.delete(key);
+    }
+    const shared = this.renders.get(this.renderKey(key));
+    if (shared) {
+      const outcome = await shared;
+      // Another request's uncacheable answer (its body already used) is not ours: render our own.
+      return outcome.kind === "uncacheable" ? { kind: "uncacheable", response: await render() } : { ...outcome, kind: "miss" };
+    }
+    return this.renderOnce(key, render);
+  }
+
+  private renderKey(key: string) {
+    return `${this.generation}\u0000${key}`;
+  }
+
+  private renderOnce(key: string, render: () => Promise<Response>): Promise<CacheOutcome> {
+    const renderKey = this.renderKey(key);
+    const existing = this.renders.get(renderKey);
+    if (existing) return existing;
+    const generation = this.generation;
+    const started = this.now();
+    const promise = (async (): Promise<CacheOutcome> => {
+      const response = await render();
+      if (!isCacheableResponse(response)) return { kind: "uncacheable", response };
+      const page = await toCachedPage(response, started);
+      if (generation === this.generation) this.entries.set(key, page);
+      return { kind: "miss", page };
+    })().finally(() => {
+      if (this.renders.get(renderKey) === promise) this.renders.delete(renderKey);
+    });
+    this.renders.set(renderKey, promise);
+    return promise;
+  }
+}
+
+/** The best encoding this client accepts among those stored. */
+export function pickEncoding(acceptEncoding: string | null | undefined): Encoding {
+  const accepted = (acceptEncoding ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((part) => part.trim().split(";"))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name);
+  if (accepted.includes("br")) return "br";
+  if (accepted.includes("gzip")) return "gzip";
+  return "identity";
+}
+
+/** Paths never served from the cache (PRODUCT.md "Page cache"): personal, mutating or not pages at all. */
+const NEVER_CACHED = /^\/(admin|auth|api|resources|healthz)(\/|\.|$)/;
+
+/** Cookies that change a page for one visitor: a flash toast waiting to be shown. */
+const TOAST_COOKIE = /(?:^|;\s*)mw_toast=/;
+
+/** Whether a request may be answered from the cache at all (before looking for an entry). */
+export function isCacheableRequest(method: string, pathname: string, cookieHeader: string | null | undefined): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (NEVER_CACHED.test(pathname)) return false;
+  return !TOAST_COOKIE.test(cookieHeader ?? "");
+}
+
+const globalStore = globalThis as typeof globalThis & { __pageCache?: PageCache | null };
+
+/** The process's page cache, or null when PAGE_CACHE=off. Shared by server.ts and the app build. */
+export function getPageCache(): PageCache | null {
+  return globalStore.__pageCache ?? null;
+}
+
+export function installPageCache(cache: PageCache | null) {
+  globalStore.__pageCache = cache;
+}

@@ -1,0 +1,110 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, signInAsAdmin, test } from "./fixtures";
+
+/**
+ * The anonymous page cache against the production server (PRODUCT.md "Page cache"): pages come from
+ * memory, already compressed; a write shows on the next request; nothing personal is ever shared.
+ */
+
+/** Asks until the cache answers with `expected` (the first request may be the one that renders). */
+async function getUntil(request: APIRequestContext, path: string, expected: "HIT", headers?: Record<string, string>) {
+  let last = "";
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const response = await request.get(path, { headers });
+    last = response.headers()["x-cache"] ?? "";
+    if (last === expected) return response;
+  }
+  throw new Error(`${path} was never a cache ${expected} (last: ${last || "no X-Cache"})`);
+}
+
+test("a public page is answered from the cache, compressed, and the same for a signed-in reader", async ({ request, playwright, baseURL }) => {
+  const cached = await getUntil(request, "/about", "HIT", { "Accept-Encoding": "br" });
+  expect(cached.headers()["content-encoding"]).toBe("br");
+  expect(cached.headers()["vary"]).toContain("Cookie");
+  const anonymousHtml = await cached.text();
+  expect(anonymousHtml).toContain("<title>");
+
+  // A signed-in reader gets the very same bytes: the session is read in the browser.
+  const reader = await playwright.request.newContext({ baseURL });
+  const signUp = await reader.post("/api/auth/sign-up/email", {
+    data: { email: `cache-reader-${Date.now()}@example.com`, password: "cache-reader-password", name: "Cache Reader" },
+  });
+  expect(signUp.ok()).toBe(true);
+  const readerPage = await reader.get("/about");
+  expect(readerPage.headers()["x-cache"]).toBe("HIT");
+  expect(await readerPage.text()).toBe(anonymousHtml);
+  await reader.dispose();
+});
+
+test("admin pages, sign-in and APIs never come from the cache", async ({ request }) => {
+  for (const path of ["/auth", "/admin", "/healthz"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.headers()["x-cache"], path).toBeUndefined();
+  }
+});
+
+test("one theme's HTML is never served to a visitor with another theme", async ({ request, playwright, baseURL }) => {
+  const dark = await playwright.request.newContext({ baseURL });
+  const chosen = await dark.post("/resources/theme", { form: { theme: "dark" } });
+  expect(chosen.ok()).toBe(true);
+  await getUntil(dark, "/programme", "HIT");
+  expect(await (await dark.get("/programme")).text()).toMatch(/<html[^>]*class="dark"/);
+  await dark.dispose();
+
+  const anonymous = await getUntil(request, "/programme", "HIT");
+  expect(await anonymous.text()).not.toMatch(/<html[^>]*class="dark"/);
+});
+
+test("a flash toast is shown to its visitor only, never stored for others", async ({ request, playwright, baseURL }) => {
+  await getUntil(request, "/clients", "HIT");
+  const visitor = await playwright.request.newContext({ baseURL });
+  // The no-JavaScript newsletter form answers with a redirect and a toast cookie.
+  const subscribed = await visitor.post("/resources/newsletter", {
+    form: { email: `cache-toast-${Date.now()}@example.com`, redirectTo: "/clients" },
+    maxRedirects: 0,
+  });
+  expect(subscribed.status()).toBe(302);
+  const withToast = await visitor.get("/clients");
+  expect(withToast.headers()["x-cache"]).toBeUndefined();
+  expect(await withToast.text()).toContain("Subscribed");
+  await visitor.dispose();
+
+  const other = await request.get("/clients");
+  expect(other.headers()["x-cache"]).toBe("HIT");
+  expect(await other.text()).not.toContain("Subscribed");
+});
+
+test("an edit and a publish show on the next request", async ({ page, request }) => {
+  await signInAsAdmin(page);
+  const title = `E2E cached video ${Date.now().toString(36)}`;
+  await getUntil(request, "/videos", "HIT");
+
+  // Create as a draft: not public, and the cached list is not changed by it.
+  await page.goto("/admin/videos/new");
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page.getByText("Video saved as draft successfully")).toBeVisible();
+  expect(await (await request.get("/videos")).text()).not.toContain(title);
+
+  // Publish: the very next request for the list shows it.
+  const href = await page.getByRole("link", { name: `Edit ${title}`, exact: true }).getAttribute("href");
+  const id = href!.split("/").pop()!;
+  await page.goto(`/admin/videos/${id}`);
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Update Video" }).click();
+  await expect(page.getByText("Video updated successfully")).toBeVisible();
+  const afterPublish = await request.get("/videos");
+  expect(afterPublish.headers()["x-cache"]).toBe("MISS");
+  expect(await afterPublish.text()).toContain(title);
+
+  // Edit the title: the cached detail page follows at once.
+  await getUntil(request, `/video/${id}`, "HIT");
+  await page.goto(`/admin/videos/${id}`);
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(`${title} (renamed)`);
+  await page.getByRole("button", { name: "Update Video" }).click();
+  await expect(page.getByText("Video updated successfully")).toBeVisible();
+  expect(await (await request.get(`/video/${id}`)).text()).toContain(`${title} (renamed)`);
+});
