@@ -1,4 +1,4 @@
-import { z } from "zod";
+/** The contact form's fields and limits, shared by the page and the server (the parsing is in server/contact-form.server.ts). */
 
 /** Upper bounds for the contact form (spec is silent; sized for real messages, not for abuse). */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
@@ -12,60 +12,5 @@ export const CONTACT_HONEYPOT_FIELD = "website";
 export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-function requiredText(label: string, max: number) {
-  return z
-    .string()
-    .trim()
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(max, { error: `${label} must be at most ${max} characters` });
-}
-
-/** spec §5: name, email, subject and message are all required; the email must be valid (checked on the server too). */
-export const contactFormSchema = z.object({
-  name: requiredText("Name", CONTACT_LIMITS.name),
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: "Email is required", abort: true })
-    .max(CONTACT_LIMITS.email, { error: `Email must be at most ${CONTACT_LIMITS.email} characters`, abort: true })
-    .pipe(z.email({ error: "Enter a valid email address" })),
-  subject: requiredText("Subject", CONTACT_LIMITS.subject),
-  message: requiredText("Message", CONTACT_LIMITS.message),
-});
-export type ContactMessageInput = z.infer<typeof contactFormSchema>;
-
 export type ContactValues = Record<ContactField, string>;
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
-
-export type ContactParseResult =
-  | { success: true; data: ContactMessageInput }
-  | { success: false; values: ContactValues; fieldErrors: ContactFieldErrors };
-
-/** What was typed, as strings (missing or non-text entries become ''), so a rejected form can be re-filled. */
-export function contactValuesFrom(formData: FormData): ContactValues {
-  const text = (key: string) => {
-    const value = formData.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  return { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") };
-}
-
-/** Parses a submitted contact form: the clean message, or one message per invalid field. */
-export function parseContactForm(formData: FormData): ContactParseResult {
-  const values = contactValuesFrom(formData);
-  const result = contactFormSchema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
-  const flattened = z.flattenError(result.error).fieldErrors as Partial<Record<ContactField, string[]>>;
-  const fieldErrors: ContactFieldErrors = {};
-  for (const field of CONTACT_FIELDS) {
-    const first = flattened[field]?.[0];
-    if (first) fieldErrors[field] = first;
-  }
-  return { success: false, values, fieldErrors };
-}
-
-/** True when the honeypot was filled in, i.e. the submission is almost certainly from a bot. */
-export function isHoneypotFilled(formData: FormData): boolean {
-  const value = formData.get(CONTACT_HONEYPOT_FIELD);
-  return typeof value === "string" && value.trim() !== "";
-}

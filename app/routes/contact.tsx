@@ -6,15 +6,8 @@ import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import {
-  CONTACT_FIELDS,
-  CONTACT_HONEYPOT_FIELD,
-  CONTACT_LIMITS,
-  type ContactField,
-  type ContactFieldErrors,
-  isHoneypotFilled,
-  parseContactForm,
-} from "~/lib/contact";
+import { CONTACT_FIELDS, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactField, type ContactFieldErrors } from "~/lib/contact";
+import { isHoneypotFilled, parseContactForm } from "~/server/contact-form.server";
 import { saveContactMessage } from "~/server/contact.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/contact";

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/redirects";
-import { NEWSLETTER_RESULT_PARAM, NEWSLETTER_SUCCESS, newsletterSchema } from "~/lib/newsletter";
+import { NEWSLETTER_RESULT_PARAM, NEWSLETTER_SUCCESS } from "~/lib/newsletter";
+import { newsletterSchema } from "~/server/newsletter-form.server";
 import { subscribeToNewsletter } from "~/server/newsletter.server";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
 import { createToastHeaders } from "~/server/toast.server";

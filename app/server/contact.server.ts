@@ -1,4 +1,4 @@
-import type { ContactMessageInput } from "~/lib/contact";
+import type { ContactMessageInput } from "./contact-form.server";
 import { getDb, schema } from "./db.server";
 
 /** Stores a validated contact message (see contactFormSchema); admins read them under /admin/messages. */

@@ -231,14 +231,24 @@ test.describe("newsletter", () => {
     await expect(box.getByText(/^Thanks for subscribing!/)).toBeVisible();
   });
 
-  test("a bad address is refused with a message under the field", async ({ page, request }) => {
+  test("a bad address is refused: the browser's own check first, then the server's message under the field", async ({ page, request }) => {
     await page.goto("/");
     const box = page.locator("#newsletter");
     const field = box.getByLabel("Email address");
+    // Native constraint validation (no validation library on public pages): nothing is sent.
+    let posted = 0;
+    page.on("request", (r) => r.method() === "POST" && r.url().includes("/resources/newsletter") && posted++);
     await field.fill("not-an-email");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    expect(await field.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+    expect(posted).toBe(0);
+
+    // An address the browser lets through but the server refuses gets the server's message.
+    await field.fill("ann@example");
     await box.getByRole("button", { name: "Subscribe" }).click();
     await expect(box.getByText("Please enter a valid email address.")).toBeVisible();
     await expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(posted).toBe(1);
 
     const refused = await request.post("/resources/newsletter", { form: { email: "not-an-email" } });
     expect(refused.status()).toBe(400);

@@ -1,8 +1,8 @@
 import { CheckCircle2, Mail } from "lucide-react";
 import * as React from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
-import { toast } from "sonner";
-import { NEWSLETTER_RESULT_PARAM, NEWSLETTER_SUCCESS, newsletterEmailError } from "~/lib/newsletter";
+import { notify } from "~/components/toasts";
+import { MAX_EMAIL_LENGTH, NEWSLETTER_RESULT_PARAM, NEWSLETTER_SUCCESS } from "~/lib/newsletter";
 import { cn } from "~/lib/utils";
 import type { action as newsletterAction } from "~/routes/resources.newsletter";
 import { NAVY_BG } from "./brand";
@@ -18,38 +18,24 @@ export function NewsletterBox({ className }: { className?: string }) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const formRef = React.useRef<HTMLFormElement>(null);
-  const [clientError, setClientError] = React.useState<string | null>(null);
 
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
   const serverError = result && !result.ok ? result.fieldErrors.email : null;
   const noJsResult = searchParams.get(NEWSLETTER_RESULT_PARAM);
   const succeeded = result ? result.ok : noJsResult === "subscribed";
-  const error = clientError ?? serverError ?? (!result && noJsResult === "invalid" ? "Please enter a valid email address." : null);
-
-  // With JavaScript our own messages replace the browser's validation bubbles.
-  React.useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
-  }, []);
+  // The browser checks the address first (required, type=email); the server's message covers the rest.
+  const error = serverError ?? (!result && noJsResult === "invalid" ? "Please enter a valid email address." : null);
 
   const lastResult = React.useRef(result);
   React.useEffect(() => {
     if (!result || result === lastResult.current) return;
     lastResult.current = result;
     if (result.ok) {
-      toast.success("Subscribed", { description: NEWSLETTER_SUCCESS });
+      notify("success", "Subscribed", NEWSLETTER_SUCCESS);
       formRef.current?.reset();
     }
   }, [result]);
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const message = newsletterEmailError(new FormData(event.currentTarget).get("email"));
-    setClientError(message);
-    if (message) {
-      event.preventDefault();
-      event.currentTarget.querySelector<HTMLInputElement>("input[name=email]")?.focus();
-    }
-  }
 
   return (
     <section
@@ -70,7 +56,7 @@ export function NewsletterBox({ className }: { className?: string }) {
             Weekly highlights from our interviews, podcasts and analysis. No spam; unsubscribe any time.
           </p>
         </div>
-        <fetcher.Form ref={formRef} method="post" action="/resources/newsletter" onSubmit={onSubmit} className="space-y-2">
+        <fetcher.Form ref={formRef} method="post" action="/resources/newsletter" className="space-y-2">
           {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
           <label htmlFor="newsletter-email" className="block text-sm font-medium text-slate-200">
             Email address
@@ -85,7 +71,7 @@ export function NewsletterBox({ className }: { className?: string }) {
               placeholder="you@example.com"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "newsletter-email-error" : undefined}
-              onChange={() => clientError && setClientError(null)}
+              maxLength={MAX_EMAIL_LENGTH}
               // flex-1 only in a row: in the phone's column it would squash the input to its text height.
               className={cn(
                 "h-11 w-full min-w-0 rounded-md sm:flex-1 border bg-white px-4 text-base text-slate-900 shadow-xs outline-none placeholder:text-slate-400 focus-visible:ring-[3px] focus-visible:ring-sky-300/70",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, isHoneypotFilled, parseContactForm } from "./contact";
+import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from "~/lib/contact";
+import { isHoneypotFilled, parseContactForm } from "./contact-form.server";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Coverage", message: "Please call me." };
 

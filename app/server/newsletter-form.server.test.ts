@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_EMAIL_LENGTH, newsletterEmailError, newsletterSchema } from "./newsletter";
+import { MAX_EMAIL_LENGTH } from "~/lib/newsletter";
+import { newsletterEmailError, newsletterSchema } from "./newsletter-form.server";
 
 describe("newsletterSchema", () => {
   it.each([
