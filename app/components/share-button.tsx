@@ -1,5 +1,5 @@
 import { Share2 } from "lucide-react";
-import { toast } from "sonner";
+import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 
 const SHARED_WHAT = {
@@ -13,9 +13,9 @@ export function ShareButton({ kind, className }: { kind: keyof typeof SHARED_WHA
   async function share() {
     try {
       await navigator.clipboard.writeText(window.location.href);
-      toast.success("Link copied!", { description: SHARED_WHAT[kind] });
+      notify("success", "Link copied!", SHARED_WHAT[kind]);
     } catch {
-      toast.error("Could not copy the link", { description: window.location.href });
+      notify("error", "Could not copy the link", window.location.href);
     }
   }
   return (

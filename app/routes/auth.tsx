@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/toasts";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -105,8 +105,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (!actionData?.message) return;
     const { title, description } = actionData.message;
-    if (actionData.ok) toast.success(title, { description });
-    else toast.error(title, { description });
+    notify(actionData.ok ? "success" : "error", title, description);
   }, [actionData]);
 
   const changeTab = (value: string) => {

@@ -1,7 +1,7 @@
 import { ArrowLeft, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/toasts";
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { TagsInput } from "~/components/admin/tags-input";
 import { useHydrated } from "~/components/admin/use-hydrated";
@@ -65,7 +65,7 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
     if (!actionData) return;
     setErrors(actionData.fieldErrors);
     // spec §8: a failed save is an 'Error' toast; what was typed stays in the form.
-    if (actionData.formError) toast.error("Error", { description: actionData.formError });
+    if (actionData.formError) notify("error", "Error", actionData.formError);
     else focusFirstInvalid(formRef.current, actionData.fieldErrors);
   }, [actionData]);
 

@@ -1,7 +1,7 @@
 import { Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, type ShouldRevalidateFunction, useFetcher, useLoaderData, useSubmit } from "react-router";
-import { toast } from "sonner";
+import { notify } from "~/components/toasts";
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Pager } from "~/components/pager";
@@ -46,8 +46,8 @@ export const revalidateAfterListAction: ShouldRevalidateFunction = ({ actionStat
 
 function showResultToast(result: ListActionResult | undefined) {
   if (!result) return;
-  if (result.ok) toast.success("Success", { description: result.message });
-  else toast.error("Error", { description: result.message });
+  if (result.ok) notify("success", "Success", result.message);
+  else notify("error", "Error", result.message);
 }
 
 /** spec §2 Admin lists, for every type: search, 25-row pages, status, counts, edit, delete, feature. */
@@ -60,7 +60,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
 
   // spec §8 'Admin list load': 'Error' toast besides the inline message.
   useEffect(() => {
-    if (error) toast.error("Error", { description: error });
+    if (error) notify("error", "Error", error);
   }, [error]);
 
   // One fetcher for deletes, owned by the list so its toast survives the row disappearing.

@@ -1,34 +1,29 @@
-import { customSessionClient } from "better-auth/client/plugins";
-import { createAuthClient } from "better-auth/react";
 import * as React from "react";
-import { toast } from "sonner";
-import type { Auth } from "~/server/auth.server";
+import { notify } from "~/components/toasts";
 
 /**
- * The browser's Better Auth client. Public pages read the session here, in the browser, so their HTML
- * is the same for everyone and stays cacheable. On the server no session is ever fetched (the session
- * store only starts fetching once subscribed in the browser), so the origin there is never used.
+ * The session as public pages see it: read in the browser from Better Auth's own endpoints, so the
+ * page's HTML is the same for everyone and stays cacheable (PRODUCT.md "Page cache"). Two plain requests
+ * instead of Better Auth's client library keep public pages within their JavaScript budget
+ * (PRODUCT.md "Speed"). The session answer carries the profile (see auth.server.ts).
  */
-function createClient() {
-  return createAuthClient({
-    baseURL: typeof window === "undefined" ? "http://localhost" : window.location.origin,
-    // The session answer carries the profile's display name and role (see auth.server.ts).
-    plugins: [customSessionClient<Auth>()],
-  });
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  displayName: string;
+  role: string;
 }
 
-let client: ReturnType<typeof createClient> | undefined;
-export function getAuthClient() {
-  client ??= createClient();
-  return client;
+interface SessionAnswer {
+  user: SessionUser;
+  session: { id: string; expiresAt: string };
 }
-
-type SessionData = ReturnType<ReturnType<typeof createClient>["useSession"]>["data"];
 
 export interface AuthContextValue {
   /** The signed-in user, or null (also while loading). */
-  user: NonNullable<SessionData>["user"] | null;
-  session: NonNullable<SessionData>["session"] | null;
+  user: SessionUser | null;
+  session: SessionAnswer["session"] | null;
   /** spec §4: true until the first session answer arrives. */
   loading: boolean;
   /** Signs out and confirms with a toast (spec §8); resolves to whether it worked. */
@@ -37,32 +32,47 @@ export interface AuthContextValue {
 
 const AuthContext = React.createContext<AuthContextValue | undefined>(undefined);
 
-export function AuthProvider({ children }: { children: React.ReactNode }) {
-  const authClient = getAuthClient();
-  const { data, isPending, refetch } = authClient.useSession();
+async function fetchSession(): Promise<SessionAnswer | null> {
+  const response = await fetch("/api/auth/get-session", { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`get-session answered ${response.status}`);
+  return (await response.json()) as SessionAnswer | null;
+}
 
-  // Signing in (/auth) and out (the admin header) happen in server actions this browser store does not
-  // hear of: when the public shell mounts again with a session already loaded, ask for it anew.
-  const [loadedBeforeMount] = React.useState(!isPending);
+export function AuthProvider({ children }: { children: React.ReactNode }) {
+  const [state, setState] = React.useState<{ data: SessionAnswer | null; loading: boolean }>({ data: null, loading: true });
+
+  // Asked each time the public shell mounts: signing in (/auth) and out (the admin header) happen in
+  // server actions, so a session read before them would be stale.
   React.useEffect(() => {
-    if (loadedBeforeMount) void refetch();
-  }, [loadedBeforeMount, refetch]);
+    let current = true;
+    fetchSession()
+      .catch(() => null) // unknown session: shown as signed out, like a visitor
+      .then((data) => current && setState({ data, loading: false }));
+    return () => {
+      current = false;
+    };
+  }, []);
 
   const signOut = React.useCallback(async () => {
     try {
-      const { error } = await authClient.signOut();
-      if (error) throw new Error(error.message ?? "Sign out failed");
-      toast.success("Signed out", { description: "You have been successfully signed out." });
+      const response = await fetch("/api/auth/sign-out", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: "{}",
+      });
+      if (!response.ok) throw new Error(`sign-out answered ${response.status}`);
+      setState({ data: null, loading: false });
+      notify("success", "Signed out", "You have been successfully signed out.");
       return true;
     } catch {
-      toast.error("Sign out failed", { description: "An error occurred while signing out." });
+      notify("error", "Sign out failed", "An error occurred while signing out.");
       return false;
     }
-  }, [authClient]);
+  }, []);
 
   const value = React.useMemo<AuthContextValue>(
-    () => ({ user: data?.user ?? null, session: data?.session ?? null, loading: isPending, signOut }),
-    [data, isPending, signOut],
+    () => ({ user: state.data?.user ?? null, session: state.data?.session ?? null, loading: state.loading, signOut }),
+    [state, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
