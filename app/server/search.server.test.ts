@@ -407,7 +407,7 @@ describe("query plan", () => {
   it("uses the token, pair and trigram indexes", { timeout: 120_000 }, async () => {
     const db = await getDb();
     await loadContent(db, { perType: 1000, seed: 0.7 }); // 5,000 rows, then VACUUM ANALYZE
-    // The plans the app runs (with its planner settings, see withPlannerSettings).
+    // The plans the app runs (explainSearch prepares the same statement as searchContent).
     const word = await explainSearch(db, { q: "Inflation" });
     const phrase = await explainSearch(db, { q: "bond yields" });
     const other = await explainSearch(db, { q: "(bond yields)" });

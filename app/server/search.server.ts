@@ -199,7 +199,7 @@ export interface SearchOptions {
 
 type Executor = Pick<Database, "execute">;
 
-/** The statement behind searchContent. A phrase first reads the lexicon, on the same transaction. */
+/** The statement behind searchContent. A phrase first reads the lexicon. */
 async function prepareSearch(
   on: Executor,
   { q, types, page }: { q: string; types: readonly ContentType[]; page: number },
@@ -286,30 +286,16 @@ interface Row {
   tags: string[] | null;
 }
 
-/**
- * Runs `work` the way every search statement runs. With a query, that is inside a read-only
- * transaction with no parallel workers: starting them took longer than a selective search itself
- * (~5 ms against ~3 ms), and under concurrent requests they only compete for the same cores. The
- * setting ends with the transaction (`set_config(..., true)` is `SET LOCAL`).
+/*
+ * Every search is one statement (a phrase reads the lexicon first): no transaction and no session
+ * setting around it, so a search costs one round trip. Parallel workers are off for the whole
+ * PostgreSQL pool (db.server.ts): starting them took longer than a selective search itself.
  *
- * Sequential scans are no longer turned off. With three ILIKEd columns the planner, pricing ILIKE like
- * an integer comparison, chose to test every row once a few per cent matched (4x slower). With one
- * search_text index it plans the trigram index by itself: at 100,000 items every query with a trigram
- * got the same plan and the same times with `enable_seqscan` on or off (docs/PERFORMANCE.md), and on a
- * small table a sequential scan is the right plan anyway. The token and pair indexes need no help:
- * search_tokens() and search_bigrams() are declared expensive (COST 1000), so the planner never
- * computes them row by row when their index can answer.
+ * Sequential scans are not turned off. With one search_text trigram index the planner picks that
+ * index by itself (docs/PERFORMANCE.md), and on a small table a sequential scan is the right plan
+ * anyway. The token and pair indexes need no help: search_tokens() and search_bigrams() are declared
+ * expensive (COST 1000), so the planner never computes them row by row when their index can answer.
  */
-async function withPlannerSettings<T>(db: Database, q: string, work: (on: Executor) => Promise<T>) {
-  if (!parseQuery(q)) return work(db);
-  return db.transaction(
-    async (tx) => {
-      await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
-      return work(tx);
-    },
-    { accessMode: "read only" },
-  );
-}
 
 /** The plan of a search, as the app runs it (tests and the benchmark check the indexes are used). */
 export async function explainSearch(
@@ -317,11 +303,9 @@ export async function explainSearch(
   { q, types = [], page = 1 }: SearchParams,
   options: SearchOptions = {},
 ): Promise<string> {
-  return withPlannerSettings(db, q, async (on) => {
-    const statement = await prepareSearch(on, { q, types, page }, options);
-    const { rows } = (await on.execute(sql`explain ${statement}`)) as unknown as { rows: { "QUERY PLAN": string }[] };
-    return rows.map((row) => row["QUERY PLAN"]).join("\n");
-  });
+  const statement = await prepareSearch(db, { q, types, page }, options);
+  const { rows } = (await db.execute(sql`explain ${statement}`)) as unknown as { rows: { "QUERY PLAN": string }[] };
+  return rows.map((row) => row["QUERY PLAN"]).join("\n");
 }
 
 export interface SearchParams {
@@ -346,10 +330,8 @@ export async function searchContentIn(
   options: SearchOptions = {},
 ): Promise<SearchPage> {
   const safePage = Number.isSafeInteger(page) && page >= 1 ? page : 1;
-  const rows = await withPlannerSettings(db, q, async (on) => {
-    const statement = await prepareSearch(on, { q, types, page: safePage }, options);
-    return ((await on.execute(statement)) as unknown as { rows: Row[] }).rows;
-  });
+  const statement = await prepareSearch(db, { q, types, page: safePage }, options);
+  const { rows } = (await db.execute(statement)) as unknown as { rows: Row[] };
   const results: SearchResult[] = rows
     .filter((row) => row.id != null)
     .map((row) => ({
