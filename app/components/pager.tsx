@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { pageWindow } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
 
@@ -30,11 +30,11 @@ export function Pager({ page, totalPages, className }: { page: number; totalPage
     <nav aria-label="Pagination" className={cn("flex flex-wrap items-center justify-center gap-1", className)}>
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={linkClass()} rel="prev">
-          <ChevronLeft /> Previous
+          <Icon name="chevron-left" /> Previous
         </Link>
       ) : (
         <span className={cn(linkClass(), "pointer-events-none opacity-50")} aria-disabled="true">
-          <ChevronLeft /> Previous
+          <Icon name="chevron-left" /> Previous
         </span>
       )}
       {pages.map((n) => (
@@ -44,11 +44,11 @@ export function Pager({ page, totalPages, className }: { page: number; totalPage
       ))}
       {page < totalPages ? (
         <Link to={hrefFor(page + 1)} className={linkClass()} rel="next">
-          Next <ChevronRight />
+          Next <Icon name="chevron-right" />
         </Link>
       ) : (
         <span className={cn(linkClass(), "pointer-events-none opacity-50")} aria-disabled="true">
-          Next <ChevronRight />
+          Next <Icon name="chevron-right" />
         </span>
       )}
     </nav>

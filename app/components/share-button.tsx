@@ -1,6 +1,6 @@
-import { Share2 } from "lucide-react";
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 const SHARED_WHAT = {
   video: "Video link has been copied to your clipboard.",
@@ -20,7 +20,7 @@ export function ShareButton({ kind, className }: { kind: keyof typeof SHARED_WHA
   }
   return (
     <Button type="button" variant="outline" size="sm" onClick={share} className={className}>
-      <Share2 />
+      <Icon name="share-2" />
       Share
     </Button>
   );

@@ -1,5 +1,5 @@
-import { Check, ChevronDown, Monitor, Moon, Sun } from "lucide-react";
 import { useFetcher, useFetchers, useLocation } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { PopoverMenu, PopoverMenuTrigger, popoverMenuItemClass } from "~/components/ui/popover-menu";
 import type { Theme } from "~/lib/theme";
 import { cn } from "~/lib/utils";
@@ -15,9 +15,9 @@ export function useOptimisticTheme(current: Theme): Theme {
 }
 
 const CHOICES = [
-  { value: "light", label: "Light", Icon: Sun },
-  { value: "dark", label: "Dark", Icon: Moon },
-  { value: "system", label: "System", Icon: Monitor },
+  { value: "light", label: "Light", icon: "sun" },
+  { value: "dark", label: "Dark", icon: "moon" },
+  { value: "system", label: "System", icon: "monitor" },
 ] as const;
 
 const iconButton =
@@ -37,25 +37,25 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
     <fetcher.Form method="post" action="/resources/theme" className="flex items-center">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button type="submit" name="theme" value="dark" className={cn(iconButton, "size-9 dark:hidden")} title="Switch to dark theme">
-        <Moon aria-hidden="true" />
+        <Icon name="moon" />
         <span className="sr-only">Switch to dark theme</span>
       </button>
       <button type="submit" name="theme" value="light" className={cn(iconButton, "hidden size-9 dark:inline-flex")} title="Switch to light theme">
-        <Sun aria-hidden="true" />
+        <Icon name="sun" />
         <span className="sr-only">Switch to light theme</span>
       </button>
       <PopoverMenuTrigger menuId={THEME_MENU_ID} className={cn(iconButton, "h-9 w-5")} title="Theme options">
-        <ChevronDown aria-hidden="true" className="!size-3.5" />
+        <Icon name="chevron-down" className="!size-3.5" />
         <span className="sr-only">Theme options</span>
       </PopoverMenuTrigger>
       <PopoverMenu id={THEME_MENU_ID} aria-label="Theme" className="min-w-36">
         <ul>
-          {CHOICES.map(({ value, label, Icon }) => (
+          {CHOICES.map(({ value, label, icon }) => (
             <li key={value}>
               <button type="submit" name="theme" value={value} aria-pressed={current === value} className={popoverMenuItemClass}>
-                <Icon aria-hidden="true" />
+                <Icon name={icon} />
                 {label}
-                {current === value ? <Check aria-hidden="true" className="ml-auto" /> : null}
+                {current === value ? <Icon name="check" className="ml-auto" /> : null}
               </button>
             </li>
           ))}

@@ -1,5 +1,5 @@
-import { Building2, LineChart, Users } from "lucide-react";
 import { Link } from "react-router";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { buttonVariants } from "~/components/ui/button";
@@ -15,19 +15,19 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-const PILLARS = [
+const PILLARS: { icon: IconName; title: string; text: string }[] = [
   {
-    icon: Users,
+    icon: "users",
     title: "For investors",
     text: "Hear directly from the people running listed companies, in plain language, without the noise.",
   },
   {
-    icon: Building2,
+    icon: "building-complex",
     title: "For companies",
     text: "Tell your story to an engaged audience of retail and professional investors, on your schedule.",
   },
   {
-    icon: LineChart,
+    icon: "chart-line",
     title: "Market insight",
     text: "Daily analysis, special reports and deep dives that put the numbers and the news in context.",
   },
@@ -109,9 +109,9 @@ export default function About() {
 
       <h2 className="mt-16 mb-6 text-2xl font-semibold tracking-tight">What we do</h2>
       <ul className="grid gap-6 md:grid-cols-3">
-        {PILLARS.map(({ icon: Icon, title, text }) => (
+        {PILLARS.map(({ icon, title, text }) => (
           <li key={title} className="rounded-xl border bg-card p-6 shadow-sm">
-            <Icon aria-hidden="true" className="mb-3 size-8 text-primary" />
+            <Icon name={icon} className="mb-3 size-8 text-primary" />
             <h3 className="mb-2 font-semibold">{title}</h3>
             <p className="text-sm text-muted-foreground">{text}</p>
           </li>

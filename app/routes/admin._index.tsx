@@ -1,7 +1,7 @@
-import { FileText, type LucideIcon, Mic, Plus, Sparkles, Users, Video } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { formatViews } from "~/lib/format";
 import { type ContentStats, type DashboardType, getDashboardStats } from "~/server/dashboard.server";
 import { requireAdmin } from "~/server/session.server";
@@ -24,32 +24,32 @@ interface CardInfo {
   type: DashboardType;
   title: string;
   href: string;
-  icon: LucideIcon;
+  icon: IconName;
   viewsLabel: string;
 }
 
 /** spec §2: one card per content type, linking to its list. */
 const CARDS: readonly CardInfo[] = [
-  { type: "videos", title: "Videos", href: "/admin/videos", icon: Video, viewsLabel: "Total views" },
-  { type: "podcasts", title: "Podcasts", href: "/admin/podcasts", icon: Mic, viewsLabel: "Total listens" },
-  { type: "blogs", title: "Blogs", href: "/admin/blogs", icon: FileText, viewsLabel: "Total views" },
-  { type: "interviews", title: "Interviews", href: "/admin/interviews", icon: Users, viewsLabel: "Total views" },
+  { type: "videos", title: "Videos", href: "/admin/videos", icon: "video", viewsLabel: "Total views" },
+  { type: "podcasts", title: "Podcasts", href: "/admin/podcasts", icon: "mic", viewsLabel: "Total listens" },
+  { type: "blogs", title: "Blogs", href: "/admin/blogs", icon: "file-text", viewsLabel: "Total views" },
+  { type: "interviews", title: "Interviews", href: "/admin/interviews", icon: "users", viewsLabel: "Total views" },
   {
     type: "special_features",
     title: "Special Features",
     href: "/admin/special-features",
-    icon: Sparkles,
+    icon: "sparkles",
     viewsLabel: "Total views",
   },
 ];
 
 /** spec §2 Quick Actions: the five create screens. */
 const QUICK_ACTIONS = [
-  { label: "New Video", href: "/admin/videos/new", icon: Video },
-  { label: "New Podcast", href: "/admin/podcasts/new", icon: Mic },
-  { label: "New Blog", href: "/admin/blogs/new", icon: FileText },
-  { label: "New Interview", href: "/admin/interviews/new", icon: Users },
-  { label: "New Feature", href: "/admin/special-features/new", icon: Sparkles },
+  { label: "New Video", href: "/admin/videos/new", icon: "video" },
+  { label: "New Podcast", href: "/admin/podcasts/new", icon: "mic" },
+  { label: "New Blog", href: "/admin/blogs/new", icon: "file-text" },
+  { label: "New Interview", href: "/admin/interviews/new", icon: "users" },
+  { label: "New Feature", href: "/admin/special-features/new", icon: "sparkles" },
 ] as const;
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
@@ -84,10 +84,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-3">
-            {QUICK_ACTIONS.map(({ label, href, icon: Icon }) => (
+            {QUICK_ACTIONS.map(({ label, href, icon }) => (
               <Link key={href} to={href} className={buttonVariants({ variant: "outline" })}>
-                <Plus aria-hidden="true" />
-                <Icon aria-hidden="true" className="text-muted-foreground" />
+                <Icon name="plus" />
+                <Icon name={icon} className="text-muted-foreground" />
                 {label}
               </Link>
             ))}
@@ -99,7 +99,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 }
 
 function StatsCard({ card, stats }: { card: CardInfo; stats: ContentStats | null }) {
-  const Icon = card.icon;
   // '—' when the numbers could not be loaded (spec §8: the failure is only logged).
   const show = (value: number | undefined, format: (n: number) => string = (n) => n.toLocaleString("en-US")) =>
     value == null ? "—" : format(value);
@@ -111,7 +110,7 @@ function StatsCard({ card, stats }: { card: CardInfo; stats: ContentStats | null
       <Card className="h-full transition-colors group-hover:border-primary/50">
         <CardHeader className="flex-row items-center justify-between">
           <CardTitle>{card.title}</CardTitle>
-          <Icon aria-hidden="true" className="size-5 text-muted-foreground" />
+          <Icon name={card.icon} className="size-5 text-muted-foreground" />
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <p className="flex items-baseline gap-2">

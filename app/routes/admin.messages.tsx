@@ -1,7 +1,7 @@
-import { Download } from "lucide-react";
 import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate, truncate } from "~/lib/format";
 import { parsePage, totalPages } from "~/lib/pagination";
@@ -49,14 +49,14 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         {total === 0 ? (
           <Button asChild variant="outline">
             <span aria-disabled="true" className="pointer-events-none opacity-50">
-              <Download aria-hidden="true" />
+              <Icon name="download" />
               Export CSV
             </span>
           </Button>
         ) : (
           <Button asChild variant="outline">
             <a href="/admin/messages.csv" download>
-              <Download aria-hidden="true" />
+              <Icon name="download" />
               Export CSV
             </a>
           </Button>

@@ -1,7 +1,7 @@
-import { Download } from "lucide-react";
 import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/format";
 import { parsePage, totalPages } from "~/lib/pagination";
@@ -38,14 +38,14 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
         {total === 0 ? (
           <Button asChild variant="outline">
             <span aria-disabled="true" className="pointer-events-none opacity-50">
-              <Download aria-hidden="true" />
+              <Icon name="download" />
               Export CSV
             </span>
           </Button>
         ) : (
           <Button asChild variant="outline">
             <a href="/admin/subscribers.csv" download>
-              <Download aria-hidden="true" />
+              <Icon name="download" />
               Export CSV
             </a>
           </Button>

@@ -1,10 +1,10 @@
-import { ArrowLeft } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
 import { notify } from "~/components/toasts";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
@@ -125,7 +125,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           to="/"
           className="inline-flex items-center gap-2 text-sm text-muted-foreground transition-colors hover:text-foreground"
         >
-          <ArrowLeft className="size-4" aria-hidden="true" />
+          <Icon name="arrow-left" className="size-4" />
           Back to Home
         </Link>
       </header>

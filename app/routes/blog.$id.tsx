@@ -1,8 +1,8 @@
-import { ArrowLeft, CalendarDays, Clock, FileQuestion } from "lucide-react";
 import { Link, data } from "react-router";
 import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
 import { DateTime, MetaList } from "~/components/content/meta-list";
+import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { TagList } from "~/components/content/tag-list";
@@ -56,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 function BackToBlog({ className }: { className?: string }) {
   return (
     <Link to="/blog" className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "-ml-3", className)}>
-      <ArrowLeft /> Back to Blog
+      <Icon name="arrow-left" /> Back to Blog
     </Link>
   );
 }
@@ -77,12 +77,12 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
     return (
       <section className={PAGE_CONTAINER}>
         <EmptyState
-          icon={FileQuestion}
+          icon="file-question-mark"
           headingLevel="h1"
           title="Article Not Found"
           action={
             <Link to="/blog" className={buttonVariants()}>
-              <ArrowLeft /> Back to Blog
+              <Icon name="arrow-left" /> Back to Blog
             </Link>
           }
         >
@@ -125,12 +125,12 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
                   items={[
                     article.publishedAt
                       ? {
-                          icon: CalendarDays,
+                          icon: "calendar-days",
                           label: "Published",
                           value: <DateTime value={article.publishedAt}>{formatDate(article.publishedAt, "long")}</DateTime>,
                         }
                       : null,
-                    { icon: Clock, label: "Read time", value: `${article.readTimeMinutes} min read` },
+                    { icon: "clock", label: "Read time", value: `${article.readTimeMinutes} min read` },
                   ]}
                 />
                 <ShareButton kind="blog" />

@@ -1,4 +1,3 @@
-import { Newspaper } from "lucide-react";
 import { Link } from "react-router";
 import { ArticleCard } from "~/components/content/article-card";
 import { EmptyState } from "~/components/content/empty-state";
@@ -38,12 +37,12 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       </PageIntro>
 
       {total === 0 ? (
-        <EmptyState icon={Newspaper} title="No articles published yet.">
+        <EmptyState icon="newspaper" title="No articles published yet.">
           <p>New analysis is on its way. Check back soon.</p>
         </EmptyState>
       ) : items.length === 0 ? (
         <EmptyState
-          icon={Newspaper}
+          icon="newspaper"
           title="No articles on this page."
           action={
             <Link to="/blog" className={buttonVariants({ variant: "outline" })}>

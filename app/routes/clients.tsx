@@ -1,5 +1,5 @@
-import { Cpu, Factory, Gem, HeartPulse, Landmark, Zap, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { buttonVariants } from "~/components/ui/button";
@@ -13,13 +13,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 // spec §2: /clients is a header link whose content the prototype does not show; these are placeholders.
-const CLIENT_GROUPS: { icon: LucideIcon; title: string; text: string }[] = [
-  { icon: Gem, title: "ASX-listed miners", text: "Explorers and producers in gold, lithium, copper and critical minerals." },
-  { icon: Cpu, title: "Tech growth", text: "Software, semiconductor and fintech companies scaling on public markets." },
-  { icon: HeartPulse, title: "Healthcare & biotech", text: "Drug developers, med-tech and healthcare services with milestones to explain." },
-  { icon: Zap, title: "Energy transition", text: "Renewables, storage and the utilities investing in the grid of tomorrow." },
-  { icon: Landmark, title: "Financial services", text: "Banks, insurers, asset managers and listed investment companies." },
-  { icon: Factory, title: "Industrials", text: "Manufacturers, infrastructure and logistics businesses with long-term stories." },
+const CLIENT_GROUPS: { icon: IconName; title: string; text: string }[] = [
+  { icon: "gem", title: "ASX-listed miners", text: "Explorers and producers in gold, lithium, copper and critical minerals." },
+  { icon: "cpu", title: "Tech growth", text: "Software, semiconductor and fintech companies scaling on public markets." },
+  { icon: "heart-pulse", title: "Healthcare & biotech", text: "Drug developers, med-tech and healthcare services with milestones to explain." },
+  { icon: "zap", title: "Energy transition", text: "Renewables, storage and the utilities investing in the grid of tomorrow." },
+  { icon: "landmark", title: "Financial services", text: "Banks, insurers, asset managers and listed investment companies." },
+  { icon: "factory", title: "Industrials", text: "Manufacturers, infrastructure and logistics businesses with long-term stories." },
 ];
 
 export default function Clients() {
@@ -33,10 +33,10 @@ export default function Clients() {
       </PageIntro>
 
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {CLIENT_GROUPS.map(({ icon: Icon, title, text }) => (
+        {CLIENT_GROUPS.map(({ icon, title, text }) => (
           <li key={title} className="flex gap-4 rounded-xl border bg-card p-6 shadow-sm">
             <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-              <Icon aria-hidden="true" className="size-5" />
+              <Icon name={icon} className="size-5" />
             </span>
             <div>
               <h2 className="mb-1 font-semibold">{title}</h2>

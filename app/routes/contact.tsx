@@ -1,6 +1,6 @@
-import { Clock, Mail, MapPin, Phone, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, data, useNavigation } from "react-router";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Button } from "~/components/ui/button";
@@ -51,11 +51,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 // spec §9: the contact details are placeholders (the same ones as the site footer).
-const CONTACT_DETAILS = [
-  { icon: Mail, label: "Email", value: "info@marketwire.example", href: "mailto:info@marketwire.example" },
-  { icon: Phone, label: "Phone", value: "+1 (212) 555-0142", href: "tel:+12125550142" },
-  { icon: MapPin, label: "Address", value: "350 Fifth Avenue, Suite 4200\nNew York, NY 10118" },
-  { icon: Clock, label: "Office hours", value: "Monday to Friday, 9am to 6pm ET" },
+const CONTACT_DETAILS: { icon: IconName; label: string; value: string; href?: string }[] = [
+  { icon: "mail", label: "Email", value: "info@marketwire.example", href: "mailto:info@marketwire.example" },
+  { icon: "phone", label: "Phone", value: "+1 (212) 555-0142", href: "tel:+12125550142" },
+  { icon: "map-pin", label: "Address", value: "350 Fifth Avenue, Suite 4200\nNew York, NY 10118" },
+  { icon: "clock", label: "Office hours", value: "Monday to Friday, 9am to 6pm ET" },
 ];
 
 const FIELD_LABELS: Record<ContactField, string> = {
@@ -109,10 +109,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               Get in touch
             </h2>
             <ul className="flex flex-col gap-5">
-              {CONTACT_DETAILS.map(({ icon: Icon, label, value, href }) => (
+              {CONTACT_DETAILS.map(({ icon, label, value, href }) => (
                 <li key={label} className="flex gap-3">
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                    <Icon aria-hidden="true" className="size-5" />
+                    <Icon name={icon} className="size-5" />
                   </span>
                   <div className="min-w-0">
                     <p className="text-sm font-medium">{label}</p>
@@ -160,7 +160,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </div>
             <div>
               <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-                <Send /> {submitting ? "Sending..." : "Send Message"}
+                <Icon name="send" /> {submitting ? "Sending..." : "Send Message"}
               </Button>
             </div>
           </Form>

@@ -1,6 +1,6 @@
-import { ArrowRight, BellRing, Clock, Headphones, type LucideIcon, Podcast, Radio, Music, Music2, Video } from "lucide-react";
 import type * as React from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { FeaturedCarousel } from "~/components/site/featured-carousel";
 import { NewsletterBox } from "~/components/site/newsletter-box";
@@ -34,12 +34,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** spec §2: five podcast platforms (placeholders: each links to the platform's home page). */
-const PLATFORMS: { name: string; href: string; icon: LucideIcon }[] = [
-  { name: "Spotify", href: "https://open.spotify.com/", icon: Music },
-  { name: "Apple Podcasts", href: "https://podcasts.apple.com/", icon: Podcast },
-  { name: "YouTube Music", href: "https://music.youtube.com/", icon: Music2 },
-  { name: "Amazon Music", href: "https://music.amazon.com/", icon: Headphones },
-  { name: "Pocket Casts", href: "https://pocketcasts.com/", icon: Radio },
+const PLATFORMS: { name: string; href: string; icon: IconName }[] = [
+  { name: "Spotify", href: "https://open.spotify.com/", icon: "eighth-notes" },
+  { name: "Apple Podcasts", href: "https://podcasts.apple.com/", icon: "mic-signal" },
+  { name: "YouTube Music", href: "https://music.youtube.com/", icon: "eighth-note" },
+  { name: "Amazon Music", href: "https://music.amazon.com/", icon: "headphones" },
+  { name: "Pocket Casts", href: "https://pocketcasts.com/", icon: "radio" },
 ];
 
 /** spec §2: six placeholder sponsor logos (styled text, no third-party marks). */
@@ -60,7 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* Featured carousel and the latest videos beside it */}
       <section aria-labelledby="featured-heading">
-        <SectionHeading id="featured-heading" icon={Video} title="Featured Videos" action={<ViewAll to="/videos">View All Videos</ViewAll>} />
+        <SectionHeading id="featured-heading" icon="video" title="Featured Videos" action={<ViewAll to="/videos">View All Videos</ViewAll>} />
         {videos.carousel.length === 0 ? (
           <EmptyNote>No videos available</EmptyNote>
         ) : (
@@ -102,11 +102,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* Podcasts */}
       <section aria-labelledby="podcasts-heading" className="space-y-6">
-        <SectionHeading id="podcasts-heading" icon={Headphones} title="Podcasts" action={<ViewAll to="/podcasts">View All</ViewAll>} className="mb-0" />
+        <SectionHeading id="podcasts-heading" icon="headphones" title="Podcasts" action={<ViewAll to="/podcasts">View All</ViewAll>} className="mb-0" />
         <div className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-4 sm:flex-row sm:items-center">
           <h3 className="shrink-0 text-sm font-semibold">Listen &amp; Subscribe on</h3>
           <ul className="flex flex-wrap gap-2">
-            {PLATFORMS.map(({ name, href, icon: Icon }) => (
+            {PLATFORMS.map(({ name, href, icon }) => (
               <li key={name}>
                 <a
                   href={href}
@@ -114,7 +114,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   rel="noopener noreferrer"
                   className="inline-flex items-center gap-1.5 rounded-full border bg-background px-3 py-1.5 text-sm font-medium transition-colors outline-none hover:border-primary hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
                 >
-                  <Icon className="size-4" aria-hidden="true" />
+                  <Icon name={icon} className="size-4" />
                   {name}
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
@@ -138,7 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <aside aria-labelledby="new-episodes-heading" className="rounded-xl border bg-card p-5 shadow-sm">
             <h3 id="new-episodes-heading" className="mb-4 flex items-center gap-2 font-semibold">
-              <BellRing className="size-4 text-primary" aria-hidden="true" />
+              <Icon name="bell-ring" className="size-4 text-primary" />
               New Episode Alert!
             </h3>
             {podcasts.recent.length === 0 ? (
@@ -159,7 +159,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       ) : null}
                       {podcast.duration != null ? (
                         <span className="inline-flex items-center gap-1">
-                          <Clock className="size-3" aria-hidden="true" />
+                          <Icon name="clock" className="size-3" />
                           {formatDuration(podcast.duration)}
                         </span>
                       ) : null}
@@ -197,20 +197,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 function SectionHeading({
   id,
   title,
-  icon: Icon,
+  icon,
   action,
   className,
 }: {
   id: string;
   title: string;
-  icon?: LucideIcon;
+  icon?: IconName;
   action?: React.ReactNode;
   className?: string;
 }) {
   return (
     <div className={cn("mb-6 flex items-end justify-between gap-4 border-b pb-3", className)}>
       <h2 id={id} className="flex items-center gap-2 text-xl font-bold tracking-tight sm:text-2xl">
-        {Icon ? <Icon className="size-5 shrink-0 text-primary sm:size-6" aria-hidden="true" /> : null}
+        {icon ? <Icon name={icon} className="size-5 shrink-0 text-primary sm:size-6" /> : null}
         {title}
       </h2>
       {action}
@@ -225,7 +225,7 @@ function ViewAll({ to, children }: { to: string; children: string }) {
       className="inline-flex shrink-0 items-center gap-1 rounded-sm text-sm font-semibold text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       {children}
-      <ArrowRight className="size-4" aria-hidden="true" />
+      <Icon name="arrow-right" className="size-4" />
     </Link>
   );
 }

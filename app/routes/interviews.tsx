@@ -1,4 +1,3 @@
-import { Mic } from "lucide-react";
 import { EmptyState } from "~/components/content/empty-state";
 import { InterviewCard } from "~/components/content/interview-card";
 import { publicPageHeaders } from "~/lib/cache-headers";
@@ -25,7 +24,7 @@ export default function Interviews({ loaderData }: Route.ComponentProps) {
         <p>Conversations with the executives and investors behind the companies you follow.</p>
       </PageIntro>
       {interviews.length === 0 ? (
-        <EmptyState icon={Mic} title="No interviews published yet.">
+        <EmptyState icon="mic" title="No interviews published yet.">
           <p>Our next conversations are being recorded. Check back soon.</p>
         </EmptyState>
       ) : (

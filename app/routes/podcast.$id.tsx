@@ -1,6 +1,6 @@
-import { ArrowLeft, Calendar, Clock, Headphones } from "lucide-react";
 import { Link, data } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
+import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
@@ -63,7 +63,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
       <Link to="/podcasts" className={backLink}>
-        <ArrowLeft className="size-4" aria-hidden="true" />
+        <Icon name="arrow-left" className="size-4" />
         Back to Podcasts
       </Link>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -75,7 +75,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
               <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted-foreground">
                 <div className="flex items-center gap-1.5">
                   <dt>
-                    <Calendar className="size-4" aria-hidden="true" />
+                    <Icon name="calendar" className="size-4" />
                     <span className="sr-only">Published</span>
                   </dt>
                   <dd>
@@ -88,7 +88,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
                 </div>
                 <div className="flex items-center gap-1.5">
                   <dt>
-                    <Headphones className="size-4" aria-hidden="true" />
+                    <Icon name="headphones" className="size-4" />
                     <span className="sr-only">Listens</span>
                   </dt>
                   <dd data-testid="podcast-listens" data-listens={listens} title={formatCount(listens, "listen", "exact")}>
@@ -98,7 +98,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
                 {podcast.duration != null ? (
                   <div className="flex items-center gap-1.5">
                     <dt>
-                      <Clock className="size-4" aria-hidden="true" />
+                      <Icon name="clock" className="size-4" />
                       <span className="sr-only">Duration</span>
                     </dt>
                     <dd>{formatDuration(podcast.duration)}</dd>
@@ -143,7 +143,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
                     </Link>
                     <p className="mt-1 flex items-center gap-3 text-xs text-muted-foreground">
                       <span className="inline-flex items-center gap-1">
-                        <Clock className="size-3" aria-hidden="true" />
+                        <Icon name="clock" className="size-3" />
                         {formatDuration(episode.duration)}
                       </span>
                       {episode.publishedAt ? (
@@ -166,7 +166,7 @@ function PodcastNotFound() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-16">
       <EmptyState
-        icon={Headphones}
+        icon="headphones"
         title="Podcast Not Found"
         headingLevel="h1"
         action={

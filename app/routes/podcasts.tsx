@@ -1,4 +1,3 @@
-import { AlertTriangle, Headphones } from "lucide-react";
 import { data } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
@@ -30,9 +29,9 @@ export default function Podcasts({ loaderData }: Route.ComponentProps) {
         Conversations with company leaders, investors and market experts.
       </PageIntro>
       {!loaderData.ok ? (
-        <EmptyState icon={AlertTriangle} title="Failed to load podcasts. Please try again later." />
+        <EmptyState icon="triangle-alert" title="Failed to load podcasts. Please try again later." />
       ) : loaderData.podcasts.length === 0 ? (
-        <EmptyState icon={Headphones} title="No podcasts available yet." />
+        <EmptyState icon="headphones" title="No podcasts available yet." />
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {loaderData.podcasts.map((podcast, i) => (

@@ -1,5 +1,5 @@
-import { ArrowRight, Headphones, Mic, Sparkles, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Badge } from "~/components/ui/badge";
@@ -21,7 +21,7 @@ interface ProgrammeCard {
   to: string;
   title: string;
   description: string;
-  icon: LucideIcon;
+  icon: IconName;
   badge?: string;
 }
 
@@ -33,20 +33,20 @@ export default function Programme({ loaderData }: Route.ComponentProps) {
       to: "/interviews",
       title: "Interviews",
       description: "On-camera conversations with chief executives, founders and fund managers about strategy, results and outlook.",
-      icon: Mic,
+      icon: "mic",
       badge: `${totalVideos} ${totalVideos === 1 ? "video" : "videos"}`,
     },
     {
       to: "/podcasts",
       title: "Podcasts",
       description: "Long-form audio on markets, sectors and the ideas moving them, for the commute or the desk.",
-      icon: Headphones,
+      icon: "headphones",
     },
     {
       to: "/special-features",
       title: "Special Features",
       description: "Market analysis, exclusive reports, expert insight and deep dives from our research desk.",
-      icon: Sparkles,
+      icon: "sparkles",
     },
   ];
 
@@ -56,12 +56,12 @@ export default function Programme({ loaderData }: Route.ComponentProps) {
         <p>Three ways to hear directly from the companies and investors shaping the market.</p>
       </PageIntro>
       <ul className="grid gap-6 md:grid-cols-3">
-        {cards.map(({ to, title, description, icon: Icon, badge }) => (
+        {cards.map(({ to, title, description, icon, badge }) => (
           <li key={to}>
             <article className="group relative flex h-full flex-col gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
               <div className="flex items-start justify-between gap-3">
                 <span className="flex size-12 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                  <Icon aria-hidden="true" className="size-6" />
+                  <Icon name={icon} className="size-6" />
                 </span>
                 {badge ? (
                   <Badge variant="secondary" data-testid="programme-video-count">
@@ -76,7 +76,7 @@ export default function Programme({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="text-sm text-muted-foreground">{description}</p>
               <span aria-hidden="true" className="mt-auto inline-flex items-center gap-1 text-sm font-medium text-primary">
-                Explore <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+                Explore <Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
               </span>
             </article>
           </li>

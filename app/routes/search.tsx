@@ -1,4 +1,3 @@
-import { AlertTriangle, SearchX } from "lucide-react";
 import { Link, data, useNavigation } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
@@ -81,7 +80,7 @@ function SearchResults({ data: found }: { data: Route.ComponentProps["loaderData
   if (!found.ok) {
     return (
       <div role="alert">
-        <EmptyState icon={AlertTriangle} title="Error loading search results. Please try again." />
+        <EmptyState icon="triangle-alert" title="Error loading search results. Please try again." />
       </div>
     );
   }
@@ -96,7 +95,7 @@ function SearchResults({ data: found }: { data: Route.ComponentProps["loaderData
       <>
         {countLine}
         <EmptyState
-          icon={SearchX}
+          icon="search-x"
           title="No results found"
           action={
             pastTheEnd ? (

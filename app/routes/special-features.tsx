@@ -1,4 +1,3 @@
-import { Sparkles } from "lucide-react";
 import { EmptyState } from "~/components/content/empty-state";
 import { FeatureCard } from "~/components/content/feature-card";
 import { publicPageHeaders } from "~/lib/cache-headers";
@@ -29,7 +28,7 @@ export default function SpecialFeatures({ loaderData }: Route.ComponentProps) {
         <p>Market analysis, exclusive reports, expert insight and deep dives from our desk.</p>
       </PageIntro>
       {features.length === 0 ? (
-        <EmptyState icon={Sparkles} title="No special features published yet.">
+        <EmptyState icon="sparkles" title="No special features published yet.">
           <p>Our analysts are at work on the next one. Check back soon.</p>
         </EmptyState>
       ) : (

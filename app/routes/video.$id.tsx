@@ -1,6 +1,6 @@
-import { ArrowLeft, Calendar, Clock, Eye, VideoOff } from "lucide-react";
 import { Link, data } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
+import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
@@ -55,7 +55,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
         to="/videos"
         className="mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" />
+        <Icon name="arrow-left" className="size-4" />
         All videos
       </Link>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -69,7 +69,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
                 {published ? (
                   <div className="flex items-center gap-1.5">
                     <dt>
-                      <Calendar className="size-4" aria-hidden="true" />
+                      <Icon name="calendar" className="size-4" />
                       <span className="sr-only">Published</span>
                     </dt>
                     <dd>
@@ -79,7 +79,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
                 ) : null}
                 <div className="flex items-center gap-1.5">
                   <dt>
-                    <Eye className="size-4" aria-hidden="true" />
+                    <Icon name="eye" className="size-4" />
                     <span className="sr-only">Views</span>
                   </dt>
                   <dd data-testid="video-views" data-views={views} title={formatCount(views, "view", "exact")}>
@@ -88,7 +88,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
                 </div>
                 <div className="flex items-center gap-1.5">
                   <dt>
-                    <Clock className="size-4" aria-hidden="true" />
+                    <Icon name="clock" className="size-4" />
                     <span className="sr-only">Duration</span>
                   </dt>
                   <dd>{formatDuration(video.duration)}</dd>
@@ -132,11 +132,11 @@ function VideoNotFound() {
         to="/"
         className="mb-8 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        <ArrowLeft className="size-4" aria-hidden="true" />
+        <Icon name="arrow-left" className="size-4" />
         Back to Home
       </Link>
       <EmptyState
-        icon={VideoOff}
+        icon="video-off"
         title="Video Not Found"
         headingLevel="h1"
         action={

@@ -1,4 +1,3 @@
-import { AlertTriangle, VideoOff } from "lucide-react";
 import { Link, data } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
@@ -46,7 +45,7 @@ export default function Videos({ loaderData }: Route.ComponentProps) {
 function VideoList({ data: result }: { data: Route.ComponentProps["loaderData"] }) {
   if (!result.ok) {
     return (
-      <EmptyState icon={AlertTriangle} title="Error Loading Videos">
+      <EmptyState icon="triangle-alert" title="Error Loading Videos">
         Please try again later.
       </EmptyState>
     );
@@ -54,7 +53,7 @@ function VideoList({ data: result }: { data: Route.ComponentProps["loaderData"] 
   if (result.items.length === 0) {
     return (
       <EmptyState
-        icon={VideoOff}
+        icon="video-off"
         title="No Videos Found"
         action={
           result.total > 0 ? (

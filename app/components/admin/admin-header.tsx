@@ -1,6 +1,6 @@
-import { ExternalLink, LogOut } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { SidebarTrigger } from "~/components/ui/sidebar";
 
 /** spec §2: 'Admin Dashboard', 'View Site', the signed-in user's email, sign-out and the side-bar toggle. */
@@ -13,7 +13,7 @@ export function AdminHeader({ email }: { email: string }) {
       <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
         <Button asChild variant="outline" size="sm">
           <Link to="/">
-            <ExternalLink aria-hidden="true" />
+            <Icon name="external-link" />
             <span className="sr-only sm:not-sr-only">View Site</span>
           </Link>
         </Button>
@@ -35,7 +35,7 @@ export function SignOutForm({ compact = false, className }: { compact?: boolean;
     <Form method="post" action="/admin" className={className}>
       <input type="hidden" name="intent" value="signout" />
       <Button type="submit" variant={compact ? "ghost" : "outline"} size="sm" disabled={signingOut} className={compact ? undefined : "w-full"}>
-        <LogOut aria-hidden="true" />
+        <Icon name="log-out" />
         <span className={compact ? "sr-only sm:not-sr-only" : undefined}>{text}</span>
       </Button>
     </Form>

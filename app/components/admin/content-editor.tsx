@@ -1,4 +1,3 @@
-import { ArrowLeft, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { notify } from "~/components/toasts";
@@ -7,6 +6,7 @@ import { TagsInput } from "~/components/admin/tags-input";
 import { useHydrated } from "~/components/admin/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import {
@@ -112,7 +112,7 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <Button asChild variant="ghost" size="sm" className="w-fit">
           <Link to={config.listPath}>
-            <ArrowLeft />
+            <Icon name="arrow-left" />
             {texts.backButton}
           </Link>
         </Button>
@@ -210,7 +210,7 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
                     aria-pressed={featured}
                     onClick={() => setFeatured((on) => !on)}
                   >
-                    <Star className={cn(featured && "fill-current")} />
+                    <Icon name="star" className={cn(featured && "fill-current")} />
                     {featured ? texts.featuredOn : texts.featuredOff}
                   </Button>
                   <input type="hidden" name="featured" value={String(featured)} />

@@ -1,4 +1,3 @@
-import { Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, type ShouldRevalidateFunction, useFetcher, useLoaderData, useSubmit } from "react-router";
 import { notify } from "~/components/toasts";
@@ -17,6 +16,7 @@ import {
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { ADMIN_TYPES, type AdminContentType, adminTexts } from "~/lib/admin-content";
@@ -84,7 +84,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
         </div>
         <Button asChild>
           <Link to={`${config.listPath}/new`}>
-            <Plus />
+            <Icon name="plus" />
             {texts.addButton}
           </Link>
         </Button>
@@ -107,7 +107,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
             ) : (
               <Button asChild>
                 <Link to={`${config.listPath}/new`}>
-                  <Plus />
+                  <Icon name="plus" />
                   {texts.createFirst}
                 </Link>
               </Button>
@@ -164,7 +164,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
                         aria-label={`Edit ${item.title}`}
                         title="Edit"
                       >
-                        <Pencil />
+                        <Icon name="pencil" />
                       </Link>
                       <Button
                         type="button"
@@ -175,7 +175,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
                         title="Delete"
                         onClick={() => setToDelete(item)}
                       >
-                        <Trash2 />
+                        <Icon name="trash" />
                       </Button>
                     </div>
                   </TableCell>
@@ -244,7 +244,7 @@ function FeatureButton({ item }: { item: AdminListItem }) {
         aria-pressed={featured}
         aria-label={featured ? `Featured: ${item.title}` : `Feature: ${item.title}`}
       >
-        <Star className={cn(featured && "fill-current")} />
+        <Icon name="star" className={cn(featured && "fill-current")} />
         <span className="hidden sm:inline">{featured ? "Featured" : "Feature"}</span>
       </Button>
     </fetcher.Form>
@@ -269,7 +269,7 @@ function SearchBox({ q, label }: { q: string; label: string }) {
 
   return (
     <Form method="get" role="search" className="relative max-w-md" onSubmit={() => clearTimeout(timer.current)}>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input
         ref={inputRef}
         type="search"

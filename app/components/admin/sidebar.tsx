@@ -1,16 +1,6 @@
-import {
-  FileText,
-  LayoutDashboard,
-  type LucideIcon,
-  Mail,
-  Mic,
-  MessageSquare,
-  Sparkles,
-  Users,
-  Video,
-} from "lucide-react";
 import { NavLink } from "react-router";
 import { SignOutForm } from "~/components/admin/admin-header";
+import { Icon, type IconName } from "~/components/ui/icon";
 import {
   Sidebar,
   SidebarContent,
@@ -28,25 +18,25 @@ import {
 interface AdminLink {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: IconName;
   /** Only active on this exact path (the dashboard would otherwise match every admin page). */
   end?: boolean;
 }
 
 /** spec §2: the six links of 'Content Management'. */
 export const CONTENT_LINKS: readonly AdminLink[] = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/videos", label: "Videos", icon: Video },
-  { to: "/admin/podcasts", label: "Podcasts", icon: Mic },
-  { to: "/admin/blogs", label: "Blogs", icon: FileText },
-  { to: "/admin/interviews", label: "Interviews", icon: Users },
-  { to: "/admin/special-features", label: "Special Features", icon: Sparkles },
+  { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true },
+  { to: "/admin/videos", label: "Videos", icon: "video" },
+  { to: "/admin/podcasts", label: "Podcasts", icon: "mic" },
+  { to: "/admin/blogs", label: "Blogs", icon: "file-text" },
+  { to: "/admin/interviews", label: "Interviews", icon: "users" },
+  { to: "/admin/special-features", label: "Special Features", icon: "sparkles" },
 ];
 
 /** ARCHITECTURE.md: newsletter sign-ups and contact messages are stored and admins see them. */
 export const INBOX_LINKS: readonly AdminLink[] = [
-  { to: "/admin/subscribers", label: "Subscribers", icon: Mail },
-  { to: "/admin/messages", label: "Messages", icon: MessageSquare },
+  { to: "/admin/subscribers", label: "Subscribers", icon: "mail" },
+  { to: "/admin/messages", label: "Messages", icon: "message-square" },
 ];
 
 export function AdminSidebar({ email }: { email: string }) {
@@ -100,7 +90,7 @@ function AdminLinkList({ links }: { links: readonly AdminLink[] }) {
   const collapsed = !open && !isMobile;
   return (
     <SidebarMenu>
-      {links.map(({ to, label, icon: Icon, end }) => (
+      {links.map(({ to, label, icon, end }) => (
         <SidebarMenuItem key={to}>
           <NavLink
             to={to}
@@ -110,7 +100,7 @@ function AdminLinkList({ links }: { links: readonly AdminLink[] }) {
             className={({ isActive }) => sidebarMenuButtonClass(isActive)}
             onClick={() => setOpenMobile(false)}
           >
-            <Icon aria-hidden="true" />
+            <Icon name={icon} />
             <span className="group-data-[collapsible=icon]:sr-only">{label}</span>
           </NavLink>
         </SidebarMenuItem>

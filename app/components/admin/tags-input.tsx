@@ -1,7 +1,7 @@
-import { X } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { LIMITS, addTag } from "~/lib/admin-content";
 
@@ -67,7 +67,7 @@ export function TagsInput({
                   aria-label={`Remove tag ${tag}`}
                   onClick={() => onChange(tags.filter((t) => t !== tag))}
                 >
-                  <X className="size-3.5" />
+                  <Icon name="x" className="size-3.5" />
                 </button>
               </Badge>
               <input type="hidden" name={name} value={tag} />

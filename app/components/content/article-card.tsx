@@ -1,4 +1,3 @@
-import { CalendarDays, Clock, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "~/lib/format";
 import { ContentImage } from "./content-image";
@@ -39,15 +38,15 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
         <MetaList
           className="mt-auto border-t pt-3 text-xs"
           items={[
-            article.authorName ? { icon: UserRound, label: "Author", value: article.authorName } : null,
+            article.authorName ? { icon: "user-round", label: "Author", value: article.authorName } : null,
             article.publishedAt
               ? {
-                  icon: CalendarDays,
+                  icon: "calendar-days",
                   label: "Published",
                   value: <DateTime value={article.publishedAt}>{formatDate(article.publishedAt)}</DateTime>,
                 }
               : null,
-            { icon: Clock, label: "Read time", value: `${article.readTimeMinutes} min read` },
+            { icon: "clock", label: "Read time", value: `${article.readTimeMinutes} min read` },
           ]}
         />
       </div>

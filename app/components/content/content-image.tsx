@@ -1,5 +1,5 @@
-import { Newspaper, type LucideIcon } from "lucide-react";
 import { MediaThumbnail } from "~/components/site/media-thumbnail";
+import type { IconName } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
 /**
@@ -10,13 +10,13 @@ export function ContentImage({
   src,
   alt,
   className,
-  icon = Newspaper,
+  icon = "newspaper",
   priority = false,
 }: {
   src: string | null | undefined;
   alt: string;
   className?: string;
-  icon?: LucideIcon;
+  icon?: IconName;
   priority?: boolean;
 }) {
   return <MediaThumbnail src={src} alt={alt} icon={icon} priority={priority} className={cn("rounded-none", className)} />;

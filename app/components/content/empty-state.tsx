@@ -1,17 +1,17 @@
-import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
 /** A calm 'nothing here' panel: icon, headline, optional explanation and action. */
 export function EmptyState({
-  icon: Icon,
+  icon,
   title,
   children,
   action,
   className,
   headingLevel = "h2",
 }: {
-  icon: LucideIcon;
+  icon: IconName;
   title: string;
   children?: React.ReactNode;
   action?: React.ReactNode;
@@ -26,7 +26,7 @@ export function EmptyState({
         className,
       )}
     >
-      <Icon aria-hidden="true" className="size-10 text-muted-foreground" />
+      <Icon name={icon} className="size-10 text-muted-foreground" />
       <Heading className={cn("font-semibold", headingLevel === "h1" ? "text-2xl" : "text-lg")}>{title}</Heading>
       {children ? <div className="max-w-md text-muted-foreground">{children}</div> : null}
       {action ? <div className="mt-2">{action}</div> : null}

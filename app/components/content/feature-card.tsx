@@ -1,6 +1,6 @@
-import { CalendarDays, ChevronDown, Clock, Eye, Play, Sparkles } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { featureTypeLabel } from "~/lib/content-types";
 import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -35,7 +35,7 @@ export function FeatureCard({ feature }: { feature: FeatureCardData }) {
       className="scroll-mt-24 overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm target:ring-2 target:ring-primary md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
     >
       {/* Full width on phones; from md an inset picture that keeps its 16:9 ratio beside the text. */}
-      <ContentImage src={feature.featuredImageUrl} alt="" icon={Sparkles} className="md:m-5 md:mr-0 md:self-start md:rounded-lg md:border" />
+      <ContentImage src={feature.featuredImageUrl} alt="" icon="sparkles" className="md:m-5 md:mr-0 md:self-start md:rounded-lg md:border" />
       <div className="flex min-w-0 flex-col gap-3 p-5 sm:p-6">
         <div>
           <Badge data-testid="feature-type">{typeLabel}</Badge>
@@ -48,20 +48,20 @@ export function FeatureCard({ feature }: { feature: FeatureCardData }) {
           items={[
             feature.publishedAt
               ? {
-                  icon: CalendarDays,
+                  icon: "calendar-days",
                   label: "Published",
                   value: <DateTime value={feature.publishedAt}>{formatDate(feature.publishedAt)}</DateTime>,
                 }
               : null,
-            { icon: Clock, label: "Read time", value: `${feature.readTimeMinutes} min read` },
-            { icon: Eye, label: "Views", value: formatCount(feature.views, "view") },
+            { icon: "clock", label: "Read time", value: `${feature.readTimeMinutes} min read` },
+            { icon: "eye", label: "Views", value: formatCount(feature.views, "view") },
           ]}
         />
         <TagList tags={feature.tags} max={3} />
         {feature.videoUrl ? (
           <div>
             <a href={feature.videoUrl} {...EXTERNAL_LINK} className={cn(buttonVariants({ size: "sm", variant: "outline" }))}>
-              <Play /> Watch video<span className="sr-only"> for {feature.title} (opens in a new tab)</span>
+              <Icon name="play" /> Watch video<span className="sr-only"> for {feature.title} (opens in a new tab)</span>
             </a>
           </div>
         ) : null}
@@ -70,7 +70,7 @@ export function FeatureCard({ feature }: { feature: FeatureCardData }) {
             <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-sm text-sm font-medium text-primary outline-none select-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
               <span className="group-open:hidden">Read more</span>
               <span className="hidden group-open:inline">Show less</span>
-              <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+              <Icon name="chevron-down" className="size-4 transition-transform group-open:rotate-180" />
             </summary>
             <div className="prose-content mt-2 text-sm" dangerouslySetInnerHTML={{ __html: feature.contentHtml }} />
           </details>

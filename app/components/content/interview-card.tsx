@@ -1,5 +1,5 @@
-import { CalendarDays, Clock, Eye, Headphones, Mic, Play } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { ContentImage } from "./content-image";
@@ -34,7 +34,7 @@ export function InterviewCard({ interview }: { interview: InterviewCardData }) {
       className="scroll-mt-24 overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm target:ring-2 target:ring-primary md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
     >
       {/* Full width on phones; from md an inset picture that keeps its 16:9 ratio beside the text. */}
-      <ContentImage src={interview.thumbnailUrl} alt="" icon={Mic} className="md:m-5 md:mr-0 md:self-start md:rounded-lg md:border" />
+      <ContentImage src={interview.thumbnailUrl} alt="" icon="mic" className="md:m-5 md:mr-0 md:self-start md:rounded-lg md:border" />
       <div className="flex flex-col gap-3 p-5 sm:p-6">
         <TagList tags={interview.tags} max={3} />
         <h2 id={headingId} className="text-xl leading-snug font-semibold text-balance">
@@ -53,20 +53,20 @@ export function InterviewCard({ interview }: { interview: InterviewCardData }) {
           items={[
             interview.publishedAt
               ? {
-                  icon: CalendarDays,
+                  icon: "calendar-days",
                   label: "Published",
                   value: <DateTime value={interview.publishedAt}>{formatDate(interview.publishedAt)}</DateTime>,
                 }
               : null,
-            { icon: Clock, label: "Duration", value: formatDuration(interview.duration) },
-            { icon: Eye, label: "Views", value: formatCount(interview.views, "view") },
+            { icon: "clock", label: "Duration", value: formatDuration(interview.duration) },
+            { icon: "eye", label: "Views", value: formatCount(interview.views, "view") },
           ]}
         />
         {interview.videoUrl || interview.audioUrl ? (
           <div className="mt-auto flex flex-wrap gap-2 pt-1">
             {interview.videoUrl ? (
               <a href={interview.videoUrl} {...EXTERNAL_LINK} className={cn(buttonVariants({ size: "sm" }))}>
-                <Play /> Watch<span className="sr-only"> {interview.title} (opens in a new tab)</span>
+                <Icon name="play" /> Watch<span className="sr-only"> {interview.title} (opens in a new tab)</span>
               </a>
             ) : null}
             {interview.audioUrl ? (
@@ -75,7 +75,7 @@ export function InterviewCard({ interview }: { interview: InterviewCardData }) {
                 {...EXTERNAL_LINK}
                 className={cn(buttonVariants({ size: "sm", variant: "outline" }))}
               >
-                <Headphones /> Listen<span className="sr-only"> to {interview.title} (opens in a new tab)</span>
+                <Icon name="headphones" /> Listen<span className="sr-only"> to {interview.title} (opens in a new tab)</span>
               </a>
             ) : null}
           </div>

@@ -1,5 +1,5 @@
-import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
 /**
@@ -10,17 +10,17 @@ export function MetaList({
   items,
   className,
 }: {
-  items: ({ icon: LucideIcon; label: string; value: React.ReactNode } | null | false)[];
+  items: ({ icon: IconName; label: string; value: React.ReactNode } | null | false)[];
   className?: string;
 }) {
-  const shown = items.filter((item): item is { icon: LucideIcon; label: string; value: React.ReactNode } => Boolean(item));
+  const shown = items.filter((item): item is { icon: IconName; label: string; value: React.ReactNode } => Boolean(item));
   if (shown.length === 0) return null;
   return (
     <dl className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground", className)}>
-      {shown.map(({ icon: Icon, label, value }) => (
+      {shown.map(({ icon, label, value }) => (
         <div key={label} className="flex items-center gap-1.5">
           <dt className="shrink-0">
-            <Icon aria-hidden="true" className="size-4" />
+            <Icon name={icon} className="size-4" />
             <span className="sr-only">{label}</span>
           </dt>
           <dd>{value}</dd>

@@ -1,7 +1,7 @@
-import { Search } from "lucide-react";
 import * as React from "react";
 import { Form, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import type { ContentType } from "~/lib/content-types";
 import { MAX_QUERY_LENGTH, SEARCH_TYPE_FILTERS, buildSearchHref, parseTypes } from "~/lib/search";
@@ -68,7 +68,7 @@ export function SearchForm({ q, types, className }: { q: string; types: readonly
             className="h-10"
           />
           <Button type="submit" className="h-10">
-            <Search aria-hidden="true" /> Search
+            <Icon name="search" /> Search
           </Button>
         </div>
       </div>

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import type { ContentType } from "~/lib/content-types";
 import { searchPagerItems } from "~/lib/pagination";
 import { buildSearchHref } from "~/lib/search";
@@ -36,12 +36,12 @@ export function SearchPager({
   );
   const previous = (
     <>
-      <ChevronLeft aria-hidden="true" /> Previous
+      <Icon name="chevron-left" /> Previous
     </>
   );
   const next = (
     <>
-      Next <ChevronRight aria-hidden="true" />
+      Next <Icon name="chevron-right" />
     </>
   );
   return (

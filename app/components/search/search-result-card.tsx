@@ -1,8 +1,8 @@
-import { CalendarDays, Eye, Headphones } from "lucide-react";
 import { Link } from "react-router";
 import { TagList } from "~/components/content/tag-list";
 import { MediaThumbnail } from "~/components/site/media-thumbnail";
 import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
 import { CONTENT_TYPE_LABELS, type ContentType, publicUrlFor } from "~/lib/content-types";
 import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -58,12 +58,12 @@ export function SearchResultCard({ result, className }: { result: SearchResultCa
         <TagList tags={result.tags} max={3} />
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1">
-            {isPodcast ? <Headphones className="size-3.5" aria-hidden="true" /> : <Eye className="size-3.5" aria-hidden="true" />}
+            {isPodcast ? <Icon name="headphones" className="size-3.5" /> : <Icon name="eye" className="size-3.5" />}
             {isPodcast ? formatCount(result.listens, "listen") : formatCount(result.views, "view")}
           </span>
           {date ? (
             <span className="inline-flex items-center gap-1">
-              <CalendarDays className="size-3.5" aria-hidden="true" />
+              <Icon name="calendar-days" className="size-3.5" />
               <time dateTime={result.publishedAt!}>{date}</time>
             </span>
           ) : null}

@@ -1,6 +1,6 @@
-import { ChevronDown, LayoutDashboard, LogIn, LogOut } from "lucide-react";
 import * as React from "react";
 import { Link, useLocation } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { PopoverMenu, PopoverMenuTrigger, popoverMenuItemClass } from "~/components/ui/popover-menu";
 import { Skeleton } from "~/components/ui/skeleton";
 import { signInPath } from "~/lib/redirects";
@@ -46,7 +46,7 @@ export function AccountMenu({ className }: { className?: string }) {
           className,
         )}
       >
-        <LogIn className="size-4" aria-hidden="true" />
+        <Icon name="log-in" className="size-4" />
         Sign In
       </Link>
     );
@@ -70,7 +70,7 @@ export function AccountMenu({ className }: { className?: string }) {
           {initialsOf(user.displayName || user.name, user.email)}
         </span>
         <span className="hidden truncate 2xl:inline">{name}</span>
-        <ChevronDown className="size-4 shrink-0 opacity-80" aria-hidden="true" />
+        <Icon name="chevron-down" className="size-4 shrink-0 opacity-80" />
       </PopoverMenuTrigger>
       <PopoverMenu id={ACCOUNT_MENU_ID} aria-label="Account">
         <div className="border-b px-2 pt-1.5 pb-2">
@@ -81,7 +81,7 @@ export function AccountMenu({ className }: { className?: string }) {
           {user.role === "admin" ? (
             <li>
               <Link to="/admin" className={popoverMenuItemClass}>
-                <LayoutDashboard aria-hidden="true" />
+                <Icon name="layout-dashboard" />
                 Admin
               </Link>
             </li>
@@ -97,7 +97,7 @@ export function AccountMenu({ className }: { className?: string }) {
                 setSigningOut(false);
               }}
             >
-              <LogOut aria-hidden="true" />
+              <Icon name="log-out" />
               Sign Out
             </button>
           </li>

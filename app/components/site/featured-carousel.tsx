@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight, Eye, Play } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { MediaThumbnail } from "./media-thumbnail";
@@ -44,7 +44,7 @@ export function FeaturedCarousel({ videos }: { videos: CarouselSlideData[] }) {
       {count > 1 ? (
         <div className="flex items-center justify-center gap-4">
           <button type="button" className={control} onClick={() => go(current - 1)} aria-label="Previous slide">
-            <ChevronLeft className="size-5" aria-hidden="true" />
+            <Icon name="chevron-left" className="size-5" />
           </button>
           <div className="flex items-center gap-2" role="group" aria-label="Choose a slide">
             {videos.map((video, i) => (
@@ -62,7 +62,7 @@ export function FeaturedCarousel({ videos }: { videos: CarouselSlideData[] }) {
             ))}
           </div>
           <button type="button" className={control} onClick={() => go(current + 1)} aria-label="Next slide">
-            <ChevronRight className="size-5" aria-hidden="true" />
+            <Icon name="chevron-right" className="size-5" />
           </button>
         </div>
       ) : null}
@@ -100,7 +100,7 @@ function Slide({
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-1/2 flex size-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-[#0b1a33] shadow-lg transition-transform group-hover:scale-110 sm:size-16 sm:-translate-y-[80%]"
         >
-          <Play className="ml-1 size-6 sm:size-7" fill="currentColor" />
+          <Icon name="play" className="ml-1 size-6 sm:size-7" fill="currentColor" />
         </span>
       </div>
       {/* Below the picture on phones, over it from 640 px. */}
@@ -121,7 +121,7 @@ function Slide({
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-300">
           {date ? <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time> : null}
           <span className="inline-flex items-center gap-1">
-            <Eye className="size-3.5" aria-hidden="true" />
+            <Icon name="eye" className="size-3.5" />
             {formatCount(video.views, "view")}
           </span>
           {video.duration != null ? <span>{formatDuration(video.duration)}</span> : null}

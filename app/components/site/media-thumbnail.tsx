@@ -1,5 +1,5 @@
-import { Headphones, PlayCircle, type LucideIcon } from "lucide-react";
 import type * as React from "react";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
 /**
@@ -20,12 +20,12 @@ export function MediaThumbnail({
   alt?: string;
   kind?: "video" | "podcast";
   /** The placeholder's icon; defaults to one for the kind. */
-  icon?: LucideIcon;
+  icon?: IconName;
   priority?: boolean;
   className?: string;
   children?: React.ReactNode;
 }) {
-  const Icon: LucideIcon = icon ?? (kind === "podcast" ? Headphones : PlayCircle);
+  const placeholder: IconName = icon ?? (kind === "podcast" ? "headphones" : "circle-play");
   return (
     <div className={cn("relative aspect-video overflow-hidden rounded-lg bg-muted", className)}>
       {src ? (
@@ -45,7 +45,7 @@ export function MediaThumbnail({
           aria-label={alt || undefined}
           className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-[#0b1a33] via-[#16325c] to-sky-800"
         >
-          <Icon aria-hidden="true" className="size-10 text-white/70" />
+          <Icon name={placeholder} className="size-10 text-white/70" />
         </div>
       )}
       {children}

@@ -1,6 +1,6 @@
-import { LogIn, LogOut, Search, UserRound } from "lucide-react";
 import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { signInPath } from "~/lib/redirects";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
@@ -66,7 +66,7 @@ export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; o
             ON_NAVY_FOCUS,
           )}
         >
-          <Search className="size-4" aria-hidden="true" />
+          <Icon name="search" className="size-4" />
           Advanced Search
         </Link>
         <div className="border-t border-white/10 pt-4">
@@ -102,7 +102,7 @@ function AccountArea() {
           title={user.email}
           className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sky-300 text-[#0b1a33]"
         >
-          <UserRound className="size-5" aria-hidden="true" />
+          <Icon name="user-round" className="size-5" />
         </span>
         {user.role === "admin" ? (
           <Link
@@ -125,7 +125,7 @@ function AccountArea() {
             ON_NAVY_FOCUS,
           )}
         >
-          <LogOut className="size-4" aria-hidden="true" />
+          <Icon name="log-out" className="size-4" />
           Sign Out
         </button>
       </div>
@@ -140,7 +140,7 @@ function AccountArea() {
         ON_NAVY_FOCUS,
       )}
     >
-      <LogIn className="size-4" aria-hidden="true" />
+      <Icon name="log-in" className="size-4" />
       Sign In
     </Link>
   );

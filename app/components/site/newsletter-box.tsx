@@ -1,7 +1,7 @@
-import { CheckCircle2, Mail } from "lucide-react";
 import * as React from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { notify } from "~/components/toasts";
+import { Icon } from "~/components/ui/icon";
 import { MAX_EMAIL_LENGTH, NEWSLETTER_RESULT_PARAM, NEWSLETTER_SUCCESS } from "~/lib/newsletter";
 import { cn } from "~/lib/utils";
 import type { action as newsletterAction } from "~/routes/resources.newsletter";
@@ -46,7 +46,7 @@ export function NewsletterBox({ className }: { className?: string }) {
       <div className="grid gap-8 px-6 py-10 sm:px-10 md:grid-cols-2 md:items-center md:py-12">
         <div className="space-y-3">
           <p className="inline-flex items-center gap-2 text-xs font-semibold tracking-widest text-sky-300 uppercase">
-            <Mail className="size-4" aria-hidden="true" />
+            <Icon name="mail" className="size-4" />
             Newsletter
           </p>
           <h2 id="newsletter-heading" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
@@ -93,7 +93,7 @@ export function NewsletterBox({ className }: { className?: string }) {
               </p>
             ) : succeeded ? (
               <p className="flex items-center gap-2 font-medium text-emerald-300">
-                <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
+                <Icon name="circle-check" className="size-4 shrink-0" />
                 {NEWSLETTER_SUCCESS}
               </p>
             ) : null}

@@ -1,5 +1,5 @@
-import { Clock, Headphones } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { MediaThumbnail, ThumbnailBadge } from "./media-thumbnail";
@@ -58,12 +58,12 @@ export function PodcastCard({
         <p className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
           {date ? <time dateTime={new Date(podcast.publishedAt!).toISOString()}>{date}</time> : null}
           <span className="inline-flex items-center gap-1">
-            <Headphones className="size-3.5" aria-hidden="true" />
+            <Icon name="headphones" className="size-3.5" />
             {formatCount(podcast.listens, "listen")}
           </span>
           {podcast.duration != null ? (
             <span className="inline-flex items-center gap-1">
-              <Clock className="size-3.5" aria-hidden="true" />
+              <Icon name="clock" className="size-3.5" />
               {formatDuration(podcast.duration)}
             </span>
           ) : null}

@@ -1,5 +1,5 @@
-import { AlertCircle, Loader2, Play } from "lucide-react";
 import * as React from "react";
+import { Icon } from "~/components/ui/icon";
 import { audioSource } from "~/lib/media";
 import { cn } from "~/lib/utils";
 import { MediaThumbnail } from "./media-thumbnail";
@@ -13,7 +13,7 @@ const AUDIO_HOST_PROBE_TIMEOUT_MS = 10_000;
 function Unavailable({ children }: { children: string }) {
   return (
     <div role="status" className="flex items-center gap-3 rounded-xl border border-dashed bg-muted/40 p-6 text-muted-foreground">
-      <AlertCircle className="size-5 shrink-0" aria-hidden="true" />
+      <Icon name="circle-alert" className="size-5 shrink-0" />
       <p>{children}</p>
     </div>
   );
@@ -129,7 +129,7 @@ function AudioHostPlayer({ src, title, onListen }: { src: string; title: string;
           }}
           className="inline-flex size-16 items-center justify-center rounded-full bg-sky-400 text-[#0b1a33] shadow-lg transition-transform outline-none hover:scale-105 focus-visible:ring-4 focus-visible:ring-white/70"
         >
-          <Play className="ml-1 size-7" fill="currentColor" aria-hidden="true" />
+          <Icon name="play" className="ml-1 size-7" fill="currentColor" />
           <span className="sr-only">Play {title}</span>
         </button>
         <p className="text-sm text-slate-300">Press play to load the episode player.</p>
@@ -146,7 +146,7 @@ function AudioHostPlayer({ src, title, onListen }: { src: string; title: string;
     <div className={cn("relative overflow-hidden rounded-xl border bg-card shadow-sm", !ready && "h-40")}>
       {ready ? null : (
         <div role="status" className="flex h-full items-center justify-center gap-2 p-6 text-muted-foreground">
-          <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+          <Icon name="loader-circle" className="size-5 animate-spin" />
           Loading player…
         </div>
       )}

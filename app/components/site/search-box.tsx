@@ -1,6 +1,6 @@
-import { Search } from "lucide-react";
 import * as React from "react";
 import { useNavigate } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
 /** spec §2/§5: a trimmed non-empty query goes to /search?q=…, an empty one to /search. */
@@ -63,7 +63,7 @@ export function SearchBox({
             : "text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:ring-ring/50",
         )}
       >
-        <Search className="size-4" aria-hidden="true" />
+        <Icon name="search" className="size-4" />
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
-import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 import { FOOTER_LINKS, NAVY_BG_DEEP, PROGRAMME_LINKS } from "./brand";
 import { Logo } from "./logo";
@@ -53,7 +53,7 @@ export function SiteFooter() {
           {/* spec §9: sample contact details are placeholders. */}
           <address className="space-y-3 text-sm not-italic">
             <p className="flex gap-2.5">
-              <MapPin className="mt-0.5 size-4 shrink-0 text-sky-300" aria-hidden="true" />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-sky-300" />
               <span>
                 350 Fifth Avenue, Suite 4200
                 <br />
@@ -61,13 +61,13 @@ export function SiteFooter() {
               </span>
             </p>
             <p className="flex gap-2.5">
-              <Phone className="mt-0.5 size-4 shrink-0 text-sky-300" aria-hidden="true" />
+              <Icon name="phone" className="mt-0.5 size-4 shrink-0 text-sky-300" />
               <a href="tel:+12125550142" className={footerLink}>
                 +1 (212) 555-0142
               </a>
             </p>
             <p className="flex gap-2.5">
-              <Mail className="mt-0.5 size-4 shrink-0 text-sky-300" aria-hidden="true" />
+              <Icon name="mail" className="mt-0.5 size-4 shrink-0 text-sky-300" />
               <a href="mailto:info@marketwire.example" className={footerLink}>
                 info@marketwire.example
               </a>

@@ -1,7 +1,7 @@
-import { Mail, Menu, X } from "lucide-react";
 import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { ThemeToggle } from "~/components/theme-toggle";
+import { Icon } from "~/components/ui/icon";
 import type { Theme } from "~/lib/theme";
 import { cn } from "~/lib/utils";
 import { AccountMenu } from "./account-menu";
@@ -36,7 +36,7 @@ export function SubscribeLink({ className, onNavigate }: { className?: string; o
         className,
       )}
     >
-      <Mail className="size-4" aria-hidden="true" />
+      <Icon name="mail" className="size-4" />
       Subscribe Now
     </Link>
   );
@@ -110,7 +110,7 @@ export function SiteHeader({ theme }: { theme: Theme }) {
             aria-label="Menu"
             onClick={() => (menuOpen ? closeMenu(true) : setMenuOpen(true))}
           >
-            {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+            {menuOpen ? <Icon name="x" className="size-6" /> : <Icon name="menu" className="size-6" />}
           </button>
         </div>
       </div>

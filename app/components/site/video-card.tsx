@@ -1,5 +1,5 @@
-import { Eye } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { MediaThumbnail, ThumbnailBadge } from "./media-thumbnail";
@@ -20,7 +20,7 @@ function VideoMeta({ video, className }: { video: VideoCardData; className?: str
     <p className={cn("flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-muted-foreground", className)}>
       {date ? <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time> : null}
       <span className="inline-flex items-center gap-1">
-        <Eye className="size-3.5" aria-hidden="true" />
+        <Icon name="eye" className="size-3.5" />
         {formatCount(video.views, "view")}
       </span>
     </p>

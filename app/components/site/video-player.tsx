@@ -1,4 +1,4 @@
-import { ExternalLink, VideoOff } from "lucide-react";
+import { Icon } from "~/components/ui/icon";
 import { videoSource } from "~/lib/media";
 import { MediaThumbnail } from "./media-thumbnail";
 
@@ -41,7 +41,7 @@ export function VideoPlayer({ url, title, poster }: { url: string | null; title:
               rel="noopener noreferrer"
               className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-[#0b1a33] shadow outline-none hover:bg-sky-100 focus-visible:ring-[3px] focus-visible:ring-white/70"
             >
-              <ExternalLink className="size-4" aria-hidden="true" />
+              <Icon name="external-link" className="size-4" />
               {source.href.startsWith("/") ? "Watch the video" : `Watch on ${new URL(source.href).hostname.replace(/^www\./, "")}`}
               <span className="sr-only">(opens in a new tab)</span>
             </a>
@@ -51,7 +51,7 @@ export function VideoPlayer({ url, title, poster }: { url: string | null; title:
     case "none":
       return (
         <div className={`${frame} flex flex-col items-center justify-center gap-2 text-white/80`}>
-          <VideoOff className="size-10" aria-hidden="true" />
+          <Icon name="video-off" className="size-10" />
           <p>Video not available</p>
         </div>
       );

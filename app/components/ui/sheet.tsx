@@ -1,6 +1,6 @@
 import { Dialog as SheetPrimitive } from "radix-ui";
-import { XIcon } from "lucide-react";
 import * as React from "react";
+import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
 export const Sheet = SheetPrimitive.Root;
@@ -28,7 +28,7 @@ export function SheetContent({
       >
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring">
-          <XIcon className="size-4" />
+          <Icon name="x" className="size-4" />
           <span className="sr-only">Close</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>

@@ -4,9 +4,9 @@
  * a cookie for 7 days (read by the server, so the first render already has the right width), and
  * ctrl/cmd+b toggles it.
  */
-import { PanelLeft } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { cn } from "~/lib/utils";
 
@@ -198,7 +198,7 @@ export function SidebarTrigger({ className, onClick, ...props }: React.Component
       }}
       {...props}
     >
-      <PanelLeft />
+      <Icon name="panel-left" />
     </Button>
   );
 }
