@@ -1,0 +1,274 @@
+/**
+ * Page benchmark: `npm run bench` (docs/PERFORMANCE.md, "Page benchmark").
+ *
+ * Builds the app into its own folder, starts the production server (package.json "start") on a fresh
+ * database with the demo content (embedded PGlite in a temporary folder; with DATABASE_URL a new
+ * database on that PostgreSQL server), and loads it with autocannon, sending `Accept-Encoding: br, gzip`
+ * like a browser:
+ *
+ * - a static asset of about the home page's size (the baseline: express.static + compression), `/`,
+ *   `/videos`, a video, a podcast, an article and `/search?q=market`, at each connection count;
+ * - a search mix: distinct queries (bench/search-mix.ts) taken round-robin by all connections.
+ *
+ * First with the page cache on (the default), then, on a second server over the same data, with
+ * PAGE_CACHE=off. Prints one table (req/s, p50, p99 and each page's req/s as a share of the static
+ * asset's at the same connection count, on the same server) and writes it into docs/PERFORMANCE.md
+ * between `<!-- bench:start -->` and `<!-- bench:end -->`.
+ *
+ * Options (environment): BENCH_DURATION (seconds per measurement, default 8), BENCH_CONNECTIONS
+ * (comma-separated, default 10,50), BENCH_SEARCH_CONNECTIONS (default 10), BENCH_PORT (default 4300),
+ * BENCH_BUILD_DIR (default build-bench), BENCH_SKIP_BUILD=1 (reuse that build), BENCH_NO_WRITE=1 (do
+ * not touch docs/PERFORMANCE.md), BENCH_VERBOSE=1 (echo the server's output), DATABASE_URL.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import {
+  type Server,
+  ROOT,
+  BUILD_DIR,
+  buildApp,
+  envNumber,
+  findPages,
+  freshDatabase,
+  get,
+  machine,
+  markdownTable,
+  forgetCleanup,
+  onCleanup,
+  runMain,
+  startServer,
+  writeDocSection,
+} from "./app-server";
+import { searchMix } from "./search-mix";
+
+const DURATION = envNumber("BENCH_DURATION", 8);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS || "10,50").split(",").map((value) => {
+  const n = Number(value.trim());
+  if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_CONNECTIONS must list positive integers, not ${JSON.stringify(value)}`);
+  return n;
+});
+const SEARCH_CONNECTIONS = envNumber("BENCH_SEARCH_CONNECTIONS", 10);
+const PORT = envNumber("BENCH_PORT", 4300);
+const WARM_UP_SECONDS = 2;
+const HEADERS = { "accept-encoding": "br, gzip" };
+const DOC = path.join(ROOT, "docs/PERFORMANCE.md");
+
+interface Target {
+  name: string;
+  path: string;
+  static?: boolean;
+}
+
+interface Measurement {
+  target: string;
+  cache: "on" | "off";
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx answers, connection errors and timeouts. */
+  failures: number;
+  /** X-Cache header values seen during the run, with counts. */
+  xCache: Map<string, number>;
+  static?: boolean;
+}
+
+let runId = 0;
+
+/** One autocannon run; latencies come from every response (ms, fractional), not autocannon's integer histogram. */
+async function measure(
+  origin: string,
+  options: { connections: number; duration: number; paths: string[]; roundRobin?: boolean },
+): Promise<Omit<Measurement, "target" | "cache" | "static">> {
+  const latencies: number[] = [];
+  const xCache = new Map<string, number>();
+  const onResponse = (_status: number, _body: string, _context: object, headers: Record<string, unknown> | undefined) => {
+    const value = headers ? Object.entries(headers).find(([name]) => name.toLowerCase() === "x-cache")?.[1] : undefined;
+    const key = typeof value === "string" ? value : "none";
+    xCache.set(key, (xCache.get(key) ?? 0) + 1);
+  };
+  let next = 0;
+  const requests: autocannon.Request[] = options.roundRobin
+    ? // One shared counter: every request, from any connection, takes the next path.
+      [{ setupRequest: (request) => ({ ...request, path: options.paths[next++ % options.paths.length] }), onResponse: onResponse as never }]
+    : options.paths.map((p) => ({ path: p, onResponse: onResponse as never }));
+  const run = autocannon({
+    url: origin,
+    connections: options.connections,
+    duration: options.duration,
+    headers: HEADERS,
+    requests,
+    title: `run ${++runId}`,
+  }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
+  const stop = () => run.stop();
+  onCleanup(stop);
+  run.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+  });
+  const result = await run;
+  forgetCleanup(stop);
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! : NaN);
+  return {
+    connections: options.connections,
+    rps: result.requests.total / result.duration,
+    p50: at(0.5),
+    p99: at(0.99),
+    failures: result.non2xx + result.errors,
+    xCache,
+  };
+}
+
+/** Checks a target answers 200 and returns what it sends. */
+async function probe(origin: string, target: Target) {
+  const response = await get(`${origin}${target.path}`, HEADERS);
+  if (response.status !== 200) throw new Error(`${target.name} (${target.path}) answered ${response.status}`);
+  return response;
+}
+
+async function measureServer(server: Server, cache: "on" | "off", targets: Target[], searchPaths: string[]): Promise<Measurement[]> {
+  const results: Measurement[] = [];
+  for (const target of targets) await probe(server.origin, target);
+  // JIT, database and (with the cache on) page cache warm-up: every target, round-robin.
+  await measure(server.origin, { connections: 10, duration: WARM_UP_SECONDS, paths: targets.map((t) => t.path), roundRobin: true });
+  for (const target of targets) {
+    for (const connections of CONNECTIONS) {
+      await probe(server.origin, target);
+      const m = await measure(server.origin, { connections, duration: DURATION, paths: [target.path] });
+      results.push({ ...m, target: target.name, cache, static: target.static });
+      console.info(`  ${line(results.at(-1)!)}`);
+    }
+  }
+  const m = await measure(server.origin, { connections: SEARCH_CONNECTIONS, duration: DURATION, paths: searchPaths, roundRobin: true });
+  results.push({ ...m, target: `search mix (${searchPaths.length} queries)`, cache });
+  console.info(`  ${line(results.at(-1)!)}`);
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Formatting.
+
+const ms = (value: number) => (Number.isNaN(value) ? "–" : `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0)} ms`);
+const rps = (value: number) => Math.round(value).toLocaleString("en-US");
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function xCacheText(counts: Map<string, number>): string {
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  if (total === 0) return "–";
+  const entries = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  if (entries.length === 1 && entries[0]![0] === "none") return "–";
+  // The usual answer by name, the others by count: "HIT (12 STALE)".
+  const [first, ...others] = entries;
+  return others.length ? `${first![0]} (${others.map(([name, count]) => `${count} ${name}`).join(", ")})` : first![0];
+}
+
+function line(m: Measurement) {
+  return `${m.target} cache=${m.cache} c=${m.connections}: ${rps(m.rps)} req/s, p50 ${ms(m.p50)}, p99 ${ms(m.p99)}${m.failures ? `, ${m.failures} failed` : ""}`;
+}
+
+function resultTable(results: Measurement[]): string {
+  const baseline = (m: Measurement) => results.find((r) => r.static && r.cache === m.cache && r.connections === m.connections);
+  const rows = results.map((m) => {
+    const base = baseline(m);
+    const share = m.static ? "100%" : base ? `${((100 * m.rps) / base.rps).toFixed(m.rps / base.rps < 0.1 ? 1 : 0)}%` : "–";
+    return [m.target, m.cache, String(m.connections), rps(m.rps), ms(m.p50), ms(m.p99), share, xCacheText(m.xCache), String(m.failures)];
+  });
+  return markdownTable(
+    ["target", "page cache", "connections", "req/s", "p50", "p99", "share of static req/s", "X-Cache", "failed"],
+    rows,
+    [false, false, true, true, true, true, true, false, true],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+/** The built asset closest in size to the home page's HTML (JS or CSS: text, compressed like a page). */
+function pickAsset(htmlBytes: number): { file: string; bytes: number } {
+  const dir = path.join(ROOT, BUILD_DIR, "client/assets");
+  const files = fs
+    .readdirSync(dir)
+    .filter((file) => /\.(js|css)$/.test(file))
+    .map((file) => ({ file, bytes: fs.statSync(path.join(dir, file)).size }));
+  if (files.length === 0) throw new Error(`no .js or .css file in ${dir}`);
+  files.sort((a, b) => Math.abs(Math.log(a.bytes / htmlBytes)) - Math.abs(Math.log(b.bytes / htmlBytes)) || a.file.localeCompare(b.file));
+  return files[0]!;
+}
+
+async function main() {
+  const host = machine();
+  const startedAt = new Date();
+  const loadAtStart = host.load();
+  console.info(`Page benchmark: ${host.cores} cores (${host.cpu}), Node ${host.node}, load average ${loadAtStart}`);
+  console.info(`${DURATION} s per measurement, connections ${CONNECTIONS.join(" and ")}, search mix at ${SEARCH_CONNECTIONS}`);
+
+  await buildApp();
+  const database = await freshDatabase();
+  let server = await startServer({ port: PORT, database, pageCache: true });
+
+  const pages = await findPages(server.origin);
+  const home = await get(`${server.origin}/`, { "accept-encoding": "identity" });
+  const homeBr = await get(`${server.origin}/`, HEADERS);
+  const asset = pickAsset(home.body.length);
+  const mix = searchMix();
+  const searchPaths = mix.queries.map((q) => `/search?${new URLSearchParams({ q })}`);
+  const targets: Target[] = [
+    { name: "static asset", path: `/assets/${asset.file}`, static: true },
+    { name: "home", path: "/" },
+    { name: "videos list", path: "/videos" },
+    { name: "video", path: pages.video },
+    { name: "podcast", path: pages.podcast },
+    { name: "article", path: pages.article },
+    { name: "search", path: "/search?q=market" },
+  ];
+  const sizes: string[][] = [];
+  for (const target of targets) {
+    const plain = await get(`${server.origin}${target.path}`, { "accept-encoding": "identity" });
+    const sent = await probe(server.origin, target);
+    sizes.push([target.name, `\`${target.path}\``, kb(plain.body.length), `${kb(sent.body.length)} ${sent.headers["content-encoding"] ?? "identity"}`]);
+  }
+  console.info(`Static asset: ${asset.file} (${kb(asset.bytes)}); home page HTML ${kb(home.body.length)} (${kb(homeBr.body.length)} ${homeBr.headers["content-encoding"] ?? "identity"})`);
+
+  console.info("\nPage cache on:");
+  const results = await measureServer(server, "on", targets, searchPaths);
+  await server.stop();
+
+  server = await startServer({ port: PORT, database, pageCache: false });
+  console.info("\nPage cache off:");
+  results.push(...(await measureServer(server, "off", targets, searchPaths)));
+  await server.stop();
+
+  // Cache on and off side by side for each target.
+  const order = (m: Measurement) => (m.target.startsWith("search mix") ? targets.length : targets.findIndex((t) => t.name === m.target));
+  results.sort((a, b) => order(a) - order(b) || b.cache.localeCompare(a.cache) || a.connections - b.connections);
+  const table = resultTable(results);
+  const loadAtEnd = host.load();
+  const minutes = ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);
+  const sizeTable = markdownTable(["target", "path", "HTML / file", "sent"], sizes, [false, false, true, false]);
+  console.info(`\n${table}\n\n${sizeTable}\n`);
+
+  const settings = [
+    process.env.BENCH_DURATION ? `BENCH_DURATION=${DURATION}` : "",
+    process.env.BENCH_CONNECTIONS ? `BENCH_CONNECTIONS=${CONNECTIONS.join(",")}` : "",
+    process.env.BENCH_SEARCH_CONNECTIONS ? `BENCH_SEARCH_CONNECTIONS=${SEARCH_CONNECTIONS}` : "",
+    database.kind === "postgres" ? "DATABASE_URL=…" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const doc = [
+    `**Run recorded**: ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, \`${settings ? `${settings} ` : ""}npm run bench\`, ${minutes} min.`,
+    `${host.cores} cores (\`os.availableParallelism()\`, ${host.cpu}), Node ${host.node}; load average ${loadAtStart} at the start, ${loadAtEnd} at the end.`,
+    `Database: ${database.kind === "pglite" ? "embedded PGlite" : database.label.replace(/ \(database .*\)$/, "")} with the demo content. autocannon runs on the same machine, in the benchmark's process.`,
+    `${DURATION} s per row after a ${WARM_UP_SECONDS} s warm-up over every target; \`Accept-Encoding: br, gzip\`. *share of static req/s*: the row's req/s over the static asset's at the same connection count on the same server. *X-Cache*: the answers' header during the row, the others by count (– = none: the cache is off). *failed*: non-2xx answers and connection errors.`,
+    "",
+    table,
+    "",
+    `Static asset: \`${asset.file}\` (${kb(asset.bytes)}), the built JS/CSS file closest in size to the home page's HTML (${kb(home.body.length)}). Search mix: ${mix.queries.length} distinct queries from the demo catalogue (${mix.words} words, ${mix.phrases} two-word phrases, ${mix.noMatch} that match nothing; \`bench/search-mix.ts\`), each request taking the next one, ${SEARCH_CONNECTIONS} connections.`,
+    "",
+    sizeTable,
+  ].join("\n");
+  if (process.env.BENCH_NO_WRITE === "1") console.info("BENCH_NO_WRITE=1: docs/PERFORMANCE.md left as it is.");
+  else writeDocSection(DOC, "bench", "## Page benchmark (npm run bench)", doc);
+}
+
+runMain(main);
