@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { type ServerBuild, createRequestHandler as createFetchRequestHandler } from "react-router";
 import { createRequestHandler } from "@react-router/express";
 import { StartupError, getEnv } from "./app/server/env.server";
@@ -42,9 +43,12 @@ async function main() {
   });
 
   if (isProduction) {
-    // Fingerprinted build assets never change: let browsers and CDNs keep them for a year.
-    app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
+    // Fingerprinted build assets never change: let browsers and CDNs keep them for a year. Files are sent
+    // already compressed (.br/.gz written by scripts/precompress-assets.ts at build time).
+    const staticFiles = (dir: string, serveStatic: { maxAge: string; immutable?: boolean }) =>
+      expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], serveStatic });
+    app.use("/assets", staticFiles(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(staticFiles(`${buildDir}/client`, { maxAge: "1h" }));
     const build = (await import(/* @vite-ignore */ pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
     if (env.PAGE_CACHE) {
       const pageCache = new PageCache(PAGE_CACHE_OPTIONS);

@@ -15,3 +15,16 @@ test("an unknown path shows the 404 page with a way home", async ({ page }) => {
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL("/");
 });
+
+test("build assets are sent precompressed (brotli, else gzip) with a year's immutable cache", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const script = html.match(/\/assets\/framework-[\w-]+\.js/)?.[0];
+  expect(script, "the framework chunk is linked from the page").toBeTruthy();
+  const br = await request.get(script!, { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(br.headers()["content-encoding"]).toBe("br");
+  expect(br.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const gz = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
+  expect(gz.headers()["content-encoding"]).toBe("gzip");
+  // Both decode to the same file (Playwright decompresses the body).
+  expect(await br.text()).toBe(await gz.text());
+});
