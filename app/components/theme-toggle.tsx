@@ -44,7 +44,7 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
         <Icon name="sun" />
         <span className="sr-only">Switch to light theme</span>
       </button>
-      <PopoverMenuTrigger menuId={THEME_MENU_ID} className={cn(iconButton, "h-9 w-5")} title="Theme options">
+      <PopoverMenuTrigger menuId={THEME_MENU_ID} className={cn(iconButton, "h-9 w-6")} title="Theme options">
         <Icon name="chevron-down" className="!size-3.5" />
         <span className="sr-only">Theme options</span>
       </PopoverMenuTrigger>

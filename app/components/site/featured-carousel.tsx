@@ -46,7 +46,7 @@ export function FeaturedCarousel({ videos }: { videos: CarouselSlideData[] }) {
           <button type="button" className={control} onClick={() => go(current - 1)} aria-label="Previous slide">
             <Icon name="chevron-left" className="size-5" />
           </button>
-          <div className="flex items-center gap-2" role="group" aria-label="Choose a slide">
+          <div className="flex items-center gap-0.5" role="group" aria-label="Choose a slide">
             {videos.map((video, i) => (
               <button
                 key={video.id}
@@ -54,11 +54,16 @@ export function FeaturedCarousel({ videos }: { videos: CarouselSlideData[] }) {
                 onClick={() => setIndex(i)}
                 aria-label={`Slide ${i + 1}: ${video.title}`}
                 aria-current={i === current ? "true" : undefined}
-                className={cn(
-                  "h-2.5 rounded-full transition-all outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60",
-                  i === current ? "w-7 bg-primary" : "w-2.5 bg-muted-foreground/35 hover:bg-muted-foreground/60",
-                )}
-              />
+                // A 24 px touch target around the small dot (WCAG 2.2 target size).
+                className="group flex h-6 min-w-6 items-center justify-center rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+              >
+                <span
+                  className={cn(
+                    "h-2.5 rounded-full transition-all",
+                    i === current ? "w-7 bg-primary" : "w-2.5 bg-muted-foreground/35 group-hover:bg-muted-foreground/60",
+                  )}
+                />
+              </button>
             ))}
           </div>
           <button type="button" className={control} onClick={() => go(current + 1)} aria-label="Next slide">
