@@ -24,7 +24,7 @@ const iconButton =
   "inline-flex items-center justify-center rounded-md transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4";
 
 /**
- * spec §2 theme toggle, PRODUCT.md "Theme": every press of the button visibly switches light ↔ dark
+ * The header's theme toggle, PRODUCT.md "Theme": every press of the button visibly switches light ↔ dark
  * (from whatever the page shows, the system's choice included); the small menu beside it offers Light,
  * Dark and System, so the visitor can go back to following the system. Which button shows follows the
  * page's own `dark` class, so it is right before hydration and without JavaScript (plain form posts).

@@ -3,7 +3,7 @@
 const COUNT_SUFFIXES = ["K", "M", "B"] as const;
 
 /**
- * spec §9: K above 1,000 (one decimal), M above 1,000,000; plain number below (B above 1,000,000,000
+ * PRODUCT.md "Numbers and words": K above 1,000 (one decimal), M above 1,000,000; plain number below (B above 1,000,000,000
  * keeps the largest counts short too). A count that rounds to 1000.0 of a unit moves up to the next one
  * (999,950 → '1.0M', never '1000.0K').
  */

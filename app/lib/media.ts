@@ -108,7 +108,7 @@ export function videoSource(url: string | null | undefined): VideoSource {
 // Audio
 
 /**
- * spec §5: the four patterns an audio-host post id is read from, in order: posts/{digits}.mp3,
+ * PRODUCT.md "Audio": the four patterns an audio-host post id is read from, in order: posts/{digits}.mp3,
  * posts/{digits}, boos/{digits}, and a file name ending in {digits}.mp3 (the host's episode files are
  * named `…/some-title-854990733.mp3`).
  */

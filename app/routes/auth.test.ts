@@ -35,7 +35,7 @@ describe("/auth loader", () => {
     await expect(loader({ request: appRequest("/auth"), params: {}, context: {} } as any)).resolves.toBeNull();
   });
 
-  it("sends an admin already signed in to /admin (spec §2)", async () => {
+  it("sends an admin already signed in to /admin (PRODUCT.md \"Accounts\")", async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
     const response = await thrownResponse(loader({ request: appRequest("/auth", { cookie }), params: {}, context: {} } as any));
     expect(response.status).toBe(302);
@@ -44,7 +44,7 @@ describe("/auth loader", () => {
 
   it("sends a reader already signed in back to the page they came from, never through /admin", async () => {
     const { cookie } = await createSignedInUser();
-    const load = (path: string) => thrownResponse(loader({ request: appRequest(path, { cookie }), params: {}, context: {} } as any));
+    const load = (path: string) => thrownResponse(loader({ request: appRequest(path, { cookie }), params: {}, context: {} } as Parameters<typeof loader>[0]));
     expect((await load("/auth?redirectTo=%2Fvideos")).headers.get("Location")).toBe("/videos");
     expect((await load("/auth")).headers.get("Location")).toBe("/");
   });

@@ -22,7 +22,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
 import { FormField } from "~/components/ui/form-field";
 
-// spec §2: someone already signed in leaves this page: an admin to /admin, a reader back to where they
+// Someone already signed in leaves this page: an admin to /admin, a reader back to where they
 // came from (PRODUCT.md "Accounts").
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
       const { title, description } = result;
       return data<AuthActionData>({ intent, ok: false, message: { title, description }, values }, { status: result.status });
     }
-    // spec §8: 'Welcome back!', then /admin for an admin; a reader goes back to the page they came from
+    // 'Welcome back!', then /admin for an admin; a reader goes back to the page they came from
     // (PRODUCT.md "Accounts"). The session cookies come from Better Auth.
     const response = await redirectWithToast(signInDestination(result.isAdmin, form.get("redirectTo")), {
       type: "success",

@@ -34,7 +34,7 @@ describe("home loader", () => {
     expect(podcasts.recent.map((p) => p.title)).toEqual(["P5", "P4", "P3", "P2", "P1"]);
   });
 
-  // spec §2: with no featured video the carousel falls back to the latest one, which is not featured.
+  // PRODUCT.md "Home": with no featured video the carousel falls back to the latest one, which is not featured.
   it("flags the fallback slide as not featured, so it is not badged 'Featured'", async () => {
     const db = await getDb();
     await db.insert(schema.videos).values([

@@ -79,7 +79,7 @@ function unexpected(title: string, error: unknown, request: Request): AuthFailur
   return { ok: false, status: 500, title: "Error", description: UNEXPECTED_ERROR };
 }
 
-/** spec §8 sign-in: success carries the session cookies and whether the account is an admin's. */
+/** Sign-in (PRODUCT.md "Accounts"): success carries the session cookies and whether the account is an admin's. */
 export async function signInWithPassword(request: Request, input: SignInInput): Promise<AuthResult> {
   let response: Response;
   try {

@@ -35,7 +35,7 @@ function resolveAuthSecret(kind: "pglite" | "postgres"): string {
   }
 }
 
-/** The profile row of an account (spec §3 profiles: display name and role), or undefined. */
+/** The profile row of an account (display name and role, PRODUCT.md "Accounts"), or undefined. */
 export async function profileOf(db: Database, userId: string) {
   const [profile] = await db
     .select({ role: schema.profiles.role, displayName: schema.profiles.displayName })

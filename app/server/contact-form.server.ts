@@ -9,7 +9,7 @@ function requiredText(label: string, max: number) {
     .max(max, { error: `${label} must be at most ${max} characters` });
 }
 
-/** spec §5: name, email, subject and message are all required; the email must be valid (checked on the server too). */
+/** Name, email, subject and message are all required; the email must be valid (checked on the server too). */
 export const contactFormSchema = z.object({
   name: requiredText("Name", CONTACT_LIMITS.name),
   email: z

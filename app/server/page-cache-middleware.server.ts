@@ -44,7 +44,7 @@ export function pageCacheMiddleware(cache: PageCache, handle: FetchHandler) {
       const request = toFetchRequest(req);
       // The theme cookie is the one thing that changes a public page's HTML (the <html> class).
       const key = `${await getTheme(request)} ${req.originalUrl}`;
-      const outcome = await cache.serve(key, () => handle(toFetchRequest(req)));
+      const outcome = await cache.serve(key, () => handle(request));
       const headOnly = req.method === "HEAD";
       if (outcome.kind === "uncacheable") {
         res.setHeader("X-Cache", "BYPASS");
