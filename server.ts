@@ -5,6 +5,7 @@
 import "dotenv/config";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -20,6 +21,9 @@ import { pageCacheMiddleware } from "./app/server/page-cache-middleware.server";
 /** PRODUCT.md "Page cache": bounds and lifetimes. */
 const PAGE_CACHE_OPTIONS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, freshMs: 30_000, staleMs: 300_000 };
 
+/** A 256 KB brotli window: larger than any page's HTML. */
+const PAGE_BROTLI_WINDOW_BITS = 18;
+
 const isProduction = process.env.NODE_ENV === "production";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
@@ -31,7 +35,9 @@ async function main() {
   let contentListener: ContentChangeListener | undefined;
   const app = express();
   app.disable("x-powered-by");
-  app.use(compression());
+  // Pages are compressed as they stream. Brotli's default 4 MB window is far larger than any page and
+  // costs more to set up for each response than the compression itself (PRODUCT.md "Speed").
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: PAGE_BROTLI_WINDOW_BITS } } }));
   app.use((req, res, next) => {
     // Rate limits key on the client address. Unless a trusted proxy sets it, a client could forge
     // X-Forwarded-For, so replace it with the socket's address.
@@ -48,7 +54,9 @@ async function main() {
     const staticFiles = (dir: string, serveStatic: { maxAge: string; immutable?: boolean }) =>
       expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], serveStatic });
     app.use("/assets", staticFiles(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(staticFiles(`${buildDir}/client`, { maxAge: "1h" }));
+    // Every public file has an extension; pages never do, so they skip the file lookup.
+    const publicFiles = staticFiles(`${buildDir}/client`, { maxAge: "1h" });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     const build = (await import(/* @vite-ignore */ pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
     if (env.PAGE_CACHE) {
       const pageCache = new PageCache(PAGE_CACHE_OPTIONS);

@@ -1,4 +1,6 @@
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { type SQL, and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import { rowsByBlock } from "./home-blocks.server";
 import { totalPages } from "~/lib/pagination";
 import { getDb, schema } from "./db.server";
 import { isUuid } from "~/lib/ids";
@@ -56,24 +58,49 @@ export async function listPublishedVideos({ page, pageSize = VIDEO_PAGE_SIZE }: 
 
 /** The latest published videos. */
 export async function listLatestVideos(limit = 4): Promise<VideoSummary[]> {
-  const db = await getDb();
-  return db.select(summaryFields).from(videos).where(isPublished).orderBy(...newestFirst).limit(limit);
+  return latestVideosQuery(await getDb(), limit);
 }
 
 /** 'Most Watched': published videos by views, most first. */
 export async function listMostWatchedVideos(limit = MOST_WATCHED_VIDEOS): Promise<VideoSummary[]> {
-  const db = await getDb();
-  return db.select(summaryFields).from(videos).where(isPublished).orderBy(desc(videos.views), ...newestFirst).limit(limit);
+  return mostWatchedVideosQuery(await getDb(), limit);
 }
 
 /** Featured published videos, most recently featured first. */
 export async function listFeaturedVideos(limit = HOME_FEATURED_VIDEOS): Promise<VideoSummary[]> {
-  const db = await getDb();
+  return featuredVideosQuery(await getDb(), limit);
+}
+
+type Db = Awaited<ReturnType<typeof getDb>>;
+type HomeVideoBlock = "featured" | "latest" | "mostWatched";
+
+/** The fields of a video in a list, tagged with the home block it belongs to and its place in it. */
+function blockFields(block: HomeVideoBlock, order: readonly SQL[]) {
+  return {
+    ...summaryFields,
+    block: sql<HomeVideoBlock>`${sql.raw(`'${block}'`)}`.as("block"),
+    position: sql<number>`row_number() over (order by ${sql.join([...order], sql`, `)})`.mapWith(Number).as("position"),
+  };
+}
+
+const latestOrder = newestFirst;
+const mostWatchedOrder = [desc(videos.views), ...newestFirst] as const;
+const featuredOrder = [desc(videos.featuredAt), ...newestFirst] as const;
+
+function latestVideosQuery(db: Db, limit: number, block: HomeVideoBlock = "latest") {
+  return db.select(blockFields(block, latestOrder)).from(videos).where(isPublished).orderBy(...latestOrder).limit(limit);
+}
+
+function mostWatchedVideosQuery(db: Db, limit: number) {
+  return db.select(blockFields("mostWatched", mostWatchedOrder)).from(videos).where(isPublished).orderBy(...mostWatchedOrder).limit(limit);
+}
+
+function featuredVideosQuery(db: Db, limit: number) {
   return db
-    .select(summaryFields)
+    .select(blockFields("featured", featuredOrder))
     .from(videos)
     .where(and(isPublished, eq(videos.featured, true)))
-    .orderBy(desc(videos.featuredAt), ...newestFirst)
+    .orderBy(...featuredOrder)
     .limit(limit);
 }
 
@@ -81,22 +108,27 @@ export async function listFeaturedVideos(limit = HOME_FEATURED_VIDEOS): Promise<
 export type CarouselVideo = VideoSummary & { featured: boolean };
 
 /**
- * The home page's video blocks, read in parallel. spec §2: the carousel shows the featured videos, or the
- * latest one when none is featured; beside it the latest five minus the first.
+ * The home page's video blocks in one statement (PRODUCT.md "Speed": the embedded database runs one
+ * query at a time, so each round trip counts). The carousel shows the featured videos, or the latest one
+ * when none is featured; beside it the latest five minus the first.
  */
 export async function getHomeVideos(): Promise<{ carousel: CarouselVideo[]; latest: VideoSummary[]; mostWatched: VideoSummary[] }> {
-  const [featured, latest, mostWatched] = await Promise.all([
-    listFeaturedVideos(HOME_FEATURED_VIDEOS),
-    listLatestVideos(HOME_LATEST_VIDEOS),
-    listMostWatchedVideos(MOST_WATCHED_VIDEOS),
-  ]);
+  const db = await getDb();
+  const rows = await unionAll(
+    featuredVideosQuery(db, HOME_FEATURED_VIDEOS),
+    latestVideosQuery(db, HOME_LATEST_VIDEOS),
+    mostWatchedVideosQuery(db, MOST_WATCHED_VIDEOS),
+  );
+  const blocks = rowsByBlock(rows);
+  const featured = blocks.get("featured") ?? [];
+  const latest = blocks.get("latest") ?? [];
   return {
     carousel:
       featured.length > 0
         ? featured.map((video) => ({ ...video, featured: true }))
         : latest.slice(0, 1).map((video) => ({ ...video, featured: false })),
     latest: latest.slice(1, HOME_LATEST_VIDEOS),
-    mostWatched,
+    mostWatched: blocks.get("mostWatched") ?? [],
   };
 }
 
