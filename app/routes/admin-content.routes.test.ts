@@ -334,6 +334,12 @@ describe("lists through the loader", () => {
     expect(result.body).toMatchObject({ q: "zed q", page: 1, total: 1, error: null });
     expect(result.body.items[0].title).toBe("Loader search target");
   });
+
+  it("a control character in the search (NUL, which PostgreSQL text cannot hold) is a space, not a failed load", async () => {
+    await insertRow("videos", { title: "Control search target" });
+    const result = await get(ROUTES.videos.list, "/admin/videos?q=control%00search", admin);
+    expect(result.body).toMatchObject({ q: "control search", total: 1, error: null });
+  });
 });
 
 describe("database failures keep what was typed (spec §8)", () => {

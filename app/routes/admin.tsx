@@ -3,6 +3,7 @@ import { AdminHeader } from "~/components/admin/admin-header";
 import { AdminSidebar } from "~/components/admin/sidebar";
 import { SidebarInset, SidebarProvider, sidebarOpenFromCookie } from "~/components/ui/sidebar";
 import { appendSetCookies, signOutSession } from "~/server/auth-actions.server";
+import { readForm } from "~/server/request-form.server";
 import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * nothing else, and a plain user's menu may use the same form.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "signout") {
     await requireAdmin(request);
     return data({ error: "Unknown action" }, { status: 400 });

@@ -9,6 +9,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_FIELDS, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactField, type ContactFieldErrors } from "~/lib/contact";
 import { isHoneypotFilled, parseContactForm } from "~/server/contact-form.server";
 import { saveContactMessage } from "~/server/contact.server";
+import { readForm } from "~/server/request-form.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/contact";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
@@ -23,7 +24,7 @@ const MESSAGE_SENT_TOAST = {
 const TOO_MANY_MESSAGES = "Too many messages from your connection. Please try again in a few minutes.";
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // Honeypot (see CONTACT_HONEYPOT_FIELD): a bot gets the same answer as a person, and nothing is stored.
   if (isHoneypotFilled(formData)) return redirectWithToast("/contact", MESSAGE_SENT_TOAST);
 

@@ -1,0 +1,55 @@
+/**
+ * HTTP methods nobody on this site serves (TRACE, PUT, DELETE …) are answered 405 with an `Allow`
+ * header before they reach the app, never a 500 (PRODUCT.md "Security").
+ */
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import type { NextFunction, Request, Response } from "express";
+
+/** Pages and resource routes answer GET/HEAD; every form and API call is a POST. */
+const SERVED_METHODS = ["GET", "HEAD", "POST"];
+const ALLOW = [...SERVED_METHODS, "OPTIONS"].join(", ");
+
+const NODE_PARSE_ERRORS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: "413 Payload Too Large",
+  ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
+};
+
+const methodNotAllowed = (method: string) =>
+  `Method Not Allowed: ${method} is not served here; this site answers ${ALLOW}.\n`;
+
+/** Express middleware: OPTIONS is told what is allowed, any other unserved method gets a 405. */
+export function refuseUnservedMethods(req: Request, res: Response, next: NextFunction) {
+  if (SERVED_METHODS.includes(req.method)) return next();
+  res.setHeader("Allow", ALLOW);
+  res.setHeader("Cache-Control", "no-store");
+  if (req.method === "OPTIONS") {
+    res.status(204).end();
+    return;
+  }
+  res.status(405).type("text/plain").send(methodNotAllowed(req.method));
+}
+
+/**
+ * Node's HTTP parser refuses methods it does not know (TRACK, made-up names) before Express sees
+ * them, with a bare 400; answer those 405 too. Other parse errors keep Node's own answers.
+ */
+export function answerUnknownMethods(server: Server) {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || socket.bytesWritten > 0) {
+      socket.destroy();
+      return;
+    }
+    if (error.code === "HPE_INVALID_METHOD") {
+      const body = methodNotAllowed("this method");
+      socket.end(
+        `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      return;
+    }
+    // The answers Node gives when nobody listens for clientError.
+    socket.end(`HTTP/1.1 ${NODE_PARSE_ERRORS[error.code ?? ""] ?? "400 Bad Request"}\r\nConnection: close\r\n\r\n`);
+  });
+}
