@@ -133,7 +133,7 @@ describe("/auth sign up", () => {
   const signUp = (form: Record<string, string>) => post({ intent: "signup", ...form });
 
   it("creates the user and a profile with the display name and role 'user', and does not sign in", async () => {
-    const result = await signUp({ displayName: "  Ann Analyst ", email: "Ann@Example.com", password: "secret1" });
+    const result = await signUp({ displayName: "  Ann Analyst ", email: "Ann@Example.com", password: "ledger-secret-1" });
     const { status, data, response } = unwrap(result);
     expect(status).toBe(200);
     expect(response).toBeUndefined();
@@ -157,14 +157,14 @@ describe("/auth sign up", () => {
   });
 
   it("lets the new account sign in afterwards (no mail transport configured)", async () => {
-    await signUp({ displayName: "Bo", email: "bo@example.com", password: "secret1" });
-    const { status } = unwrap(await post({ intent: "signin", email: "bo@example.com", password: "secret1" }));
+    await signUp({ displayName: "Bo", email: "bo@example.com", password: "ledger-secret-1" });
+    const { status } = unwrap(await post({ intent: "signin", email: "bo@example.com", password: "ledger-secret-1" }));
     expect(status).toBe(302);
   });
 
   it("answers an existing email with 'Account exists' (spec §8)", async () => {
-    await signUp({ displayName: "Cy", email: "cy@example.com", password: "secret1" });
-    const { status, data } = unwrap(await signUp({ displayName: "Cy Again", email: "CY@example.com", password: "secret2" }));
+    await signUp({ displayName: "Cy", email: "cy@example.com", password: "ledger-secret-1" });
+    const { status, data } = unwrap(await signUp({ displayName: "Cy Again", email: "CY@example.com", password: "ledger-secret-2" }));
     expect(status).toBe(422);
     expect(data).toMatchObject({
       ok: false,
@@ -174,11 +174,24 @@ describe("/auth sign up", () => {
   });
 
   it("rejects a short password with 400 and the minimum in the message", async () => {
-    const { status, data } = unwrap(await signUp({ displayName: "Di", email: "di@example.com", password: "12345" }));
+    const { status, data } = unwrap(await signUp({ displayName: "Di", email: "di@example.com", password: "k7#fq2Z" }));
     expect(status).toBe(400);
-    expect(data?.fieldErrors).toEqual({ password: "Password must be at least 6 characters" });
+    expect(data?.fieldErrors).toEqual({ password: "Password must be at least 8 characters" });
     const db = await getDb();
     expect(await db.select().from(schema.users).where(eq(schema.users.email, "di@example.com"))).toEqual([]);
+  });
+
+  it("rejects a common password with 400, the message beside the password field, and no account", async () => {
+    const { status, data } = unwrap(await signUp({ displayName: "Ed", email: "ed@example.com", password: "Football" }));
+    expect(status).toBe(400);
+    expect(data).toMatchObject({
+      ok: false,
+      message: { title: "Signup failed", description: "This password is too common. Choose a less common password." },
+      fieldErrors: { password: "This password is too common. Choose a less common password." },
+      values: { displayName: "Ed", email: "ed@example.com" },
+    });
+    const db = await getDb();
+    expect(await db.select().from(schema.users).where(eq(schema.users.email, "ed@example.com"))).toEqual([]);
   });
 
   it("requires every field", async () => {

@@ -17,6 +17,7 @@ import {
 } from "~/lib/auth-forms";
 import { signInDestination } from "~/lib/redirects";
 import { appendSetCookies, signInWithPassword, signUpWithPassword } from "~/server/auth-actions.server";
+import { readForm } from "~/server/request-form.server";
 import { getCurrentUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth";
@@ -43,7 +44,7 @@ export interface AuthActionData {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent: Intent = form.get("intent") === "signup" ? "signup" : "signin";
 
   if (intent === "signin") {
@@ -76,8 +77,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await signUpWithPassword(request, parsed.data);
   if (!result.ok) {
-    const { title, description } = result;
-    return data<AuthActionData>({ intent, ok: false, message: { title, description }, values }, { status: result.status });
+    const { title, description, fieldErrors } = result;
+    return data<AuthActionData>({ intent, ok: false, message: { title, description }, fieldErrors, values }, { status: result.status });
   }
   // spec §8: the form is cleared, so no values are sent back.
   return data<AuthActionData>({

@@ -24,10 +24,12 @@ import {
 } from "~/lib/admin-content";
 import { FEATURE_TYPE_LABELS } from "~/lib/content-types";
 import { parsePage, totalPages as countPages } from "~/lib/pagination";
+import { parseQuery } from "~/lib/search";
 import { announceContentChange } from "./content-events.server";
 import { getDb, schema } from "./db.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 import type { CurrentUser } from "./session.server";
+import { readForm } from "./request-form.server";
 import { redirectWithToast } from "./toast.server";
 import { isUuid } from "~/lib/ids";
 
@@ -236,7 +238,8 @@ function logFailure(what: string, request: Request, error: unknown) {
 
 export async function contentListLoader(type: AdminContentType, request: Request, _admin: CurrentUser) {
   const url = new URL(request.url);
-  const q = url.searchParams.get("q") ?? "";
+  // The public search's rule: control characters become spaces (PRODUCT.md "Security").
+  const q = parseQuery(url.searchParams.get("q"));
   const page = parsePage(url.searchParams.get("page"));
   try {
     return { type, q, ...(await listContent(type, { q, page })), error: null };
@@ -260,7 +263,7 @@ export interface ListActionResult {
 /** The list's mutations, told apart by `intent`: delete and (videos, podcasts) feature. */
 export async function contentListAction(type: AdminContentType, request: Request, _admin: CurrentUser) {
   const texts = adminTexts(type);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const reply = (result: ListActionResult, status = 200) => data(result, { status });
@@ -338,7 +341,7 @@ export async function contentEditorAction(
 ) {
   const texts = adminTexts(type);
   const listPath = ADMIN_TYPES[type].listPath;
-  const values = editorValuesFromFormData(type, await request.formData());
+  const values = editorValuesFromFormData(type, await readForm(request));
   const parsed = parseEditorValues(type, mode, values);
   if (!parsed.success) {
     return data<EditorActionData>({ values, fieldErrors: parsed.fieldErrors, formError: null }, { status: 400 });
