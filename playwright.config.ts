@@ -9,6 +9,8 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `marketwire-e2e-${port}`);
+/** The compiled server entry of the build `npm run test:e2e` has just made (see `npm start`). */
+const serverEntry = path.join(process.env.BUILD_DIR ?? "build", "server.js");
 
 export const E2E_ADMIN = { email: "admin@example.com", password: "admin-e2e-password" };
 
@@ -33,10 +35,13 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf "${dataDir}" && npx tsx server.ts`,
+    // exec: the signal that stops the server reaches node itself, not a shell in between.
+    command: `rm -rf "${dataDir}" && exec node "${serverEntry}"`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // A clean stop closes the database and releases its folder's lock.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {
@@ -47,7 +52,6 @@ export default defineConfig({
       BETTER_AUTH_URL: baseURL,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
       DATABASE_URL: "",
       SMTP_URL: "",
       // Every e2e request comes from 127.0.0.1: the per-client sign-in limit would trip across tests.

@@ -5,8 +5,9 @@
  *
  * - Build: `npm run build` with BUILD_DIR=BENCH_BUILD_DIR (default build-bench), so it never touches
  *   the folder `npm start` and the end-to-end tests use. BENCH_SKIP_BUILD=1 reuses that folder.
- * - Server: package.json's `start` script, run through `sh -c` with node_modules/.bin on the PATH (what
- *   `npm start` runs, without its `prestart` build), NODE_ENV=production, in its own process group.
+ * - Server: package.json's `start` script (`node <BUILD_DIR>/server.js`), run through `sh -c` with
+ *   node_modules/.bin on the PATH (what `npm start` runs, without its `prestart` build), NODE_ENV=production,
+ *   in its own process group; stopped with SIGTERM, so it closes its database cleanly.
  * - Database: a fresh embedded PGlite folder under the system temp folder; with DATABASE_URL set, a
  *   fresh database created on that PostgreSQL server (the role needs CREATEDB) and dropped at the end,
  *   with SEED_DEMO_CONTENT=true. The server seeds the demo content and creates the admin on first start.
@@ -182,8 +183,9 @@ function packageScript(name: string): string {
 
 /** `npm run build` into BUILD_DIR (unless BENCH_SKIP_BUILD=1 and the build is there). */
 export async function buildApp() {
-  const serverEntry = path.join(ROOT, BUILD_DIR, "server/index.js");
-  if (process.env.BENCH_SKIP_BUILD === "1" && fs.existsSync(serverEntry)) {
+  // The compiled server entry and the React Router server build it loads.
+  const built = ["server.js", "server/index.js"].every((file) => fs.existsSync(path.join(ROOT, BUILD_DIR, file)));
+  if (process.env.BENCH_SKIP_BUILD === "1" && built) {
     console.info(`Build: reusing ${BUILD_DIR}/ (BENCH_SKIP_BUILD=1)`);
     return;
   }

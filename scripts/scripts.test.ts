@@ -8,15 +8,19 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { acquireDataDirLock } from "~/server/db-lock.server";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/.bin/tsx");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "marketwire-scripts-"));
 
-// A lock naming a live process (this test runner) is what a running server leaves in DATA_DIR.
-fs.writeFileSync(path.join(dataDir, "marketwire.lock"), String(process.pid));
+// This test runner holds the DATA_DIR lock, as a running server does.
+const releaseLock = await acquireDataDirLock(dataDir);
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await releaseLock();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 async function script(file: string, args: string[] = []) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };

@@ -64,7 +64,7 @@ async function openPostgres(url: string): Promise<Connection> {
 }
 
 async function openPglite(dataDir: string | null): Promise<Connection> {
-  let release = () => {};
+  let release: () => Promise<void> = async () => {};
   if (dataDir) {
     try {
       fs.mkdirSync(dataDir, { recursive: true });
@@ -72,7 +72,7 @@ async function openPglite(dataDir: string | null): Promise<Connection> {
     } catch (error) {
       throw new StartupError(`DATA_DIR ${dataDir} is not a writable folder: ${describeError(error)}`);
     }
-    release = acquireDataDirLock(dataDir);
+    release = await acquireDataDirLock(dataDir);
   }
   try {
     const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
@@ -83,11 +83,11 @@ async function openPglite(dataDir: string | null): Promise<Connection> {
       kind: "pglite",
       close: async () => {
         await client.close();
-        release();
+        await release();
       },
     };
   } catch (error) {
-    release();
+    await release();
     throw error;
   }
 }
