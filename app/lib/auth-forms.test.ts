@@ -28,8 +28,8 @@ describe("signInSchema (spec §5: email and password required, email must look l
   });
 });
 
-describe("signUpSchema (spec §5: display name, email, password required; password at least 6)", () => {
-  const valid = { displayName: "Ann Analyst", email: "ann@example.com", password: "secret" };
+describe("signUpSchema (display name, email, password required; password at least 8, PRODUCT.md \"Security\")", () => {
+  const valid = { displayName: "Ann Analyst", email: "ann@example.com", password: "ledger-secret" };
 
   it.each([
     ["valid", valid, {}],
@@ -38,15 +38,15 @@ describe("signUpSchema (spec §5: display name, email, password required; passwo
     ["display name too long", { ...valid, displayName: "a".repeat(101) }, { displayName: "Display name must be at most 100 characters" }],
     ["bad email", { ...valid, email: "nope" }, { email: "Please enter a valid email address" }],
     ["missing password", { ...valid, password: "" }, { password: "Password is required" }],
-    ["password of 5", { ...valid, password: "12345" }, { password: "Password must be at least 6 characters" }],
+    ["password of 7", { ...valid, password: "k7#fq2Z" }, { password: "Password must be at least 8 characters" }],
     ["password of 129", { ...valid, password: "a".repeat(129) }, { password: "Password must be at most 128 characters" }],
   ])("%s", (_name, input, expected) => {
     expect(errorsOf(signUpSchema, input)).toEqual(expected);
   });
 
-  it("accepts a password of exactly the minimum length", () => {
-    expect(MIN_PASSWORD_LENGTH).toBe(6);
-    expect(signUpSchema.safeParse({ ...valid, password: "123456" }).success).toBe(true);
+  it("accepts a password of exactly the minimum length (the common-password check is the server's)", () => {
+    expect(MIN_PASSWORD_LENGTH).toBe(8);
+    expect(signUpSchema.safeParse({ ...valid, password: "k7#fq2Zp" }).success).toBe(true);
   });
 
   it("trims the display name", () => {

@@ -1,8 +1,13 @@
 /** spec §5: the sign-in and sign-up forms. Shared by the /auth page (early messages) and its action. */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
-/** spec §9: minimum password length 6 (same value as Better Auth's `minPasswordLength`). */
-export const MIN_PASSWORD_LENGTH = 6;
+/**
+ * PRODUCT.md "Security": at least 8 characters (Better Auth's `minPasswordLength` uses the same value). The
+ * common-password check runs on the server only, so its list stays out of the browser.
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+/** Better Auth's default upper bound; said here so the message is ours, not the server's. */
+export const MAX_PASSWORD_LENGTH = 128;
 
 const email = z
   .string({ error: "Email is required" })
@@ -27,8 +32,7 @@ export const signUpSchema = z.object({
     .string({ error: "Password is required" })
     .min(1, "Password is required")
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    // Better Auth's default upper bound; said here so the message is ours, not the server's.
-    .max(128, "Password must be at most 128 characters"),
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
 });
 
 export type SignInInput = z.infer<typeof signInSchema>;

@@ -1,4 +1,5 @@
-import { incrementVideoViews } from "~/server/videos.server";
+import { recordVideoView } from "~/server/videos.server";
+import { visitorOf } from "~/server/visitor.server";
 import type { Route } from "./+types/api.videos.$id.view";
 
 // Counters must never be answered from a cache.
@@ -11,11 +12,12 @@ export async function loader() {
 
 /**
  * spec §4: a view is counted once the video page has loaded in a browser (the page posts here after
- * hydration), with one atomic UPDATE. Answers the new count.
+ * hydration), with one atomic UPDATE; at most once per visitor per 30 minutes and never for a bot
+ * (PRODUCT.md "Security"). Always answers the live count: a page from the cache shows it.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const views = await incrementVideoViews(params.id);
+  const views = await recordVideoView(params.id, visitorOf(request));
   if (views == null) return Response.json({ error: "Video not found" }, { status: 404, headers: NO_STORE });
   return Response.json({ views }, { headers: NO_STORE });
 }

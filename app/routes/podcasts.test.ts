@@ -9,6 +9,7 @@ import { loader as podcastsLoader } from "./podcasts";
 type NewPodcast = typeof schema.podcasts.$inferInsert;
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
 async function insertPodcasts(rows: Partial<NewPodcast>[]) {
   const db = await getDb();
@@ -28,8 +29,13 @@ function unwrap(result: any) {
 const loadList = async () => unwrap(await podcastsLoader({ request: appRequest("/podcasts"), params: {}, context: {} } as any));
 const loadPodcast = async (id: string) =>
   unwrap(await podcastLoader({ request: appRequest(`/podcast/${id}`), params: { id }, context: {} } as any));
-const postListen = (id: string, method = "POST") =>
-  listenAction({ request: appRequest(`/api/podcasts/${id}/listen`, { method }), params: { id }, context: {} } as any) as Promise<Response>;
+/** A browser's listen post, as server.ts hands it on (one client address). */
+const postListen = (id: string, method = "POST") => {
+  const request = appRequest(`/api/podcasts/${id}/listen`, { method });
+  request.headers.set("User-Agent", BROWSER);
+  request.headers.set("X-Forwarded-For", "203.0.113.20");
+  return listenAction({ request, params: { id }, context: {} } as any) as Promise<Response>;
+};
 
 beforeEach(async () => {
   const db = await getDb();

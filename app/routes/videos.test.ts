@@ -10,6 +10,7 @@ import { loader as videosLoader } from "./videos";
 type NewVideo = typeof schema.videos.$inferInsert;
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
 async function insertVideos(rows: Partial<NewVideo>[]) {
   const db = await getDb();
@@ -31,8 +32,13 @@ const loadList = async (search = "") =>
   unwrap(await videosLoader({ request: appRequest(`/videos${search}`), params: {}, context: {} } as any));
 const loadVideo = async (id: string) =>
   unwrap(await videoLoader({ request: appRequest(`/video/${id}`), params: { id }, context: {} } as any));
-const postView = (id: string, method = "POST") =>
-  viewAction({ request: appRequest(`/api/videos/${id}/view`, { method }), params: { id }, context: {} } as any) as Promise<Response>;
+/** A browser's view post, as server.ts hands it on (one client address). */
+const postView = (id: string, method = "POST") => {
+  const request = appRequest(`/api/videos/${id}/view`, { method });
+  request.headers.set("User-Agent", BROWSER);
+  request.headers.set("X-Forwarded-For", "203.0.113.20");
+  return viewAction({ request, params: { id }, context: {} } as any) as Promise<Response>;
+};
 
 beforeEach(async () => {
   const db = await getDb();

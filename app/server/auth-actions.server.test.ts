@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { appRequest } from "../../tests/support/auth";
 import { UNEXPECTED_ERROR, signInWithPassword, signOutSession, signUpWithPassword } from "./auth-actions.server";
 import { getAuth } from "./auth.server";
+import { TOO_MANY_SIGN_INS } from "./rate-limit.server";
 
 /** Replaces Better Auth's HTTP handler for one test and records the requests it receives. */
 async function stubHandler(answer: (request: Request) => Response | Promise<Response>) {
@@ -42,10 +43,10 @@ describe("calls go through Better Auth's HTTP handler (so its rate limiter appli
     await signUpWithPassword(appRequest("/auth", { method: "POST" }), {
       displayName: "Ann",
       email: "ann@example.com",
-      password: "secret1",
+      password: "ledger-secret-1",
     });
     expect(new URL(seen[0]!.url).pathname).toBe("/api/auth/sign-up/email");
-    expect(await seen[0]!.json()).toEqual({ email: "ann@example.com", password: "secret1", name: "Ann", callbackURL: "/" });
+    expect(await seen[0]!.json()).toEqual({ email: "ann@example.com", password: "ledger-secret-1", name: "Ann", callbackURL: "/" });
   });
 
   it("passes the visitor's cookies on sign-out only", async () => {
@@ -60,13 +61,16 @@ describe("calls go through Better Auth's HTTP handler (so its rate limiter appli
 describe("sign-in failures (spec §8)", () => {
   const signIn = () => signInWithPassword(appRequest("/auth", { method: "POST" }), { email: "a@example.com", password: "pw" });
 
-  it("shows Better Auth's message for a rate limit, with status 429", async () => {
-    await stubHandler(() => json(429, { message: "Too many requests. Please try again later." }));
+  it.each([
+    ["the per-address limit", { message: "Too many requests. Please try again later." }],
+    ["the per-account limit", { code: "TOO_MANY_SIGN_IN_ATTEMPTS", message: TOO_MANY_SIGN_INS }],
+  ])("answers %s with one 'Too many sign-in attempts' text, with status 429", async (_limit, body) => {
+    await stubHandler(() => json(429, body));
     expect(await signIn()).toEqual({
       ok: false,
       status: 429,
       title: "Login failed",
-      description: "Too many requests. Please try again later.",
+      description: "Too many sign-in attempts. Please wait 15 minutes and try again.",
     });
   });
 
@@ -95,7 +99,7 @@ describe("sign-in failures (spec §8)", () => {
 
 describe("sign-up failures (spec §8)", () => {
   const signUp = () =>
-    signUpWithPassword(appRequest("/auth", { method: "POST" }), { displayName: "A", email: "a@example.com", password: "secret1" });
+    signUpWithPassword(appRequest("/auth", { method: "POST" }), { displayName: "A", email: "a@example.com", password: "ledger-secret-1" });
 
   it("shows 'Signup failed' with Better Auth's message for other errors", async () => {
     await stubHandler(() => json(400, { code: "INVALID_EMAIL", message: "Invalid email" }));

@@ -2,14 +2,17 @@
  * Sign-in, sign-up and sign-out for the /auth page and the admin header.
  *
  * Each goes through Better Auth's HTTP handler rather than `auth.api.*`: calls through `auth.api` skip
- * Better Auth's rate limiter (ARCHITECTURE.md pitfalls), while the handler applies its per-IP limits
- * (10 sign-ins and 5 sign-ups a minute, stored in the database so several processes share them).
+ * Better Auth's rate limiter, while the handler applies its per-address limits (10 sign-ins and 5
+ * sign-ups a minute) and our hooks (10 failed sign-ins per account in 15 minutes, no common password),
+ * all stored in the database so several processes share them (PRODUCT.md "Security").
  */
 import { eq } from "drizzle-orm";
 import type { SignInInput, SignUpInput } from "~/lib/auth-forms";
 import { getAuth, profileOf } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { getEnv } from "./env.server";
+import { COMMON_PASSWORD_MESSAGE } from "./password-policy.server";
+import { TOO_MANY_SIGN_INS } from "./rate-limit.server";
 
 /** What a form shows after a failed attempt: a toast title and text (spec §8), and the HTTP status. */
 export interface AuthFailure {
@@ -17,6 +20,8 @@ export interface AuthFailure {
   status: number;
   title: string;
   description: string;
+  /** A message to show beside a field of the form, when the failure is about that field. */
+  fieldErrors?: { password?: string };
 }
 
 export type AuthResult = { ok: true; setCookies: string[]; isAdmin: boolean } | AuthFailure;
@@ -37,7 +42,7 @@ async function callAuthEndpoint(
     // React Router has already checked the browser's Origin against the page before the action runs.
     origin: new URL(getEnv().BETTER_AUTH_URL).origin,
   });
-  // The per-IP limits key on this header; server.ts sets it to the socket address unless TRUST_PROXY.
+  // The per-address limits key on this header: server.ts puts the one client address it resolved there.
   const clientIp = request.headers.get("x-forwarded-for");
   if (clientIp) headers.set("x-forwarded-for", clientIp);
   const userAgent = request.headers.get("user-agent");
@@ -102,7 +107,9 @@ export async function signInWithPassword(request: Request, input: SignInInput): 
       description: "Invalid email or password. Please check your credentials.",
     };
   }
-  // e.g. 403 'Email not verified' (with a mail transport) or 429 'Too many requests…'
+  // The per-address and per-account limits answer alike, whether or not the account exists.
+  if (response.status === 429) return { ok: false, status: 429, title: "Login failed", description: TOO_MANY_SIGN_INS };
+  // e.g. 403 'Email not verified' (with a mail transport)
   return { ok: false, status: response.status, title: "Login failed", description: message ?? UNEXPECTED_ERROR };
 }
 
@@ -149,6 +156,10 @@ export async function signUpWithPassword(
       title: "Account exists",
       description: "An account with this email already exists. Please sign in instead.",
     };
+  }
+  if (code === "PASSWORD_TOO_COMMON") {
+    const fieldErrors = { password: COMMON_PASSWORD_MESSAGE };
+    return { ok: false, status: 400, title: "Signup failed", description: COMMON_PASSWORD_MESSAGE, fieldErrors };
   }
   return { ok: false, status: response.status, title: "Signup failed", description: message ?? UNEXPECTED_ERROR };
 }

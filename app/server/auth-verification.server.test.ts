@@ -32,7 +32,7 @@ async function post(path: string, body: unknown) {
 
 describe("email verification with SMTP_URL set", () => {
   it("mails a link on sign-up, refuses sign-in until the link is opened, then allows it", async () => {
-    const credentials = { email: "verify@example.com", password: "secret1" };
+    const credentials = { email: "verify@example.com", password: "ledger-secret-1" };
     expect((await post("/sign-up/email", { ...credentials, name: "Vera" })).status).toBe(200);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe("verify@example.com");
@@ -51,8 +51,8 @@ describe("email verification with SMTP_URL set", () => {
   });
 
   it("answers a duplicate sign-up like a new one, so addresses cannot be probed", async () => {
-    await post("/sign-up/email", { email: "taken@example.com", password: "secret1", name: "First" });
-    const again = await post("/sign-up/email", { email: "taken@example.com", password: "secret2", name: "Second" });
+    await post("/sign-up/email", { email: "taken@example.com", password: "ledger-secret-1", name: "First" });
+    const again = await post("/sign-up/email", { email: "taken@example.com", password: "ledger-secret-2", name: "Second" });
     expect(again.status).toBe(200);
   });
 });

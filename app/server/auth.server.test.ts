@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BASE_URL, appRequest, cookieHeaderFrom, createSignedInUser, signInCookie } from "../../tests/support/auth";
-import { getAuth } from "./auth.server";
+import { createUserAccount, getAuth } from "./auth.server";
 import { getDb, schema } from "./db.server";
+import { COMMON_PASSWORD_MESSAGE } from "./password-policy.server";
 import { getCurrentUser, requireAdmin } from "./session.server";
 
 async function post(path: string, body: unknown, cookie?: string) {
@@ -31,7 +32,7 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 
 describe("sign-up", () => {
   it("creates the user, a profile with the display name and the plain user role", async () => {
-    const response = await post("/sign-up/email", { email: "Ann@Example.com", password: "secret1", name: "Ann Analyst" });
+    const response = await post("/sign-up/email", { email: "Ann@Example.com", password: "ledger-secret-1", name: "Ann Analyst" });
     expect(response.status).toBe(200);
     const db = await getDb();
     const [user] = await db.select().from(schema.users).where(eq(schema.users.email, "ann@example.com"));
@@ -41,7 +42,7 @@ describe("sign-up", () => {
   });
 
   it("stores an argon2id hash, never the password", async () => {
-    await post("/sign-up/email", { email: "hash@example.com", password: "secret1", name: "Hash" });
+    await post("/sign-up/email", { email: "hash@example.com", password: "ledger-secret-1", name: "Hash" });
     const db = await getDb();
     const [row] = await db
       .select({ password: schema.accounts.password })
@@ -49,33 +50,73 @@ describe("sign-up", () => {
       .innerJoin(schema.users, eq(schema.users.id, schema.accounts.userId))
       .where(eq(schema.users.email, "hash@example.com"));
     expect(row?.password).toMatch(/^\$argon2id\$/);
-    expect(row?.password).not.toContain("secret1");
+    expect(row?.password).not.toContain("ledger-secret-1");
   });
 
   it("rejects a second account with the same email", async () => {
-    await post("/sign-up/email", { email: "dup@example.com", password: "secret1", name: "One" });
-    const response = await post("/sign-up/email", { email: "dup@example.com", password: "secret2", name: "Two" });
+    await post("/sign-up/email", { email: "dup@example.com", password: "ledger-secret-1", name: "One" });
+    const response = await post("/sign-up/email", { email: "dup@example.com", password: "ledger-secret-2", name: "Two" });
     expect(response.status).toBe(422);
     expect((await response.json()).code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
   });
 
-  it("rejects a password shorter than 6 characters (spec §5)", async () => {
-    const response = await post("/sign-up/email", { email: "short@example.com", password: "12345", name: "Short" });
-    expect(response.status).toBe(400);
-    expect((await response.json()).code).toBe("PASSWORD_TOO_SHORT");
+  it("rejects a password shorter than 8 characters (PRODUCT.md \"Security\")", async () => {
+    for (const password of ["12345", "k7#fq2Z"]) {
+      const response = await post("/sign-up/email", { email: "short@example.com", password, name: "Short" });
+      expect(response.status, password).toBe(400);
+      expect((await response.json()).code, password).toBe("PASSWORD_TOO_SHORT");
+    }
+  });
+
+  it.each(["12345678", "password123", "Password123", "IloveYou"])(
+    "rejects the common password %s with 400 and creates no account, even called directly",
+    async (password) => {
+      const email = `common-${password.toLowerCase()}@example.com`;
+      const response = await post("/sign-up/email", { email, password, name: "Common" });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD_MESSAGE });
+      const db = await getDb();
+      expect(await db.select().from(schema.users).where(eq(schema.users.email, email))).toHaveLength(0);
+    },
+  );
+
+  it("accepts a password of 8 characters that is not common", async () => {
+    const response = await post("/sign-up/email", { email: "eight@example.com", password: "k7#fq2Zp", name: "Eight" });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("changing a password", () => {
+  it("refuses a common new password and keeps the old one", async () => {
+    const { cookie, email, password } = await createSignedInUser();
+    const refused = await post("/change-password", { currentPassword: password, newPassword: "sunshine1" }, cookie);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).code).toBe("PASSWORD_TOO_COMMON");
+    expect(await signInCookie(email, password)).toContain("session_token=");
+  });
+});
+
+describe("createUserAccount (seed, CLI)", () => {
+  it("refuses a short or common password like sign-up does", async () => {
+    await expect(createUserAccount({ email: "cli1@example.com", password: "abc123", name: "Cli" })).rejects.toThrow(
+      "Password must be at least 8 characters",
+    );
+    await expect(createUserAccount({ email: "cli2@example.com", password: "Baseball", name: "Cli" })).rejects.toThrow(
+      COMMON_PASSWORD_MESSAGE,
+    );
   });
 });
 
 describe("sign-in and sign-out", () => {
   it("signs in with the right password and the session identifies the user", async () => {
-    await post("/sign-up/email", { email: "bob@example.com", password: "secret1", name: "Bob" });
-    const cookie = await signInCookie("bob@example.com", "secret1");
+    await post("/sign-up/email", { email: "bob@example.com", password: "ledger-secret-1", name: "Bob" });
+    const cookie = await signInCookie("bob@example.com", "ledger-secret-1");
     const user = await getCurrentUser(appRequest("/", { cookie }));
     expect(user).toMatchObject({ email: "bob@example.com", name: "Bob", isAdmin: false });
   });
 
   it("refuses a wrong password with 401 and no session", async () => {
-    await post("/sign-up/email", { email: "eve@example.com", password: "secret1", name: "Eve" });
+    await post("/sign-up/email", { email: "eve@example.com", password: "ledger-secret-1", name: "Eve" });
     const response = await post("/sign-in/email", { email: "eve@example.com", password: "wrong-password" });
     expect(response.status).toBe(401);
     expect((await response.json()).code).toBe("INVALID_EMAIL_OR_PASSWORD");

@@ -1,39 +1,18 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { customSession } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
-import { type Database, connectDatabase, getDb, schema } from "./db.server";
-import { StartupError, getEnv } from "./env.server";
+import { type Database, getDb, schema } from "./db.server";
+import { getEnv } from "./env.server";
 import { hasMailTransport, sendMail } from "./mail.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword, passwordProblem } from "./password-policy.server";
+import { SIGN_IN_ACCOUNT_RATE_LIMIT, TOO_MANY_SIGN_INS, betterAuthRateLimitStorage, consumeRateLimit, refundRateLimit } from "./rate-limit.server";
+import { getServerSecret, secretHash } from "./secret.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
 
 export { MIN_PASSWORD_LENGTH };
-
-/**
- * The secret signs session cookies. Production on PostgreSQL must set it; the embedded default keeps a
- * generated one in DATA_DIR so `npm start` needs no configuration and sessions survive restarts.
- */
-function resolveAuthSecret(kind: "pglite" | "postgres"): string {
-  const env = getEnv();
-  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
-  if (env.NODE_ENV === "test" || process.env.VITEST) return "test-secret-test-secret-test-secret-0000";
-  if (kind === "postgres" && env.NODE_ENV === "production") {
-    throw new StartupError("BETTER_AUTH_SECRET must be set when running on DATABASE_URL in production");
-  }
-  const file = path.join(env.DATA_DIR, "auth-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    const secret = crypto.randomBytes(32).toString("hex");
-    fs.mkdirSync(env.DATA_DIR, { recursive: true });
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
-}
 
 /** The profile row of an account (display name and role, PRODUCT.md "Accounts"), or undefined. */
 export async function profileOf(db: Database, userId: string) {
@@ -44,13 +23,32 @@ export async function profileOf(db: Database, userId: string) {
   return profile;
 }
 
-function createAuth(db: Database, kind: "pglite" | "postgres") {
+/** Endpoints that set a password, and the body field that carries it. */
+const NEW_PASSWORD_FIELD: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/change-password": "newPassword",
+  "/reset-password": "newPassword",
+  "/set-password": "newPassword",
+};
+
+/** The per-account sign-in counter (PRODUCT.md "Security"): keyed by a hash, never the email itself. */
+function signInAccountKey(email: string) {
+  return `app:sign-in:${secretHash("account", email.trim().toLowerCase())}`;
+}
+
+/** The `email` of a sign-in body, when there is one. */
+function emailOf(body: unknown): string | null {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email : null;
+}
+
+function createAuth(db: Database) {
   const env = getEnv();
   const mail = hasMailTransport();
   return betterAuth({
     baseURL: env.BETTER_AUTH_URL,
     basePath: "/api/auth",
-    secret: resolveAuthSecret(kind),
+    secret: getServerSecret(),
     trustedOrigins: [env.BETTER_AUTH_URL],
     database: drizzleAdapter(db, {
       provider: "pg",
@@ -65,6 +63,7 @@ function createAuth(db: Database, kind: "pglite" | "postgres") {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       // With mail, Better Auth answers a duplicate sign-up like a new one (no account enumeration) and
       // the existing owner is mailed. Without mail we keep spec §8's 'Account exists' answer; the /auth
       // action drops the session a sign-up returns, so sign-up still ends with 'Please check your email'.
@@ -88,15 +87,44 @@ function createAuth(db: Database, kind: "pglite" | "postgres") {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
     },
+    // Per client address. server.ts puts the one address it resolved through the trusted proxies in
+    // X-Forwarded-For (PRODUCT.md "Security"), so this limiter and ours key on the same address, IPv6 by
+    // its /64 like ours (rate-limit.server.ts `addressKey`).
+    advanced: { ipAddress: { ipAddressHeaders: ["x-forwarded-for"], ipv6Subnet: 64 } },
     rateLimit: {
       enabled: env.RATE_LIMIT,
-      storage: "database",
+      customStorage: betterAuthRateLimitStorage,
       window: 60,
       max: 100,
       customRules: {
         "/sign-in/email": { window: 60, max: 10 },
         "/sign-up/email": { window: 60, max: 5 },
       },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // PRODUCT.md "Security": no common password, however the account is reached (the /auth page,
+        // a direct call to this API). Better Auth checks the length itself, and says so first.
+        const field = NEW_PASSWORD_FIELD[ctx.path];
+        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof password === "string" && password.length >= MIN_PASSWORD_LENGTH && isCommonPassword(password)) {
+          throw APIError.from("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD_MESSAGE });
+        }
+        // PRODUCT.md "Security": at most 10 failed sign-ins per account in 15 minutes, from any number
+        // of addresses. Counted before the attempt, so concurrent guesses cannot all slip through.
+        const email = ctx.path === "/sign-in/email" ? emailOf(ctx.body) : null;
+        if (email && getEnv().RATE_LIMIT && !(await consumeRateLimit(signInAccountKey(email), SIGN_IN_ACCOUNT_RATE_LIMIT))) {
+          throw APIError.from("TOO_MANY_REQUESTS", { code: "TOO_MANY_SIGN_IN_ATTEMPTS", message: TOO_MANY_SIGN_INS });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const email = ctx.path === "/sign-in/email" ? emailOf(ctx.body) : null;
+        if (!email || !getEnv().RATE_LIMIT) return;
+        // Only a wrong password (or an unknown account: the same 401) is a failed guess; a success or
+        // an unverified address gives the attempt back.
+        const returned = ctx.context.returned;
+        if (!(isAPIError(returned) && returned.statusCode === 401)) await refundRateLimit(signInAccountKey(email));
+      }),
     },
     // The browser's session answer carries the profile too, so the public header can show the display
     // name and an 'Admin' link without a second request (PRODUCT.md "Accounts").
@@ -131,7 +159,7 @@ export async function getAuth(): Promise<Auth> {
   const db = await getDb();
   let auth = authByDb.get(db);
   if (!auth) {
-    auth = createAuth(db, (await connectDatabase()).kind);
+    auth = createAuth(db);
     authByDb.set(db, auth);
   }
   return auth;
@@ -153,9 +181,12 @@ export async function setUserRole(email: string, role: "admin" | "user") {
 
 /**
  * Creates a verified or unverified email+password account without sending mail (seed, CLI, tests).
- * Uses Better Auth's own adapter and hasher so the account signs in like any other.
+ * Uses Better Auth's own adapter and hasher so the account signs in like any other, and the same
+ * password rules as sign-up (PRODUCT.md "Security"), which this path would otherwise skip.
  */
 export async function createUserAccount(input: { email: string; password: string; name: string; emailVerified?: boolean }) {
+  const problem = passwordProblem(input.password);
+  if (problem) throw new Error(`Cannot create the account ${input.email}: ${problem}`);
   const ctx = await (await getAuth()).$context;
   const user = await ctx.internalAdapter.createUser({
     email: input.email.trim().toLowerCase(),

@@ -4,6 +4,7 @@ import { rowsByBlock } from "./home-blocks.server";
 import { getDb, schema } from "./db.server";
 import { htmlToPlainText } from "./html-text.server";
 import { isUuid } from "~/lib/ids";
+import { type Visitor, isCountedHit } from "./visitor.server";
 
 const { podcasts } = schema;
 
@@ -133,4 +134,19 @@ export async function incrementPodcastListens(id: string | undefined): Promise<n
     .where(and(eq(podcasts.id, id), isPublished))
     .returning({ listens: podcasts.listens });
   return rows[0]?.listens ?? null;
+}
+
+/**
+ * A podcast's listen (PRODUCT.md "Security"): counted when it is the visitor's first of this podcast in
+ * 30 minutes (never for a bot: `visitor` null). Either way answers the live count; null when there is
+ * no such published podcast.
+ */
+export async function recordPodcastListen(id: string | undefined, visitor: Visitor | null, now = Date.now()): Promise<number | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  // Read first, so hits on unknown ids leave no rows behind in rate_limits.
+  const [row] = await db.select({ listens: podcasts.listens }).from(podcasts).where(and(eq(podcasts.id, id), isPublished));
+  if (!row) return null;
+  if (!visitor || !(await isCountedHit("listen", id, visitor, now))) return row.listens;
+  return (await incrementPodcastListens(id)) ?? row.listens;
 }

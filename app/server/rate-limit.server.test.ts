@@ -1,10 +1,19 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as contactAction } from "~/routes/contact";
 import { action as newsletterAction } from "~/routes/resources.newsletter";
 import { appRequest } from "../../tests/support/auth";
 import { getDb, schema } from "./db.server";
 import { resetEnvCache } from "./env.server";
-import { CONTACT_RATE_LIMIT, NEWSLETTER_RATE_LIMIT, clientAddress, consumeRateLimit } from "./rate-limit.server";
+import {
+  CONTACT_RATE_LIMIT,
+  LONGEST_WINDOW_SECONDS,
+  NEWSLETTER_RATE_LIMIT,
+  addressKey,
+  betterAuthRateLimitStorage,
+  clientAddress,
+  consumeRateLimit,
+} from "./rate-limit.server";
 
 // Rate limits are off in tests by default; this file turns them on.
 beforeAll(() => {
@@ -20,6 +29,10 @@ function fromAddress(path: string, ip: string, form: Record<string, string>) {
   const request = appRequest(path, { form });
   request.headers.set("X-Forwarded-For", ip);
   return request;
+}
+
+function fromAddressToNewsletter(ip: string, email: string) {
+  return newsletterAction({ request: fromAddress("/resources/newsletter", ip, { email }) } as any);
 }
 
 async function statusOf(result: unknown) {
@@ -46,10 +59,78 @@ describe("consumeRateLimit", () => {
 });
 
 describe("clientAddress", () => {
-  it("takes the first X-Forwarded-For address", () => {
-    const request = new Request("http://localhost/", { headers: { "X-Forwarded-For": "203.0.113.9, 10.0.0.1" } });
-    expect(clientAddress(request)).toBe("203.0.113.9");
-    expect(clientAddress(new Request("http://localhost/"))).toBe("unknown");
+  it("is the one address server.ts put in X-Forwarded-For, and nothing else", () => {
+    const withHeader = (value: string) => new Request("http://localhost/", { headers: { "X-Forwarded-For": value } });
+    expect(clientAddress(withHeader("203.0.113.9"))).toBe("203.0.113.9");
+    expect(clientAddress(withHeader("2001:db8::1"))).toBe("2001:db8::1");
+    // A chain or garbage never reaches here through server.ts: no address, never a shared "unknown".
+    expect(clientAddress(withHeader("203.0.113.9, 10.0.0.1"))).toBeNull();
+    expect(clientAddress(withHeader("unknown"))).toBeNull();
+    expect(clientAddress(new Request("http://localhost/"))).toBeNull();
+  });
+});
+
+describe("addressKey", () => {
+  it.each([
+    ["203.0.113.9", "203.0.113.9"],
+    ["::ffff:203.0.113.9", "203.0.113.9"],
+    ["::ffff:cb00:7109", "203.0.113.9"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:ffff::9", "2001:db8:1:2::/64"],
+    ["2001:DB8::1", "2001:db8:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+  ])("keys %s as %s", (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+});
+
+describe("clean-up of old keys", () => {
+  it("deletes rows whose window started more than 30 minutes ago and keeps the others", async () => {
+    const db = await getDb();
+    const now = Date.now() + 10 * 60_000; // past any earlier clean-up in this file, so this one runs
+    await db.insert(schema.rateLimits).values([
+      { id: "old", key: "unit:old", count: 1, lastRequest: now - (LONGEST_WINDOW_SECONDS + 1) * 1000 },
+      { id: "recent", key: "unit:recent", count: 1, lastRequest: now - (LONGEST_WINDOW_SECONDS - 60) * 1000 },
+    ]);
+    await consumeRateLimit("unit:trigger", { max: 1, windowSeconds: 60 }, now);
+    const keys = (await db.select({ key: schema.rateLimits.key }).from(schema.rateLimits)).map((r) => r.key);
+    expect(keys).not.toContain("unit:old");
+    expect(keys).toContain("unit:recent");
+    expect(keys).toContain("unit:trigger");
+  });
+
+  it("refuses a rule whose window is longer than the clean-up keeps", async () => {
+    await expect(consumeRateLimit("unit:long", { max: 1, windowSeconds: LONGEST_WINDOW_SECONDS + 1 })).rejects.toThrow();
+  });
+
+  it("stores no client address in a key", async () => {
+    await fromAddressToNewsletter("198.51.100.77", "keyless@example.com");
+    const db = await getDb();
+    const keys = (await db.select({ key: schema.rateLimits.key }).from(schema.rateLimits)).map((r) => r.key);
+    expect(keys.some((key) => key.includes("198.51.100.77"))).toBe(false);
+  });
+});
+
+describe("Better Auth's limiter storage", () => {
+  it("keeps the 10-minute form limits when Better Auth's 1-minute windows roll over", async () => {
+    // Better Auth's own database storage deleted every row older than a minute, resetting ours.
+    const rule = { max: 1, windowSeconds: 600 };
+    expect(await consumeRateLimit("unit:form", rule)).toBe(true);
+    const db = await getDb();
+    await db.execute(sql`update rate_limits set last_request = last_request - 120000 where key = 'unit:form'`);
+    for (let i = 0; i < 3; i++) await betterAuthRateLimitStorage.consume(`10.9.9.9|/sign-in/email`, { window: 60, max: 10 });
+    await db.execute(sql`update rate_limits set last_request = last_request - 120000 where key like 'auth:%'`);
+    expect((await betterAuthRateLimitStorage.consume(`10.9.9.9|/sign-in/email`, { window: 60, max: 10 })).allowed).toBe(true);
+    expect(await consumeRateLimit("unit:form", rule)).toBe(false);
+  });
+
+  it("allows `max` in a window and says when the window ends", async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await betterAuthRateLimitStorage.consume("10.8.8.8|/sign-up/email", { window: 60, max: 3 }));
+    expect(answers.map((a) => a.allowed)).toEqual([true, true, true, false]);
+    expect(answers[3]!.retryAfter).toBeGreaterThan(55);
+    expect(answers[3]!.retryAfter).toBeLessThanOrEqual(60);
   });
 });
 
@@ -76,5 +157,10 @@ describe("public forms", () => {
     const refused: any = await newsletterAction({ request: fromAddress("/resources/newsletter", "192.0.2.5", { email: "late@example.com" }) } as any);
     expect(refused.init.status).toBe(429);
     expect(refused.data.fieldErrors.email).toMatch(/Too many sign-ups/);
+  });
+
+  it("refuses a form that came without a client address instead of sharing one bucket", async () => {
+    const refused: any = await newsletterAction({ request: appRequest("/resources/newsletter", { form: { email: "anon@example.com" } }) } as any);
+    expect(refused.init.status).toBe(429);
   });
 });

@@ -4,6 +4,7 @@ import { rowsByBlock } from "./home-blocks.server";
 import { totalPages } from "~/lib/pagination";
 import { getDb, schema } from "./db.server";
 import { isUuid } from "~/lib/ids";
+import { type Visitor, isCountedHit } from "./visitor.server";
 
 const { videos } = schema;
 
@@ -164,4 +165,19 @@ export async function incrementVideoViews(id: string | undefined): Promise<numbe
     .where(and(eq(videos.id, id), isPublished))
     .returning({ views: videos.views });
   return rows[0]?.views ?? null;
+}
+
+/**
+ * A video page's view (PRODUCT.md "Security"): counted when it is the visitor's first of this video in
+ * 30 minutes (never for a bot: `visitor` null). Either way answers the live count, which a page served
+ * from the cache shows after hydration; null when there is no such published video.
+ */
+export async function recordVideoView(id: string | undefined, visitor: Visitor | null, now = Date.now()): Promise<number | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  // Read first, so hits on unknown ids leave no rows behind in rate_limits.
+  const [row] = await db.select({ views: videos.views }).from(videos).where(and(eq(videos.id, id), isPublished));
+  if (!row) return null;
+  if (!visitor || !(await isCountedHit("view", id, visitor, now))) return row.views;
+  return (await incrementVideoViews(id)) ?? row.views;
 }

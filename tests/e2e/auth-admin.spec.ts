@@ -10,6 +10,7 @@ async function signInAsPlainUser(page: Page) {
   const email = `plain-${Date.now()}@example.com`;
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password: "plain-password", name: "Plain User" },
+    headers: { Origin: test.info().project.use.baseURL! },
   });
   expect(response.ok(), await response.text()).toBe(true);
 }
@@ -51,8 +52,19 @@ test.describe("/auth", () => {
     await form.getByLabel("Password").fill("12345");
     await form.getByRole("button", { name: "Sign Up" }).click();
     await expect(form.getByText("Please enter a valid email address")).toBeVisible();
-    await expect(form.getByText("Password must be at least 6 characters")).toBeVisible();
+    await expect(form.getByText("Password must be at least 8 characters")).toBeVisible();
     await expect(form.getByLabel("Display Name")).toHaveValue("Sam");
+  });
+
+  test("sign-up refuses a common password with the server's message beside the field (PRODUCT.md \"Security\")", async ({ page }) => {
+    await page.goto("/auth?tab=signup");
+    const form = page.getByRole("form", { name: "Sign up" });
+    await form.getByLabel("Display Name").fill("Cora");
+    await form.getByLabel("Email").fill(`cora-${Date.now()}@example.com`);
+    await form.getByLabel("Password").fill("Password123");
+    await form.getByRole("button", { name: "Sign Up" }).click();
+    await expect(form.getByText("This password is too common. Choose a less common password.").first()).toBeVisible();
+    await expect(form.getByLabel("Display Name")).toHaveValue("Cora");
   });
 
   test("sign-in with a wrong password shows 'Login failed' and stays on /auth", async ({ page }) => {
@@ -119,12 +131,15 @@ test.describe("/auth", () => {
 test.describe("a plain user on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("signs in from the header, is welcomed on the page they came from, and signs out from the header", async ({ page, request }) => {
+  test("signs in from the header, is welcomed on the page they came from, and signs out from the header", async ({ page, request, baseURL }) => {
     // The header keeps to one row at this width, with the account control in it.
     const email = `desk-reader-${Date.now()}@example.com`;
     const password = "desk-reader-password";
     // The account is made by a separate client, so this browser starts signed out.
-    const created = await request.post("/api/auth/sign-up/email", { data: { email, password, name: "Rita Reader" } });
+    const created = await request.post("/api/auth/sign-up/email", {
+      data: { email, password, name: "Rita Reader" },
+      headers: { Origin: baseURL! },
+    });
     expect(created.ok(), await created.text()).toBe(true);
 
     await page.goto("/videos?page=2");
@@ -262,9 +277,9 @@ test.describe("admin layout", () => {
   });
 });
 
-test("an admin sees a new subscriber and exports the list as a CSV file", async ({ page }) => {
+test("an admin sees a new subscriber and exports the list as a CSV file", async ({ page, baseURL }) => {
   const email = `subscriber-${Date.now()}@example.com`;
-  const subscribed = await page.request.post("/resources/newsletter", { form: { email } });
+  const subscribed = await page.request.post("/resources/newsletter", { form: { email }, headers: { Origin: baseURL! } });
   expect(subscribed.ok()).toBe(true);
   // The file routes sit beside the admin pages, behind the same guard.
   const anonymous = await page.request.get("/admin/subscribers.csv", { maxRedirects: 0 });

@@ -12,8 +12,18 @@ async function nextCountedView(page: Page) {
 
 const viewCount = (page: Page) => page.getByTestId("video-views");
 
+/** Another visitor (PRODUCT.md "Security": a visitor is the address with the browser's user agent). */
+async function anotherVisitor(browser: Browser, name: string) {
+  const context = await browser.newContext({
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36 E2E/${name}-${Date.now()}`,
+  });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
 test.describe("videos", () => {
-  test("home → a video counts exactly one view per load, then a related video", async ({ page }) => {
+  // PRODUCT.md "Security": one view per visitor per video per 30 minutes, so a reload by the same
+  // visitor shows the live count without adding to it, and another visitor adds one.
+  test("home → a video counts one view per visitor, then a related video", async ({ page, browser }) => {
     await page.goto("/");
     const firstVideo = page.getByRole("region", { name: "Featured Videos" }).locator("a[href^='/video/']").first();
     const href = await firstVideo.getAttribute("href");
@@ -28,8 +38,15 @@ test.describe("videos", () => {
 
     const recounted = nextCountedView(page);
     await page.reload();
-    expect(await recounted).toBe(firstCount + 1);
-    await expect(viewCount(page)).toHaveAttribute("data-views", String(firstCount + 1));
+    expect(await recounted).toBe(firstCount);
+    await expect(viewCount(page)).toHaveAttribute("data-views", String(firstCount));
+
+    const visitor = await anotherVisitor(browser, "second");
+    const counted2 = nextCountedView(visitor.page);
+    await visitor.page.goto(href!);
+    expect(await counted2).toBe(firstCount + 1);
+    await expect(viewCount(visitor.page)).toHaveAttribute("data-views", String(firstCount + 1));
+    await visitor.close();
 
     const related = page.getByRole("complementary", { name: "Related Videos" }).locator("a[href^='/video/']").first();
     const relatedHref = await related.getAttribute("href");
@@ -41,7 +58,7 @@ test.describe("videos", () => {
     await expect(viewCount(page)).toHaveAttribute("data-views", String(relatedViews));
   });
 
-  test("the server render alone (crawlers, prefetches) never counts a view", async ({ page, request }) => {
+  test("the server render alone (crawlers, prefetches) never counts a view", async ({ page, request, browser }) => {
     await page.goto("/videos");
     const href = (await page.locator("main a[href^='/video/']").first().getAttribute("href"))!;
     const first = nextCountedView(page);
@@ -55,9 +72,12 @@ test.describe("videos", () => {
     }
     expect((await request.get(`/api${href.replace("/video/", "/videos/")}/view`)).status()).toBe(405);
 
-    const again = nextCountedView(page);
-    await page.reload();
+    // A new visitor's view is the next one counted: the renders above added nothing.
+    const visitor = await anotherVisitor(browser, "after-renders");
+    const again = nextCountedView(visitor.page);
+    await visitor.page.goto(href);
     expect(await again).toBe(before + 1);
+    await visitor.close();
   });
 
   test("/videos pages: garbage is page 1, past the end is the empty state", async ({ page }) => {
@@ -212,7 +232,7 @@ test.describe("podcast player", () => {
 });
 
 test.describe("newsletter", () => {
-  test("a subscription is stored and confirmed; subscribing again is still a success", async ({ page, request }) => {
+  test("a subscription is stored and confirmed; subscribing again is still a success", async ({ page, request, baseURL }) => {
     const email = `reader-${Date.now()}@example.com`;
     await page.goto("/");
     const box = page.locator("#newsletter");
@@ -221,17 +241,20 @@ test.describe("newsletter", () => {
     await expect(box.getByText(/^Thanks for subscribing!/)).toBeVisible();
     await expect(box.getByLabel("Email address")).toHaveValue("");
 
-    // Stored, lower-cased: the same address again is recognised as already subscribed.
-    const again = await request.post("/resources/newsletter", { form: { email } });
+    // The same address again gets exactly the answer a new one gets: the box never tells who is on the list.
+    const again = await request.post("/resources/newsletter", { form: { email }, headers: { Origin: baseURL! } });
+    const fresh = await request.post("/resources/newsletter", { form: { email: `other-${email}` }, headers: { Origin: baseURL! } });
     expect(again.status()).toBe(200);
-    expect(await again.json()).toEqual({ ok: true, email, created: false });
+    expect(await again.json()).toEqual({ ok: true, outcome: "subscribed" });
+    expect(fresh.status()).toBe(again.status());
+    expect(await fresh.json()).toEqual(await again.json());
 
     await box.getByLabel("Email address").fill(email);
     await box.getByRole("button", { name: "Subscribe" }).click();
     await expect(box.getByText(/^Thanks for subscribing!/)).toBeVisible();
   });
 
-  test("a bad address is refused: the browser's own check first, then the server's message under the field", async ({ page, request }) => {
+  test("a bad address is refused: the browser's own check first, then the server's message under the field", async ({ page, request, baseURL }) => {
     await page.goto("/");
     const box = page.locator("#newsletter");
     const field = box.getByLabel("Email address");
@@ -250,7 +273,7 @@ test.describe("newsletter", () => {
     await expect(field).toHaveAttribute("aria-invalid", "true");
     expect(posted).toBe(1);
 
-    const refused = await request.post("/resources/newsletter", { form: { email: "not-an-email" } });
+    const refused = await request.post("/resources/newsletter", { form: { email: "not-an-email" }, headers: { Origin: baseURL! } });
     expect(refused.status()).toBe(400);
   });
 });

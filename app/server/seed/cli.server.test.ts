@@ -1,7 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInCookie } from "../../../tests/support/auth";
 import { createUserAccount } from "~/server/auth.server";
 import { getDb, schema } from "~/server/db.server";
+import { resetEnvCache } from "~/server/env.server";
 import { ADMIN_USAGE, runAdminCommand, runSeedCommand } from "./cli.server";
 import { DEMO_COUNTS } from "./demo-content.server";
 
@@ -54,21 +59,41 @@ describe("runAdminCommand", () => {
 });
 
 describe("runSeedCommand", () => {
-  it("reseeds the content, keeps accounts and creates the first admin once", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mw-seed-"));
+  beforeAll(() => {
+    process.env.DATA_DIR = dataDir;
+    resetEnvCache();
+  });
+  afterAll(() => {
+    delete process.env.DATA_DIR;
+    resetEnvCache();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("reseeds the content, keeps accounts and creates the first admin once, its password in a file (no terminal)", async () => {
     const db = await getDb();
     await db.insert(schema.videos).values({ title: "Leftover", status: "published", publishedAt: new Date() });
 
     const first = capture();
-    expect(await runSeedCommand(first.out)).toBe(0);
+    expect(await runSeedCommand(first.out, false)).toBe(0);
     expect(first.lines.error).toEqual([]);
     expect(first.lines.info[0]).toMatch(/^Reseeded (the embedded database|PostgreSQL).* in \d+ ms .*: 32 videos, 12 podcasts, 12 blog posts, 8 interviews, 8 special features\.$/);
-    expect(first.lines.info[1]).toMatch(/^Admin account created: email admin@marketwire\.local, password \S{6,}$/);
+    const file = path.join(dataDir, "admin-password");
+    expect(first.lines.info[1]).toBe(
+      `Admin account created: sign in at http://localhost:3000/auth as admin@marketwire.local with the generated password in ${file} ` +
+        "(readable by this user only; delete the file once you have signed in).",
+    );
+    const password = fs.readFileSync(file, "utf8").trim();
+    expect(password).toMatch(/^\S{16}$/);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.lines.info.join("\n")).not.toContain(password);
+    expect(await signInCookie("admin@marketwire.local", password)).toContain("session_token=");
     const [row] = (await db.execute(sql`select count(*)::int as n, count(*) filter (where title = 'Leftover')::int as leftover from videos`)).rows as { n: number; leftover: number }[];
     expect(row).toEqual({ n: DEMO_COUNTS.videos, leftover: 0 });
     expect(await roleOf("editor@example.com")).toBe("user");
 
     const second = capture();
-    expect(await runSeedCommand(second.out)).toBe(0);
+    expect(await runSeedCommand(second.out, false)).toBe(0);
     expect(second.lines.info).toHaveLength(1);
   });
 });

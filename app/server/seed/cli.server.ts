@@ -7,7 +7,7 @@ import { setUserRole } from "../auth.server";
 import { connectDatabase, schema } from "../db.server";
 import { StartupError, getEnv } from "../env.server";
 import { DEMO_COUNTS, reseedDemoContent } from "./demo-content.server";
-import { ensureAdminAccount } from "./prepare.server";
+import { ensureAdminAccount, reportCreatedAdmin } from "./prepare.server";
 
 export interface CommandOutput {
   info: (line: string) => void;
@@ -21,7 +21,7 @@ function reportFailure(out: CommandOutput, prefix: string, error: unknown) {
 }
 
 /** `npm run seed`: replace all content with the demo catalogue, then make sure an admin exists. */
-export async function runSeedCommand(out: CommandOutput = console): Promise<number> {
+export async function runSeedCommand(out: CommandOutput = console, isTerminal = Boolean(process.stdout.isTTY)): Promise<number> {
   try {
     const started = performance.now();
     const connection = await connectDatabase();
@@ -36,7 +36,8 @@ export async function runSeedCommand(out: CommandOutput = console): Promise<numb
     );
     const created = await ensureAdminAccount();
     if (created) {
-      out.info(`Admin account created: email ${created.email}, password ${created.password}`);
+      const env = getEnv();
+      reportCreatedAdmin(created, { isTerminal, dataDir: env.DATA_DIR, signInUrl: `${env.BETTER_AUTH_URL}/auth`, print: out.info });
     }
     return 0;
   } catch (error) {

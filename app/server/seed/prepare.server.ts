@@ -1,8 +1,11 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { createUserAccount, setUserRole } from "../auth.server";
 import { getDb, schema } from "../db.server";
 import { getEnv } from "../env.server";
+import { getServerSecret } from "../secret.server";
 import { seedDemoContent } from "./demo-content.server";
 
 /** True when no content table has a row. */
@@ -16,11 +19,18 @@ export async function isContentEmpty() {
   return Boolean(result.rows[0]?.empty);
 }
 
+export interface CreatedAdmin {
+  email: string;
+  password: string;
+  /** True when the password was generated, false when it came from ADMIN_PASSWORD. */
+  generated: boolean;
+}
+
 /**
- * Makes sure an admin can sign in: creates ADMIN_EMAIL (with ADMIN_PASSWORD or a random password that
- * is printed once) when no admin exists yet. Returns the credentials it created, if any.
+ * Makes sure an admin can sign in: creates ADMIN_EMAIL (with ADMIN_PASSWORD or a random password) when no
+ * admin exists yet. Returns the credentials it created, if any.
  */
-export async function ensureAdminAccount(): Promise<{ email: string; password: string } | null> {
+export async function ensureAdminAccount(): Promise<CreatedAdmin | null> {
   const env = getEnv();
   const db = await getDb();
   const admins = await db.select({ id: schema.profiles.userId }).from(schema.profiles).where(eq(schema.profiles.role, "admin")).limit(1);
@@ -35,12 +45,47 @@ export async function ensureAdminAccount(): Promise<{ email: string; password: s
   const password = env.ADMIN_PASSWORD ?? crypto.randomBytes(12).toString("base64url");
   await createUserAccount({ email, password, name: "Site Admin", emailVerified: true });
   await setUserRole(email, "admin");
-  return { email, password };
+  return { email, password, generated: !env.ADMIN_PASSWORD };
+}
+
+/** Where a generated admin password goes when there is no terminal to show it on. */
+export const ADMIN_PASSWORD_FILE = "admin-password";
+
+/**
+ * Tells the operator how to sign in as the admin just created (PRODUCT.md "Security"): a generated
+ * password is shown once on a terminal, never in a log. Without a terminal (a service, a container, a
+ * redirected stdout: all logs) it goes into DATA_DIR/admin-password, readable by its owner only, and
+ * only that path is logged. A password from ADMIN_PASSWORD is never repeated.
+ */
+export function reportCreatedAdmin(
+  created: CreatedAdmin,
+  options: { isTerminal: boolean; dataDir: string; signInUrl: string; print: (text: string) => void },
+) {
+  const { isTerminal, dataDir, signInUrl, print } = options;
+  if (!created.generated) {
+    print(`Admin account created: sign in at ${signInUrl} as ${created.email} with ADMIN_PASSWORD.`);
+  } else if (isTerminal) {
+    print(
+      `Admin account created. Sign in at ${signInUrl} with\n  email:    ${created.email}\n  password: ${created.password}\n` +
+        "(generated: shown only this once; set ADMIN_PASSWORD to choose it)",
+    );
+  } else {
+    const file = path.join(dataDir, ADMIN_PASSWORD_FILE);
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, `${created.password}\n`, { mode: 0o600 });
+    fs.chmodSync(file, 0o600); // writeFileSync's mode only applies to a new file
+    print(
+      `Admin account created: sign in at ${signInUrl} as ${created.email} with the generated password in ${file} ` +
+        "(readable by this user only; delete the file once you have signed in).",
+    );
+  }
 }
 
 /** Start-up: demo content on an empty embedded database, and a first admin. */
 export async function prepareDemoSite(kind: "pglite" | "postgres") {
   const env = getEnv();
+  // Resolved now, so a missing BETTER_AUTH_SECRET stops start-up instead of the first request.
+  getServerSecret();
   const seed = env.SEED_DEMO_CONTENT ? env.SEED_DEMO_CONTENT === "true" : kind === "pglite";
   if (seed && (await isContentEmpty())) {
     await seedDemoContent(await getDb());
@@ -48,9 +93,11 @@ export async function prepareDemoSite(kind: "pglite" | "postgres") {
   }
   const created = await ensureAdminAccount();
   if (created) {
-    console.info(
-      `\nAdmin account created. Sign in at ${env.BETTER_AUTH_URL}/auth with\n  email:    ${created.email}\n  password: ${created.password}\n` +
-        (env.ADMIN_PASSWORD ? "" : "(generated: shown only this once; set ADMIN_PASSWORD to choose it)\n"),
-    );
+    reportCreatedAdmin(created, {
+      isTerminal: Boolean(process.stdout.isTTY),
+      dataDir: env.DATA_DIR,
+      signInUrl: `${env.BETTER_AUTH_URL}/auth`,
+      print: (text) => console.info(`\n${text}\n`),
+    });
   }
 }
