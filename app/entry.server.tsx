@@ -4,18 +4,41 @@
  * ones is much cheaper to compress, and the page cache stores the same bytes.
  */
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/components/nonce";
+import { createNonce, pageContentSecurityPolicy } from "~/server/security-headers.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Logs what went wrong on the server. A refused request (a 4xx such as a POST to a page without a form,
+ * or a body that is not a form) is the client's mistake, not ours: logging its stack would let anyone
+ * flood the log.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  // PRODUCT.md "Security headers": a nonce of its own for every render, sent in the policy of the same
+  // response, so a page stored by the page cache (headers with body) always carries the matching pair.
+  const nonce = createNonce();
+  responseHeaders.set("Content-Security-Policy", pageContentSecurityPolicy(nonce));
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   return new Promise<Response>((resolve, reject) => {
     let rendered = false;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       onAllReady() {
         rendered = true;
         const chunks: Buffer[] = [];

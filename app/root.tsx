@@ -10,6 +10,7 @@ import {
   isRouteErrorResponse,
   useRouteLoaderData,
 } from "react-router";
+import { useNonce } from "~/components/nonce";
 import { Button } from "~/components/ui/button";
 import { useOptimisticTheme } from "~/components/theme-toggle";
 import { Toasts, notify } from "~/components/toasts";
@@ -37,20 +38,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const theme = useOptimisticTheme(rootData?.theme ?? "system");
   useSystemTheme(theme === "system");
+  // Inline scripts run only with the render's nonce. The browser hides it, so hydration has none to
+  // compare (suppressHydrationWarning, as React Router does for its own scripts).
+  const nonce = useNonce();
   return (
     <html lang="en" className={theme === "system" ? undefined : theme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {theme === "system" ? <script dangerouslySetInnerHTML={{ __html: systemThemeScript }} /> : null}
+        {theme === "system" ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: systemThemeScript }} /> : null}
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen">
         {children}
         <Toasts theme={theme} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -82,19 +86,27 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   const heading = status === 500 ? "Something went wrong" : `Error ${status}`;
+  // A refused request says why (e.g. readForm's "… contains a character that is not allowed").
+  const reason = isRouteErrorResponse(error) ? refusalMessage(error.data) : null;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       {/* Route meta does not run for an error boundary; React hoists this <title> into <head>. */}
       <title>{`${heading} | MarketWire`}</title>
       <h1 className="text-4xl font-bold">{heading}</h1>
       <p className="text-muted-foreground">
-        {status === 500 ? "An unexpected error occurred. Please try again." : "This request could not be completed."}
+        {status === 500 ? "An unexpected error occurred. Please try again." : (reason ?? "This request could not be completed.")}
       </p>
       <Button asChild>
         <Link to="/">Return to Home</Link>
       </Button>
     </main>
   );
+}
+
+function refusalMessage(data: unknown): string | null {
+  if (typeof data === "string" && data.trim() !== "") return data;
+  if (data && typeof data === "object" && "error" in data && typeof data.error === "string") return data.error;
+  return null;
 }
 
 /** spec §2: the 404 page. */

@@ -3,7 +3,7 @@
  * one Zod schema per editor form, used by the browser for early messages and by the server to parse
  * FormData. Pure: no server imports.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { FEATURE_TYPE_LABELS, type ContentType } from "~/lib/content-types";
 
 export const ADMIN_CONTENT_TYPES = ["videos", "podcasts", "blogs", "interviews", "special-features"] as const;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { audioHostEmbedUrl, audioPostId, audioSource, slugify, toEmbedUrl, videoSource } from "./media";
+import {
+  AUDIO_FRAME_ORIGINS,
+  FRAME_ORIGINS,
+  VIDEO_FRAME_ORIGINS,
+  audioHostEmbedUrl,
+  audioPostId,
+  audioSource,
+  isFrameUrl,
+  slugify,
+  toEmbedUrl,
+  videoSource,
+} from "./media";
 
 describe("toEmbedUrl (spec §5: watch and short video URLs become the embed form)", () => {
   it.each([
@@ -16,6 +27,11 @@ describe("toEmbedUrl (spec §5: watch and short video URLs become the embed form
     ["already an embed URL (kept as is)", "https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0", "https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0"],
     ["privacy-enhanced embed (kept)", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"],
     ["another player's embed (kept)", "https://player.vimeo.com/video/76979871", "https://player.vimeo.com/video/76979871"],
+    ["an embed URL without www moves to the frame host", "https://youtube.com/embed/dQw4w9WgXcQ?start=5", "https://www.youtube.com/embed/dQw4w9WgXcQ?start=5"],
+    ["a mobile-host embed URL moves to the frame host", "https://m.youtube.com/embed/dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["an http embed URL becomes https", "http://www.youtube.com/embed/dQw4w9WgXcQ?rel=0", "https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0"],
+    ["a privacy-enhanced embed without www", "https://youtube-nocookie.com/embed/dQw4w9WgXcQ", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"],
+    ["an http player URL becomes https", "http://player.vimeo.com/video/76979871?h=ab12", "https://player.vimeo.com/video/76979871?h=ab12"],
   ])("%s", (_case, input, expected) => {
     expect(toEmbedUrl(input)).toBe(expected);
   });
@@ -31,8 +47,61 @@ describe("toEmbedUrl (spec §5: watch and short video URLs become the embed form
     ["another host's watch page", "https://vimeo.com/76979871"],
     ["a look-alike host", "https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ"],
     ["a direct file", "https://cdn.example.com/clip.mp4"],
+    ["an embed path on an unknown host", "https://videos.example.com/embed/abc"],
+    ["an embed path on a look-alike host", "https://www.youtube.com.evil.example/embed/dQw4w9WgXcQ"],
+    ["a player host page that is not a player", "https://player.vimeo.com/api/player.js"],
   ])("%s → null", (_case, input) => {
     expect(toEmbedUrl(input)).toBeNull();
+  });
+});
+
+describe("isFrameUrl (PRODUCT.md \"Security headers\": only the frame hosts' players become frames)", () => {
+  it.each([
+    ["the video host's player", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["the privacy-enhanced player", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"],
+    ["Vimeo's player", "https://player.vimeo.com/video/76979871"],
+    ["the audio host's player", "https://embeds.audioboom.com/posts/8123456-x/embed/v4"],
+  ])("%s may be a frame", (_case, url) => {
+    expect(isFrameUrl(url)).toBe(true);
+  });
+
+  it.each([
+    ["http on a frame host", "http://www.youtube.com/embed/dQw4w9WgXcQ"],
+    ["another port on a frame host", "https://www.youtube.com:8443/embed/dQw4w9WgXcQ"],
+    ["a frame host's name inside another host", "https://www.youtube.com.evil.example/embed/dQw4w9WgXcQ"],
+    ["a frame host as the user name", "https://www.youtube.com@evil.example/embed/dQw4w9WgXcQ"],
+    ["a frame host in the query", "https://evil.example/embed?u=https://www.youtube.com"],
+    ["the video host's site (not its player host)", "https://youtube.com/embed/dQw4w9WgXcQ"],
+    ["any embed path elsewhere", "https://videos.example.com/embed/abc"],
+    ["a site path", "/media/clip.mp4"],
+    ["a script URL", "javascript:alert(1)"],
+    ["nothing", null],
+  ])("%s may not", (_case, url) => {
+    expect(isFrameUrl(url)).toBe(false);
+  });
+
+  it("is the union of the video and audio hosts, all https origins", () => {
+    expect(FRAME_ORIGINS).toEqual([...VIDEO_FRAME_ORIGINS, ...AUDIO_FRAME_ORIGINS]);
+    for (const origin of FRAME_ORIGINS) expect(new URL(origin).origin).toBe(origin);
+    for (const origin of FRAME_ORIGINS) expect(origin.startsWith("https://")).toBe(true);
+  });
+
+  it.each([
+    "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    "http://youtu.be/dQw4w9WgXcQ?t=42",
+    "https://m.youtube.com/embed/dQw4w9WgXcQ",
+    "http://youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    "https://player.vimeo.com/video/76979871",
+  ])("every video frame the site makes is allowed: %s", (url) => {
+    const source = videoSource(url);
+    expect(source.kind).toBe("embed");
+    expect(isFrameUrl(source.kind === "embed" ? source.src : null)).toBe(true);
+  });
+
+  it("every audio frame the site makes is allowed", () => {
+    const source = audioSource("https://audioboom.com/posts/8123456-x", "Markets & Money");
+    expect(source.kind).toBe("host");
+    expect(isFrameUrl(source.kind === "host" ? source.src : null)).toBe(true);
   });
 });
 
@@ -48,6 +117,9 @@ describe("videoSource", () => {
   });
   it("links any other web page", () => {
     expect(videoSource("https://vimeo.com/76979871")).toEqual({ kind: "link", href: "https://vimeo.com/76979871" });
+  });
+  it("links an embed page on an unknown host instead of framing it", () => {
+    expect(videoSource("https://videos.example.com/embed/abc")).toEqual({ kind: "link", href: "https://videos.example.com/embed/abc" });
   });
   it.each([null, "", "javascript:alert(1)", "ftp://example.com/a.mp4", "//evil.example/a.mp4", "/\\evil.example/a.mp4"])("has no player for %s", (input) => {
     expect(videoSource(input)).toEqual({ kind: "none" });

@@ -27,6 +27,35 @@ function hrefOf(url: URL): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Embedded frames
+
+/**
+ * PRODUCT.md "Security headers": the only hosts whose players become frames. The same lists are the
+ * page's Content-Security-Policy `frame-src` and the hosts the Permissions-Policy lets use player features.
+ */
+export const VIDEO_FRAME_ORIGINS = ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"];
+const AUDIO_HOST_ORIGIN = "https://embeds.audioboom.com";
+export const AUDIO_FRAME_ORIGINS = [AUDIO_HOST_ORIGIN];
+export const FRAME_ORIGINS = [...VIDEO_FRAME_ORIGINS, ...AUDIO_FRAME_ORIGINS];
+
+/** Whether a URL may be a frame's `src`: https on one of the frame hosts. */
+export function isFrameUrl(url: string | null | undefined): boolean {
+  const parsed = parseWebUrl(url);
+  return parsed !== null && parsed.protocol === "https:" && FRAME_ORIGINS.includes(parsed.origin);
+}
+
+/**
+ * The least a player frame needs: its own scripts and storage (it is another origin, so this grants
+ * nothing over our page), and links opening the host's site in a normal tab. No forms, no top-level
+ * navigation of our page, no dialogs.
+ */
+export const FRAME_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
+
+/** Browser features a player frame may use (with `allowFullScreen`); the Permissions-Policy grants no more. */
+export const VIDEO_FRAME_ALLOW = ["autoplay", "encrypted-media", "picture-in-picture"];
+export const AUDIO_FRAME_ALLOW = ["autoplay"];
+
+// ---------------------------------------------------------------------------------------------
 // Video
 
 const YOUTUBE_HOSTS = new Set([
@@ -37,6 +66,7 @@ const YOUTUBE_HOSTS = new Set([
   "youtube-nocookie.com",
   "www.youtube-nocookie.com",
 ]);
+const YOUTUBE_NOCOOKIE_HOSTS = new Set(["youtube-nocookie.com", "www.youtube-nocookie.com"]);
 const YOUTUBE_SHORT_HOSTS = new Set(["youtu.be", "www.youtu.be"]);
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
@@ -70,19 +100,30 @@ function youtubeVideo(url: URL): { id: string; isEmbed: boolean } | null {
 /**
  * spec §5: a video-host URL in watch form (`youtube.com/watch?v=…`, also `m.`/`music.`) or short form
  * (`youtu.be/…`, `/shorts/…`) becomes `https://www.youtube.com/embed/{id}` (a `t`/`start` offset is kept
- * as `?start=`). A URL that is already an embed URL is returned unchanged. Anything else: null.
+ * as `?start=`). An embed URL keeps its path and parameters, on the frame host's https address
+ * (PRODUCT.md "Security headers": only the frame hosts' players become frames). Anything else: null.
  */
 export function toEmbedUrl(url: string | null | undefined): string | null {
   const parsed = parseWebUrl(url);
   if (!parsed) return null;
   const youtube = youtubeVideo(parsed);
   if (youtube) {
-    if (youtube.isEmbed) return url!.trim();
+    if (youtube.isEmbed) {
+      const embed = new URL(parsed);
+      embed.protocol = "https:";
+      embed.hostname = YOUTUBE_NOCOOKIE_HOSTS.has(parsed.hostname.toLowerCase()) ? "www.youtube-nocookie.com" : "www.youtube.com";
+      embed.port = "";
+      return embed.toString();
+    }
     const start = parseStartSeconds(parsed.searchParams.get("t") ?? parsed.searchParams.get("start"));
     return `https://www.youtube.com/embed/${youtube.id}${start ? `?start=${start}` : ""}`;
   }
-  // Embed URLs of other players (Vimeo's player host, any `/embed/` path) are already frame-ready.
-  if (parsed.hostname === "player.vimeo.com" || /\/embed(\/|$)/.test(parsed.pathname)) return url!.trim();
+  if (parsed.hostname.toLowerCase() === "player.vimeo.com" && /^\/video\/\d+\/?$/.test(parsed.pathname)) {
+    const embed = new URL(parsed);
+    embed.protocol = "https:";
+    embed.port = "";
+    return embed.toString();
+  }
   return null;
 }
 
@@ -151,7 +192,7 @@ export function slugify(title: string | null | undefined): string {
  * embed player; this is the one place to change if the audio host changes.
  */
 export function audioHostEmbedUrl(postId: string, slug: string): string {
-  return `https://embeds.audioboom.com/posts/${encodeURIComponent(postId)}-${encodeURIComponent(slug)}/embed/v4`;
+  return `${AUDIO_HOST_ORIGIN}/posts/${encodeURIComponent(postId)}-${encodeURIComponent(slug)}/embed/v4`;
 }
 
 export type AudioSource =

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Icon } from "~/components/ui/icon";
-import { audioSource } from "~/lib/media";
+import { AUDIO_FRAME_ALLOW, FRAME_SANDBOX, audioSource } from "~/lib/media";
 import { cn } from "~/lib/utils";
 import { MediaThumbnail } from "./media-thumbnail";
 
@@ -87,8 +87,8 @@ function NativeAudioPlayer({
  * not fire for network failures and Chromium fires `load` for its own error page. A no-cors request
  * resolves (with an opaque response) whenever the host answers and rejects on a network failure; no
  * answer within the timeout counts as a failure too.
- * The Content-Security-Policy must allow the audio host in connect-src (as well as frame-src), or this
- * probe is refused and the player always shows as not available.
+ * The Content-Security-Policy allows the audio host in connect-src (as well as frame-src) for this probe
+ * (PRODUCT.md "Security headers").
  */
 function useAudioHostReachable(src: string, active: boolean): boolean | null {
   const [reachable, setReachable] = React.useState<boolean | null>(null);
@@ -154,7 +154,8 @@ function AudioHostPlayer({ src, title, onListen }: { src: string; title: string;
         src={src}
         title={`${title} (audio player)`}
         height={AUDIO_FRAME_HEIGHT}
-        allow="autoplay"
+        sandbox={FRAME_SANDBOX}
+        allow={AUDIO_FRAME_ALLOW.join("; ")}
         inert={!ready}
         onLoad={() => setFrameLoaded(true)}
         className={cn("block w-full border-0", !ready && "pointer-events-none absolute inset-x-0 top-0 opacity-0")}

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { videoSource } from "~/lib/media";
+import { FRAME_SANDBOX, VIDEO_FRAME_ALLOW, videoSource } from "~/lib/media";
 import { MediaThumbnail } from "./media-thumbnail";
 
 /**
@@ -17,7 +17,8 @@ export function VideoPlayer({ url, title, poster }: { url: string | null; title:
             src={source.src}
             title={title}
             loading="lazy"
-            allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+            sandbox={FRAME_SANDBOX}
+            allow={VIDEO_FRAME_ALLOW.join("; ")}
             referrerPolicy="strict-origin-when-cross-origin"
             allowFullScreen
             className="size-full border-0"

@@ -1,0 +1,230 @@
+import type { APIResponse, Browser, Page } from "@playwright/test";
+import { FRAME_ORIGINS, FRAME_SANDBOX } from "../../app/lib/media";
+import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
+import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
+import { expect, signInAsAdmin, test } from "./fixtures";
+
+/**
+ * Security headers against the production server (PRODUCT.md "Security headers"): helmet's headers on
+ * every answer, a page policy whose nonce is the one in the page's HTML (from the cache too), a file policy
+ * for everything else, and pages with player frames that hydrate without a single policy violation.
+ */
+
+/** A policy header as directive name → values. */
+function directives(header: string | undefined) {
+  expect(header, "Content-Security-Policy").toBeTruthy();
+  return Object.fromEntries(
+    header!.split(";").map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+}
+
+/** The nonce a page's policy names. */
+function headerNonce(response: APIResponse) {
+  const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+  expect(nonce, "a nonce in the policy").toBeTruthy();
+  return nonce!;
+}
+
+/** The nonces on the HTML's scripts, after checking that every script has one. */
+async function htmlNonces(response: APIResponse) {
+  const html = await response.text();
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length, "inline scripts on the page").toBeGreaterThan(0);
+  const nonces = scripts.map((tag) => /\snonce="([^"]+)"/.exec(tag)?.[1]);
+  expect(nonces, "every <script> carries a nonce").not.toContain(undefined);
+  return new Set(nonces);
+}
+
+/** Asks until the page cache answers HIT (the first request may be the one that renders). */
+async function cacheHit(page: Page, path: string) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const response = await page.request.get(path);
+    if (response.headers()["x-cache"] === "HIT") return response;
+  }
+  throw new Error(`${path} was never a cache HIT`);
+}
+
+function expectFixedHeaders(response: APIResponse) {
+  const headers = response.headers();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["permissions-policy"]).toContain("geolocation=()");
+  expect(headers["x-powered-by"]).toBeUndefined();
+  // The end-to-end server's public URL is http://localhost: no HSTS over plain http.
+  expect(headers["strict-transport-security"]).toBeUndefined();
+}
+
+function expectPagePolicy(response: APIResponse) {
+  const policy = directives(response.headers()["content-security-policy"]);
+  expect(policy["script-src"]).toEqual(["'self'", `'nonce-${headerNonce(response)}'`]);
+  expect(policy["frame-src"]).toEqual(FRAME_ORIGINS);
+  expect(policy["frame-ancestors"]).toEqual(["'self'"]);
+  expect(policy["object-src"]).toEqual(["'none'"]);
+  expect(policy["base-uri"]).toEqual(["'self'"]);
+  expect(policy["form-action"]).toEqual(["'self'"]);
+}
+
+test.describe("headers", () => {
+  test("a public page has helmet's headers and a page policy naming the nonce on its scripts", async ({ page }) => {
+    const response = await page.request.get("/about");
+    expect(response.status()).toBe(200);
+    expectFixedHeaders(response);
+    expectPagePolicy(response);
+    expect(await htmlNonces(response)).toEqual(new Set([headerNonce(response)]));
+  });
+
+  test("an admin page has the same headers and its own page policy", async ({ page }) => {
+    await signInAsAdmin(page);
+    const response = await page.request.get("/admin");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["x-cache"]).toBeUndefined();
+    expectFixedHeaders(response);
+    expectPagePolicy(response);
+    expect(await htmlNonces(response)).toEqual(new Set([headerNonce(response)]));
+  });
+
+  test("static files get the file policy, which runs nothing", async ({ page }) => {
+    const html = await (await page.request.get("/about")).text();
+    const script = /src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/.exec(html);
+    expect(script, "a build asset on the page").not.toBeNull();
+    for (const path of [script![1] ?? script![2], "/favicon.svg", "/media/video-market-open-1.svg"]) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(200);
+      expectFixedHeaders(response);
+      const policy = directives(response.headers()["content-security-policy"]);
+      expect(policy["default-src"], path).toEqual(["'none'"]);
+      expect(policy["script-src"], path).toBeUndefined();
+      expect(policy["frame-ancestors"], path).toEqual(["'self'"]);
+    }
+  });
+
+  test("two renders the cache does not keep have different nonces", async ({ page }) => {
+    const first = await page.request.get("/auth");
+    const second = await page.request.get("/auth");
+    expect(first.headers()["x-cache"]).toBeUndefined();
+    expect(headerNonce(first)).not.toBe(headerNonce(second));
+    expect(await htmlNonces(first)).toEqual(new Set([headerNonce(first)]));
+    expect(await htmlNonces(second)).toEqual(new Set([headerNonce(second)]));
+  });
+
+  test("a page from the cache carries the policy of the render it came from", async ({ page }) => {
+    const cached = await cacheHit(page, "/programme");
+    expectPagePolicy(cached);
+    expect(await htmlNonces(cached)).toEqual(new Set([headerNonce(cached)]));
+    const again = await cacheHit(page, "/programme");
+    expect(await again.text()).toBe(await cached.text());
+    expect(headerNonce(again)).toBe(headerNonce(cached));
+  });
+});
+
+/** Records every policy violation on the page (and the browser logs each one as a console error). */
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+/** A stand-in player: no internet here, and a script proves the sandbox lets the player run. */
+const PLAYER_STUB = `<!doctype html><title>player</title><p id="status">loading</p><script>document.getElementById("status").textContent = "Player ready"</script>`;
+
+test.describe("pages with players", () => {
+  test("a video page with its player frame hydrates with no policy violation", async ({ page }) => {
+    const violations = await recordViolations(page);
+    // Chromium warns about any Permissions-Policy feature it does not know: the header lists none.
+    const policyWarnings: string[] = [];
+    page.on("console", (message) => message.text().includes("Permissions-Policy") && policyWarnings.push(message.text()));
+    await page.route(/^https:\/\/www\.youtube\.com\/embed\//, (route) => route.fulfill({ contentType: "text/html", body: PLAYER_STUB }));
+    // A demo video on YouTube, by title: other specs add videos of their own at the top of the list.
+    const onYouTube = DEMO_VIDEOS.find((v) => v.videoUrl.startsWith("https://www.youtube.com/") && !v.status)!;
+    await page.goto("/videos");
+    const href = (await page.locator("main a[href^='/video/']").filter({ hasText: onYouTube.title }).first().getAttribute("href"))!;
+    expect(href).toMatch(/^\/video\/[0-9a-f-]{36}$/);
+    // The page counts its view once hydrated.
+    const counted = page.waitForResponse((r) => r.url().endsWith(`/api${href.replace("/video/", "/videos/")}/view`) && r.status() === 200);
+    await page.goto(href);
+    await counted;
+
+    const frame = page.locator("iframe");
+    await expect(frame).toHaveAttribute("src", /^https:\/\/www\.youtube\.com\/embed\//);
+    await expect(frame).toHaveAttribute("sandbox", FRAME_SANDBOX);
+    await expect(page.frameLocator("iframe").getByText("Player ready")).toBeVisible();
+    // The Permissions-Policy lets the player host go full screen, never use the camera.
+    const player = page.frames().find((f) => f.url().startsWith("https://www.youtube.com/"))!;
+    expect(await player.evaluate(() => document.fullscreenEnabled)).toBe(true);
+    expect(await page.evaluate(() => (document as unknown as { featurePolicy?: { allowsFeature(f: string): boolean } }).featurePolicy?.allowsFeature("camera"))).toBe(false);
+    expect(await violations()).toEqual([]);
+    expect(policyWarnings).toEqual([]);
+  });
+
+  test("a podcast page hydrates, asks the audio host and shows its frame with no policy violation", async ({ page }) => {
+    const violations = await recordViolations(page);
+    await page.route(/^https:\/\/embeds\.audioboom\.com\//, (route) => route.fulfill({ contentType: "text/html", body: PLAYER_STUB }));
+    const hosted = DEMO_PODCASTS.find((p) => p.audioUrl?.startsWith("https://audioboom.com/posts/") && !p.status)!;
+    await page.goto("/podcasts");
+    const href = await page.locator("main a[href^='/podcast/']").filter({ hasText: hosted.title }).first().getAttribute("href");
+    // A fresh load of the podcast page; Play only works once it has hydrated.
+    await page.goto(href!);
+    const play = page.getByRole("button", { name: `Play ${hosted.title}` });
+    await play.click();
+    const frame = page.locator("iframe");
+    await expect(frame).toHaveAttribute("sandbox", FRAME_SANDBOX);
+    await expect(frame).toHaveCSS("opacity", "1");
+    await expect(page.frameLocator("iframe").getByText("Player ready")).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+});
+
+/** A page in its own context, collecting console errors instead of failing on them. */
+async function pageAllowingErrors(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return { page, errors, close: () => context.close() };
+}
+
+test.describe("the page policy at work", () => {
+  test("the inline theme script runs before the page's own JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: "dark" });
+    const page = await context.newPage();
+    const violations = await recordViolations(page);
+    // Hold the build's JavaScript: only the inline script can set the class.
+    await page.route(/\/assets\/.+\.js$/, () => {});
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    expect(await violations()).toEqual([]);
+    await context.close();
+  });
+
+  test("an injected script without the nonce and a frame from an unknown host are refused", async ({ browser }) => {
+    const { page, errors, close } = await pageAllowingErrors(browser);
+    const violations = await recordViolations(page);
+    await page.route("**/about", async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        "</body>",
+        `<script>window.injected = true</script><iframe src="https://evil.example/" title="injected"></iframe><img src="/favicon.svg" alt="" onload="window.injectedHandler = true"></body>`,
+      );
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto("/about");
+    await expect.poll(violations).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^script-src-elem inline/), expect.stringMatching(/^frame-src https:\/\/evil\.example/), expect.stringMatching(/^script-src-attr inline/)]),
+    );
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    expect(await page.evaluate(() => (window as unknown as { injectedHandler?: boolean }).injectedHandler)).toBeUndefined();
+    expect(errors.some((text) => text.includes("Content Security Policy"))).toBe(true);
+    await close();
+  });
+});
