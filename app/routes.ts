@@ -17,6 +17,9 @@ export default [
     route("interviews", "routes/interviews.tsx"),
     route("special-features", "routes/special-features.tsx"),
     route("search", "routes/search.tsx"),
+    // PRODUCT.md "Newsletter": the signed links in newsletter mails
+    route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   ]),
 
   route("auth", "routes/auth.tsx"),

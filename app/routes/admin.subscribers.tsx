@@ -1,4 +1,5 @@
 import { Pager } from "~/components/pager";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
@@ -6,6 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { formatDate } from "~/lib/format";
 import { parsePage, totalPages } from "~/lib/pagination";
 import { INBOX_PAGE_SIZE, listSubscribers } from "~/server/inbox.server";
+import { hasMailTransport } from "~/server/mail.server";
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.subscribers";
 
@@ -13,19 +15,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const page = parsePage(url.searchParams.get("page"));
-  const { rows, total } = await listSubscribers({ page });
+  const { rows, total, confirmed } = await listSubscribers({ page });
   return {
     page,
     total,
+    confirmed,
     totalPages: totalPages(total, INBOX_PAGE_SIZE),
-    subscribers: rows.map((row) => ({ id: row.id, email: row.email, subscribedAt: formatDate(row.createdAt) })),
+    // PRODUCT.md "Newsletter": without a mail transport nobody can confirm, and the page says why.
+    mailConfigured: hasMailTransport(),
+    subscribers: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      subscribedAt: formatDate(row.createdAt),
+      state: row.confirmedAt ? ("confirmed" as const) : ("pending" as const),
+      confirmedAt: row.confirmedAt ? formatDate(row.confirmedAt) : null,
+    })),
   };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers | MarketWire Admin" }];
 
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
-  const { subscribers, total, page, totalPages } = loaderData;
+  const { subscribers, total, confirmed, page, totalPages, mailConfigured } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -33,6 +44,7 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Subscribers</h1>
           <p className="text-muted-foreground">
             {total === 1 ? "1 newsletter subscriber" : `${total.toLocaleString("en-US")} newsletter subscribers`}
+            {total > 0 ? ` · ${confirmed.toLocaleString("en-US")} confirmed, ${(total - confirmed).toLocaleString("en-US")} pending` : null}
           </p>
         </div>
         {total === 0 ? (
@@ -51,6 +63,15 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
           </Button>
         )}
       </div>
+      {mailConfigured ? null : (
+        <p role="note" className="flex gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm">
+          <Icon name="triangle-alert" className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
+          <span>
+            No mail transport is set (<code>SMTP_URL</code>), so no confirmation links can be sent: new subscribers stay
+            pending. Only confirmed addresses may be sent the newsletter.
+          </span>
+        </p>
+      )}
       <Card className="py-0">
         <CardContent className="px-0">
           {subscribers.length === 0 ? (
@@ -60,6 +81,7 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
               <TableHeader>
                 <TableRow>
                   <TableHead className="px-5">Email</TableHead>
+                  <TableHead className="px-5">Status</TableHead>
                   <TableHead className="px-5 text-right">Subscribed</TableHead>
                 </TableRow>
               </TableHeader>
@@ -70,6 +92,17 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
                       <a href={`mailto:${subscriber.email}`} className="hover:underline">
                         {subscriber.email}
                       </a>
+                    </TableCell>
+                    <TableCell className="px-5">
+                      {subscriber.state === "confirmed" ? (
+                        <Badge variant="success" title={`Confirmed ${subscriber.confirmedAt}`}>
+                          Confirmed
+                        </Badge>
+                      ) : (
+                        <Badge variant="outline" title="The confirmation link has not been opened">
+                          Pending
+                        </Badge>
+                      )}
                     </TableCell>
                     <TableCell className="px-5 text-right whitespace-nowrap text-muted-foreground">
                       {subscriber.subscribedAt}

@@ -1,7 +1,27 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_SUCCESS } from "~/lib/newsletter";
 import { getDb, schema } from "~/server/db.server";
-import { appRequest } from "../../tests/support/auth";
+import { resetEnvCache } from "~/server/env.server";
+import type { Mail } from "~/server/mail.server";
+import { confirmSubscriber, settleNewsletterMail } from "~/server/newsletter.server";
+import { getToast } from "~/server/toast.server";
+import { appRequest, cookieHeaderFrom } from "../../tests/support/auth";
 import { action, loader } from "./resources.newsletter";
+
+// Mail is read, not sent (no SMTP server needed).
+const sent: Mail[] = [];
+vi.mock("~/server/mail.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/server/mail.server")>()),
+  sendMail: async (mail: Mail) => {
+    sent.push(mail);
+  },
+}));
+
+function useSmtp(on: boolean) {
+  if (on) process.env.SMTP_URL = "smtp://mail.test:2525";
+  else delete process.env.SMTP_URL;
+  resetEnvCache();
+}
 
 function unwrap(result: any) {
   if (result && result.type === "DataWithResponseInit") {
@@ -10,7 +30,7 @@ function unwrap(result: any) {
   return { status: 200, body: result, headers: new Headers() };
 }
 
-async function subscribe(form: Record<string, string>): Promise<{ status: number; body?: any; response?: Response }> {
+async function subscribe(form: Record<string, string>): Promise<{ status: number; body?: any; headers?: Headers; response?: Response }> {
   const result = await action({ request: appRequest("/resources/newsletter", { form }), params: {}, context: {} } as any);
   return result instanceof Response ? { status: result.status, response: result } : unwrap(result);
 }
@@ -21,23 +41,33 @@ async function storedEmails() {
 }
 
 beforeEach(async () => {
+  sent.length = 0;
   const db = await getDb();
   await db.delete(schema.newsletterSubscribers);
 });
+
+afterEach(() => useSmtp(false));
+
+/** Everything a visitor can see of an answer: status, headers (cookies included), body, and the toast it sets. */
+async function visibleAnswer(form: Record<string, string>) {
+  const { status, body, headers, response } = await subscribe(form);
+  const toast = response ? (await getToast(appRequest("/", { cookie: cookieHeaderFrom(response) }))).toast : null;
+  return { status, headers: [...(response?.headers ?? headers ?? [])], body, location: response?.headers.get("Location") ?? null, toast };
+}
 
 describe("/resources/newsletter action (fetcher)", () => {
   it("stores the address trimmed and lower-cased", async () => {
     const { status, body } = await subscribe({ email: "  Ann.Lee@Example.COM " });
     expect(status).toBe(200);
-    expect(body).toEqual({ ok: true, email: "ann.lee@example.com", created: true });
+    expect(body).toEqual({ ok: true, outcome: "subscribed" });
     expect(await storedEmails()).toEqual(["ann.lee@example.com"]);
   });
 
-  it("treats subscribing twice as a success without a second row", async () => {
-    await subscribe({ email: "ann@example.com" });
+  it("answers an address already on the list exactly like a new one, without a second row", async () => {
+    const first = await subscribe({ email: "ann@example.com" });
     const again = await subscribe({ email: "ANN@example.com" });
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual({ ok: true, email: "ann@example.com", created: false });
+    expect(again).toEqual(first);
+    expect(again).toEqual({ status: 200, body: { ok: true, outcome: "subscribed" }, headers: expect.any(Headers) });
     expect(await storedEmails()).toEqual(["ann@example.com"]);
   });
 
@@ -81,5 +111,48 @@ describe("/resources/newsletter action (plain form, before JavaScript)", () => {
     const response = await loader();
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/#newsletter");
+  });
+});
+
+describe("/resources/newsletter never tells whether an address is on the list", () => {
+  it.each([
+    ["without SMTP_URL", false],
+    ["with SMTP_URL", true],
+  ])("%s: a new, a pending and a confirmed address get the same answer, with and without JavaScript", async (_case, smtp) => {
+    useSmtp(smtp);
+    await subscribe({ email: "pending@example.com" });
+    await subscribe({ email: "confirmed@example.com" });
+    await confirmSubscriber("confirmed@example.com");
+    for (const redirectTo of [undefined, "/videos"]) {
+      const extra: Record<string, string> = redirectTo ? { redirectTo } : {};
+      const answers = [];
+      for (const email of ["new@example.com", "pending@example.com", "confirmed@example.com"]) {
+        answers.push(await visibleAnswer({ email, ...extra }));
+      }
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    }
+  });
+
+  it("without SMTP_URL: the spec's thanks, stored pending, and no mail", async () => {
+    const fetcher = await visibleAnswer({ email: "ann@example.com" });
+    expect(fetcher.body).toEqual({ ok: true, outcome: "subscribed" });
+    const plain = await visibleAnswer({ email: "ann@example.com", redirectTo: "/" });
+    expect(plain.location).toBe("/?newsletter=subscribed#newsletter");
+    expect(plain.toast).toEqual({ type: "success", title: "Subscribed", description: NEWSLETTER_SUCCESS });
+    await settleNewsletterMail();
+    expect(sent).toEqual([]);
+  });
+
+  it("with SMTP_URL: asks the visitor to check their inbox, and mails the new address its confirmation link", async () => {
+    useSmtp(true);
+    const fetcher = await visibleAnswer({ email: "ann@example.com" });
+    expect(fetcher.body).toEqual({ ok: true, outcome: "confirm" });
+    const plain = await visibleAnswer({ email: "bob@example.com", redirectTo: "/" });
+    expect(plain.location).toBe("/?newsletter=confirm#newsletter");
+    expect(plain.toast).toEqual({ type: "success", title: "Check your inbox", description: NEWSLETTER_CHECK_INBOX });
+    await settleNewsletterMail();
+    expect(sent.map((mail) => mail.to).sort()).toEqual(["ann@example.com", "bob@example.com"]);
+    expect(sent[0]!.text).toMatch(/http:\/\/localhost:3000\/newsletter\/confirm\?token=\S+/);
   });
 });

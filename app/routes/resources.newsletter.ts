@@ -1,9 +1,11 @@
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/redirects";
-import { NEWSLETTER_RESULT_PARAM, NEWSLETTER_SUCCESS } from "~/lib/newsletter";
+import { NEWSLETTER_RESULT_PARAM, NEWSLETTER_OUTCOMES, type NewsletterOutcome } from "~/lib/newsletter";
+import { hasMailTransport } from "~/server/mail.server";
 import { newsletterSchema } from "~/server/newsletter-form.server";
 import { subscribeToNewsletter } from "~/server/newsletter.server";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
+import { readForm } from "~/server/request-form.server";
 import { createToastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/resources.newsletter";
 
@@ -18,9 +20,11 @@ export async function loader() {
  * Newsletter sign-up (the Architecture's improvement: stored, not ignored). With JavaScript the box
  * posts through a fetcher and reads this JSON; the plain-form fallback sends `redirectTo` and is sent back
  * to the page with the result in the URL (rendered by the box) and a toast.
+ * A valid address gets one answer whether or not it is already on the list (PRODUCT.md "Newsletter"):
+ * it depends only on whether mail can be sent.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
 
@@ -37,16 +41,18 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: false as const, fieldErrors: { email: message } }, { status: limited ? 429 : 400, headers: NO_STORE });
   }
 
-  const { created } = await subscribeToNewsletter(parsed.data!.email);
+  await subscribeToNewsletter(parsed.data!.email);
+  const outcome: NewsletterOutcome = hasMailTransport() ? "confirm" : "subscribed";
   if (redirectTo) {
-    return redirect(withResult(redirectTo, "subscribed"), {
-      headers: await createToastHeaders({ type: "success", title: "Subscribed", description: NEWSLETTER_SUCCESS }),
+    const { title, message } = NEWSLETTER_OUTCOMES[outcome];
+    return redirect(withResult(redirectTo, outcome), {
+      headers: await createToastHeaders({ type: "success", title, description: message }),
     });
   }
-  return data({ ok: true as const, email: parsed.data!.email, created }, { headers: NO_STORE });
+  return data({ ok: true as const, outcome }, { headers: NO_STORE });
 }
 
-function withResult(path: string, result: "subscribed" | "invalid") {
+function withResult(path: string, result: NewsletterOutcome | "invalid") {
   const url = new URL(path, "http://localhost");
   url.searchParams.set(NEWSLETTER_RESULT_PARAM, result);
   return `${url.pathname}${url.search}#newsletter`;

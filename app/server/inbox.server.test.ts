@@ -41,9 +41,16 @@ describe("toCsv", () => {
 });
 
 describe("exports", () => {
-  it("subscribers: email and date columns", () => {
-    const csv = subscribersCsv([{ id: "1", email: "a@example.com", createdAt: new Date("2026-01-02T03:04:05Z") }]);
-    expect(csv).toBe('\uFEFF"Email","Subscribed At"\r\n"a@example.com","2026-01-02T03:04:05.000Z"\r\n');
+  it("subscribers: email and date columns first, then the state and when it was confirmed", () => {
+    const csv = subscribersCsv([
+      { id: "1", email: "a@example.com", createdAt: new Date("2026-01-02T03:04:05Z"), confirmedAt: new Date("2026-01-03T00:00:00Z") },
+      { id: "2", email: "b@example.com", createdAt: new Date("2026-01-04T00:00:00Z"), confirmedAt: null },
+    ]);
+    expect(csv).toBe(
+      '\uFEFF"Email","Subscribed At","Status","Confirmed At"\r\n' +
+        '"a@example.com","2026-01-02T03:04:05.000Z","confirmed","2026-01-03T00:00:00.000Z"\r\n' +
+        '"b@example.com","2026-01-04T00:00:00.000Z","pending",""\r\n',
+    );
   });
 
   it("messages: every field, with the message kept whole", () => {
@@ -82,6 +89,22 @@ describe("lists", () => {
     const second = await listSubscribers({ page: 2 });
     expect(second.rows.map((r) => r.email)).toEqual(["s4@example.com", "s3@example.com", "s2@example.com", "s1@example.com", "s0@example.com"]);
     expect((await listSubscribers({ page: 3 })).rows).toEqual([]);
+  });
+
+  it("counts the confirmed subscribers beside the total, and gives each row its confirmation time", async () => {
+    const db = await getDb();
+    await db.delete(schema.newsletterSubscribers);
+    const confirmedAt = new Date("2026-03-02T00:00:00Z");
+    await db.insert(schema.newsletterSubscribers).values([
+      { email: "yes@example.com", createdAt: new Date("2026-03-01T00:00:00Z"), confirmedAt },
+      { email: "not-yet@example.com", createdAt: new Date("2026-03-03T00:00:00Z") },
+    ]);
+    const { rows, total, confirmed } = await listSubscribers({ page: 1 });
+    expect({ total, confirmed }).toEqual({ total: 2, confirmed: 1 });
+    expect(rows.map((r) => [r.email, r.confirmedAt])).toEqual([
+      ["not-yet@example.com", null],
+      ["yes@example.com", confirmedAt],
+    ]);
   });
 
   it("pages contact messages newest first", async () => {

@@ -12,6 +12,8 @@ export interface Subscriber {
   id: string;
   email: string;
   createdAt: Date;
+  /** Null while pending (PRODUCT.md "Newsletter"). */
+  confirmedAt: Date | null;
 }
 
 export interface ContactMessage {
@@ -28,10 +30,16 @@ export interface Page<T> {
   total: number;
 }
 
+/** The subscriber list's counts: everyone stored, and how many of them confirmed. */
+export interface SubscriberPage extends Page<Subscriber> {
+  confirmed: number;
+}
+
 const subscriberColumns = {
   id: schema.newsletterSubscribers.id,
   email: schema.newsletterSubscribers.email,
   createdAt: schema.newsletterSubscribers.createdAt,
+  confirmedAt: schema.newsletterSubscribers.confirmedAt,
 };
 
 const messageColumns = {
@@ -44,7 +52,7 @@ const messageColumns = {
 };
 
 /** Newest first; `id` breaks ties so paging is stable when several rows share a timestamp. */
-export async function listSubscribers({ page }: { page: number }): Promise<Page<Subscriber>> {
+export async function listSubscribers({ page }: { page: number }): Promise<SubscriberPage> {
   const db = await getDb();
   const t = schema.newsletterSubscribers;
   const [rows, [totals]] = await Promise.all([
@@ -54,9 +62,9 @@ export async function listSubscribers({ page }: { page: number }): Promise<Page<
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(INBOX_PAGE_SIZE)
       .offset((page - 1) * INBOX_PAGE_SIZE),
-    db.select({ total: count() }).from(t),
+    db.select({ total: count(), confirmed: count(t.confirmedAt) }).from(t),
   ]);
-  return { rows, total: Number(totals?.total ?? 0) };
+  return { rows, total: Number(totals?.total ?? 0), confirmed: Number(totals?.confirmed ?? 0) };
 }
 
 export async function listContactMessages({ page }: { page: number }): Promise<Page<ContactMessage>> {
@@ -105,8 +113,15 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArr
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
+/**
+ * New columns go after the old ones, so imports set up for the first two keep working. Only
+ * 'confirmed' rows may be mailed anything but the confirmation link (PRODUCT.md "Newsletter").
+ */
 export function subscribersCsv(rows: readonly Subscriber[]): string {
-  return toCsv(["Email", "Subscribed At"], rows.map((row) => [row.email, row.createdAt]));
+  return toCsv(
+    ["Email", "Subscribed At", "Status", "Confirmed At"],
+    rows.map((row) => [row.email, row.createdAt, row.confirmedAt ? "confirmed" : "pending", row.confirmedAt]),
+  );
 }
 
 export function contactMessagesCsv(rows: readonly ContactMessage[]): string {

@@ -2,7 +2,7 @@ import * as React from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import { notify } from "~/components/toasts";
 import { Icon } from "~/components/ui/icon";
-import { MAX_EMAIL_LENGTH, NEWSLETTER_RESULT_PARAM, NEWSLETTER_SUCCESS } from "~/lib/newsletter";
+import { MAX_EMAIL_LENGTH, NEWSLETTER_RESULT_PARAM, NEWSLETTER_OUTCOMES, type NewsletterOutcome } from "~/lib/newsletter";
 import { cn } from "~/lib/utils";
 import type { action as newsletterAction } from "~/routes/resources.newsletter";
 import { NAVY_BG } from "./brand";
@@ -23,7 +23,9 @@ export function NewsletterBox({ className }: { className?: string }) {
   const busy = fetcher.state !== "idle";
   const serverError = result && !result.ok ? result.fieldErrors.email : null;
   const noJsResult = searchParams.get(NEWSLETTER_RESULT_PARAM);
-  const succeeded = result ? result.ok : noJsResult === "subscribed";
+  // The server says which text fits: stored, or a confirmation link mailed (PRODUCT.md "Newsletter").
+  const noJsOutcome = noJsResult === "subscribed" || noJsResult === "confirm" ? noJsResult : null;
+  const outcome: NewsletterOutcome | null = result ? (result.ok ? result.outcome : null) : noJsOutcome;
   // The browser checks the address first (required, type=email); the server's message covers the rest.
   const error = serverError ?? (!result && noJsResult === "invalid" ? "Please enter a valid email address." : null);
 
@@ -32,7 +34,7 @@ export function NewsletterBox({ className }: { className?: string }) {
     if (!result || result === lastResult.current) return;
     lastResult.current = result;
     if (result.ok) {
-      notify("success", "Subscribed", NEWSLETTER_SUCCESS);
+      notify("success", NEWSLETTER_OUTCOMES[result.outcome].title, NEWSLETTER_OUTCOMES[result.outcome].message);
       formRef.current?.reset();
     }
   }, [result]);
@@ -91,10 +93,10 @@ export function NewsletterBox({ className }: { className?: string }) {
               <p id="newsletter-email-error" className="font-medium text-red-300">
                 {error}
               </p>
-            ) : succeeded ? (
+            ) : outcome ? (
               <p className="flex items-center gap-2 font-medium text-emerald-300">
                 <Icon name="circle-check" className="size-4 shrink-0" />
-                {NEWSLETTER_SUCCESS}
+                {NEWSLETTER_OUTCOMES[outcome].message}
               </p>
             ) : null}
           </div>

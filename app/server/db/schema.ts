@@ -169,11 +169,23 @@ export const searchLexicon = pgTable(
   (t) => [index("search_lexicon_token_trgm_idx").using("gin", sql`${t.token} gin_trgm_ops`)],
 );
 
-export const newsletterSubscribers = pgTable("newsletter_subscribers", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  email: text("email").notNull().unique(),
-  createdAt: tstz("created_at").notNull().defaultNow(),
-});
+/**
+ * Newsletter addresses (PRODUCT.md "Newsletter"): pending until the owner opens the mailed confirmation
+ * link (`confirmed_at`); unsubscribing deletes the row.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    /** Null while pending: nothing but the confirmation mail goes to a pending address. */
+    confirmedAt: tstz("confirmed_at"),
+    /** When the form last caused a mail to this address; a new one waits 15 minutes (no mail bombing). */
+    lastMailedAt: tstz("last_mailed_at"),
+  },
+  (t) => [index("newsletter_subscribers_created_at_idx").on(t.createdAt.desc())],
+);
 
 export const contactMessages = pgTable(
   "contact_messages",

@@ -1,0 +1,134 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { getDb, schema } from "~/server/db.server";
+import { resetEnvCache } from "~/server/env.server";
+import { appRequest, createSignedInUser } from "../../tests/support/auth";
+import { loader as messagesLoader } from "./admin.messages";
+import { loader as messagesCsvLoader } from "./admin.messages[.csv]";
+import AdminSubscribers, { loader as subscribersLoader } from "./admin.subscribers";
+import { loader as subscribersCsvLoader } from "./admin.subscribers[.csv]";
+
+type Loader = (args: any) => Promise<unknown>;
+const args = (path: string, cookie?: string) => ({ request: appRequest(path, { cookie }), params: {}, context: {} }) as any;
+
+async function redirectOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error.headers.get("Location");
+    throw error;
+  }
+  throw new Error("expected a redirect");
+}
+
+describe.each<[string, Loader]>([
+  ["/admin/subscribers", subscribersLoader],
+  ["/admin/subscribers.csv", subscribersCsvLoader],
+  ["/admin/messages", messagesLoader],
+  ["/admin/messages.csv", messagesCsvLoader],
+])("%s is admin only", (path, fn) => {
+  it("sends anonymous visitors to /auth and plain users to /", async () => {
+    const { cookie } = await createSignedInUser({ role: "user" });
+    expect(await redirectOf(fn(args(path)))).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
+    expect(await redirectOf(fn(args(path, cookie)))).toBe("/");
+  });
+});
+
+describe("/admin/subscribers", () => {
+  it("lists subscribers newest first, 25 a page, with the total and page count", async () => {
+    const db = await getDb();
+    const base = Date.UTC(2026, 0, 1);
+    await db.insert(schema.newsletterSubscribers).values(
+      Array.from({ length: 27 }, (_, i) => ({ email: `reader${i}@example.com`, createdAt: new Date(base + i * 86_400_000) })),
+    );
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const first = await subscribersLoader(args("/admin/subscribers", cookie));
+    expect(first).toMatchObject({ page: 1, total: 27, totalPages: 2 });
+    expect(first.subscribers).toHaveLength(25);
+    expect(first.subscribers[0]).toMatchObject({ email: "reader26@example.com", subscribedAt: "Jan 27, 2026" });
+
+    const second = await subscribersLoader(args("/admin/subscribers?page=2", cookie));
+    expect(second.subscribers.map((s) => s.email)).toEqual(["reader1@example.com", "reader0@example.com"]);
+  });
+});
+
+describe("/admin/subscribers: each subscriber's state (PRODUCT.md \"Newsletter\")", () => {
+  async function listed(cookie: string) {
+    const db = await getDb();
+    await db.delete(schema.newsletterSubscribers);
+    await db.insert(schema.newsletterSubscribers).values([
+      { email: "pending@example.com", createdAt: new Date("2026-04-02T00:00:00Z") },
+      { email: "confirmed@example.com", createdAt: new Date("2026-04-01T00:00:00Z"), confirmedAt: new Date("2026-04-03T00:00:00Z") },
+    ]);
+    return subscribersLoader(args("/admin/subscribers", cookie));
+  }
+
+  it("marks each row pending or confirmed and counts the confirmed ones", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const page = await listed(cookie);
+    expect(page).toMatchObject({ total: 2, confirmed: 1 });
+    expect(page.subscribers.map((s) => [s.email, s.state, s.confirmedAt])).toEqual([
+      ["pending@example.com", "pending", null],
+      ["confirmed@example.com", "confirmed", "Apr 3, 2026"],
+    ]);
+  });
+
+  it("says whether confirmation links can be sent at all (SMTP_URL)", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    expect((await listed(cookie)).mailConfigured).toBe(false);
+    process.env.SMTP_URL = "smtp://mail.test:2525";
+    resetEnvCache();
+    try {
+      expect((await listed(cookie)).mailConfigured).toBe(true);
+    } finally {
+      delete process.env.SMTP_URL;
+      resetEnvCache();
+    }
+  });
+
+  it("shows the state, the counts and the no-mail notice on the page", () => {
+    const Stub = createRoutesStub([{ id: "subscribers", path: "/admin/subscribers", Component: AdminSubscribers as never }]);
+    const loaderData = {
+      page: 1,
+      total: 2,
+      confirmed: 1,
+      totalPages: 1,
+      mailConfigured: false,
+      subscribers: [
+        { id: "1", email: "pending@example.com", subscribedAt: "Apr 2, 2026", state: "pending", confirmedAt: null },
+        { id: "2", email: "confirmed@example.com", subscribedAt: "Apr 1, 2026", state: "confirmed", confirmedAt: "Apr 3, 2026" },
+      ],
+    };
+    const html = renderToString(<Stub initialEntries={["/admin/subscribers"]} hydrationData={{ loaderData: { subscribers: loaderData } }} />).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(html).toContain("2 newsletter subscribers · 1 confirmed, 1 pending");
+    expect(html).toMatch(/pending@example\.com<\/a><\/td><td[^>]*><span[^>]*>Pending<\/span>/);
+    expect(html).toMatch(/confirmed@example\.com<\/a><\/td><td[^>]*><span[^>]*>Confirmed<\/span>/);
+    expect(html).toContain("new subscribers stay pending");
+  });
+});
+
+describe("/admin/subscribers.csv", () => {
+  it("downloads every subscriber as a private CSV file with formula cells defused", async () => {
+    const db = await getDb();
+    await db.insert(schema.newsletterSubscribers).values(
+      Array.from({ length: 3 }, (_, i) => ({ email: `export${i}@example.com`, createdAt: new Date(Date.UTC(2026, 5, 1 + i)) })),
+    );
+    await db.insert(schema.newsletterSubscribers).values({ email: "=1+1@evil.example", createdAt: new Date("2030-01-01T00:00:00Z") });
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const response = await subscribersCsvLoader(args("/admin/subscribers.csv", cookie));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const lines = (await response.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"Email","Subscribed At","Status","Confirmed At"');
+    expect(lines[1]).toBe('"\'=1+1@evil.example","2030-01-01T00:00:00.000Z","pending",""');
+    expect(lines).toContain('"export2@example.com","2026-06-03T00:00:00.000Z","pending",""');
+    // One line per subscriber in the table (rows from earlier tests in this file included), plus the header.
+    expect(lines).toHaveLength(1 + (await db.select().from(schema.newsletterSubscribers)).length);
+  });
+});

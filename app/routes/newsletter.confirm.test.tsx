@@ -1,0 +1,143 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getDb, schema } from "~/server/db.server";
+import { resetEnvCache } from "~/server/env.server";
+import type { Mail } from "~/server/mail.server";
+import { createNewsletterToken } from "~/server/newsletter-links.server";
+import { settleNewsletterMail, subscribeToNewsletter, subscriberState } from "~/server/newsletter.server";
+import { appRequest } from "../../tests/support/auth";
+import { formOf, mailedLink } from "../../tests/support/newsletter";
+import NewsletterConfirm, { action, headers, loader, meta } from "./newsletter.confirm";
+
+const sent: Mail[] = [];
+vi.mock("~/server/mail.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/server/mail.server")>()),
+  sendMail: async (mail: Mail) => {
+    sent.push(mail);
+  },
+}));
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Runs the loader (GET) or the action (POST) for a path as React Router would: status, headers, data. */
+async function open(path: string, method: "GET" | "POST" = "GET") {
+  const args = { request: appRequest(path, { method }), params: {}, context: {} } as any;
+  const result: any = method === "GET" ? await loader(args) : await action(args);
+  if (result instanceof Response) return { status: result.status, headers: result.headers, data: undefined as any };
+  return { status: result.init?.status ?? 200, headers: new Headers(result.init?.headers), data: result.data };
+}
+
+function render(path: string, loaderData: unknown) {
+  const Stub = createRoutesStub([{ id: "confirm", path: "/newsletter/confirm", Component: NewsletterConfirm as never }]);
+  return renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { confirm: loaderData } }} />).replaceAll("<!-- -->", "");
+}
+
+/** The confirmation link mailed to `email` when it subscribes (SMTP_URL set), as a path with its token. */
+async function mailedConfirmLink(email: string) {
+  await subscribeToNewsletter(email);
+  await settleNewsletterMail();
+  return mailedLink(sent.findLast((m) => m.to === email), "confirm")!;
+}
+
+beforeEach(async () => {
+  sent.length = 0;
+  process.env.SMTP_URL = "smtp://mail.test:2525";
+  resetEnvCache();
+  const db = await getDb();
+  await db.delete(schema.newsletterSubscribers);
+});
+
+afterEach(() => {
+  delete process.env.SMTP_URL;
+  resetEnvCache();
+});
+
+describe("/newsletter/confirm", () => {
+  it("the mailed link shows a button (GET changes nothing); pressing it confirms the address", async () => {
+    const link = await mailedConfirmLink("ann@example.com");
+    const shown = await open(link);
+    expect(shown.status).toBe(200);
+    expect(shown.data).toMatchObject({ state: "pending", email: "ann@example.com" });
+    expect(await subscriberState("ann@example.com")).toBe("pending");
+    const html = render(link, shown.data);
+    expect(html).toContain("Confirm your subscription");
+    expect(formOf(html)).toEqual({ method: "post", action: link, button: "Confirm subscription" });
+
+    const pressed = await open(link, "POST");
+    expect(pressed.status).toBe(303);
+    expect(pressed.headers.get("Location")).toBe(link);
+    expect(await subscriberState("ann@example.com")).toBe("confirmed");
+
+    const after = await open(link);
+    expect(after).toMatchObject({ status: 200, data: { state: "confirmed", email: "ann@example.com" } });
+    expect(render(link, after.data)).toContain("Subscription confirmed");
+  });
+
+  it.each([
+    ["no token", "/newsletter/confirm"],
+    ["a damaged token", "/newsletter/confirm?token=abc.def"],
+    ["an unsubscribe token", `/newsletter/confirm?token=${createNewsletterToken("unsubscribe", "ann@example.com")}`],
+  ])("%s: 400 'This link is not valid', and nothing is confirmed", async (_case, path) => {
+    await subscribeToNewsletter("ann@example.com");
+    for (const method of ["GET", "POST"] as const) {
+      const answer = await open(path, method);
+      expect(answer.status).toBe(400);
+      expect(answer.data).toEqual({ state: "invalid" });
+    }
+    expect(render(path, { state: "invalid" })).toContain("This link is not valid");
+    expect(await subscriberState("ann@example.com")).toBe("pending");
+  });
+
+  it("a forged token (address changed, signature kept) is refused", async () => {
+    await subscribeToNewsletter("victim@example.com");
+    const [, signature] = createNewsletterToken("confirm", "attacker@example.com").split(".");
+    const payload = Buffer.from(`confirm\n${Math.floor(Date.now() / 1000) + 3600}\nvictim@example.com`).toString("base64url");
+    const answer = await open(`/newsletter/confirm?token=${payload}.${signature}`, "POST");
+    expect(answer.status).toBe(400);
+    expect(await subscriberState("victim@example.com")).toBe("pending");
+  });
+
+  it("an expired link: 410 with the box to subscribe again, and nothing is confirmed", async () => {
+    await subscribeToNewsletter("ann@example.com");
+    const token = createNewsletterToken("confirm", "ann@example.com", new Date(Date.now() - 8 * DAY));
+    const path = `/newsletter/confirm?token=${token}`;
+    for (const method of ["GET", "POST"] as const) {
+      const answer = await open(path, method);
+      expect(answer.status).toBe(410);
+      expect(answer.data).toEqual({ state: "expired" });
+    }
+    const html = render(path, { state: "expired" });
+    expect(html).toContain("This link has expired");
+    expect(html).toContain('id="newsletter"');
+    expect(await subscriberState("ann@example.com")).toBe("pending");
+  });
+
+  it("an expired link of an address that is already confirmed still says all is well", async () => {
+    const link = await mailedConfirmLink("ann@example.com");
+    await open(link, "POST");
+    const old = `/newsletter/confirm?token=${createNewsletterToken("confirm", "ann@example.com", new Date(Date.now() - 30 * DAY))}`;
+    expect(await open(old)).toMatchObject({ status: 200, data: { state: "confirmed" } });
+  });
+
+  it("after unsubscribing, the confirmation link cannot put the address back (410)", async () => {
+    const link = await mailedConfirmLink("ann@example.com");
+    const db = await getDb();
+    await db.delete(schema.newsletterSubscribers);
+    const answer = await open(link, "POST");
+    expect(answer).toMatchObject({ status: 410, data: { state: "gone" } });
+    expect(await subscriberState("ann@example.com")).toBeNull();
+  });
+
+  it("is personal, never cached and never indexed, and sends its token to no other site as a Referer", async () => {
+    const link = await mailedConfirmLink("ann@example.com");
+    const shown = await open(link);
+    const sentHeaders = new Headers(headers({} as never) as HeadersInit);
+    for (const h of [shown.headers, sentHeaders]) {
+      expect(h.get("Cache-Control")).toBe("private, no-store");
+      expect(h.get("X-Robots-Tag")).toBe("noindex");
+      expect(h.get("Referrer-Policy")).toBe("same-origin");
+    }
+    expect(meta({} as never)).toContainEqual({ name: "robots", content: "noindex" });
+  });
+});

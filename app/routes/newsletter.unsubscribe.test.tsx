@@ -1,0 +1,121 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getDb, schema } from "~/server/db.server";
+import { resetEnvCache } from "~/server/env.server";
+import type { Mail } from "~/server/mail.server";
+import { createNewsletterToken } from "~/server/newsletter-links.server";
+import { confirmSubscriber, settleNewsletterMail, subscribeToNewsletter, subscriberState } from "~/server/newsletter.server";
+import { appRequest } from "../../tests/support/auth";
+import { formOf, mailedLink } from "../../tests/support/newsletter";
+import NewsletterUnsubscribe, { action, headers, loader, meta } from "./newsletter.unsubscribe";
+
+const sent: Mail[] = [];
+vi.mock("~/server/mail.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("~/server/mail.server")>()),
+  sendMail: async (mail: Mail) => {
+    sent.push(mail);
+  },
+}));
+
+/** Runs the loader (GET) or the action (POST) for a path as React Router would: status, headers, data. */
+async function open(path: string, method: "GET" | "POST" = "GET") {
+  const args = { request: appRequest(path, { method }), params: {}, context: {} } as any;
+  const result: any = method === "GET" ? await loader(args) : await action(args);
+  if (result instanceof Response) return { status: result.status, headers: result.headers, data: undefined as any };
+  return { status: result.init?.status ?? 200, headers: new Headers(result.init?.headers), data: result.data };
+}
+
+function render(path: string, loaderData: unknown) {
+  const Stub = createRoutesStub([{ id: "unsubscribe", path: "/newsletter/unsubscribe", Component: NewsletterUnsubscribe as never }]);
+  return renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { unsubscribe: loaderData } }} />).replaceAll(
+    "<!-- -->",
+    "",
+  );
+}
+
+async function storedEmails() {
+  const db = await getDb();
+  return (await db.select({ email: schema.newsletterSubscribers.email }).from(schema.newsletterSubscribers)).map((r) => r.email).sort();
+}
+
+beforeEach(async () => {
+  sent.length = 0;
+  process.env.SMTP_URL = "smtp://mail.test:2525";
+  resetEnvCache();
+  const db = await getDb();
+  await db.delete(schema.newsletterSubscribers);
+});
+
+afterEach(() => {
+  delete process.env.SMTP_URL;
+  resetEnvCache();
+});
+
+describe("/newsletter/unsubscribe", () => {
+  it("the link in the confirmation mail shows a button (GET removes nothing); pressing it removes the address", async () => {
+    await subscribeToNewsletter("ann@example.com");
+    await subscribeToNewsletter("bob@example.com");
+    await settleNewsletterMail();
+    const link = mailedLink(sent.find((m) => m.to === "ann@example.com"), "unsubscribe")!;
+
+    const shown = await open(link);
+    expect(shown.status).toBe(200);
+    expect(shown.data).toMatchObject({ state: "subscribed", email: "ann@example.com" });
+    expect(await storedEmails()).toEqual(["ann@example.com", "bob@example.com"]);
+    expect(formOf(render(link, shown.data))).toEqual({ method: "post", action: link, button: "Unsubscribe" });
+
+    const pressed = await open(link, "POST");
+    expect(pressed.status).toBe(303);
+    expect(pressed.headers.get("Location")).toBe(link);
+    expect(await storedEmails()).toEqual(["bob@example.com"]);
+
+    const after = await open(link);
+    expect(after).toMatchObject({ status: 200, data: { state: "unsubscribed", email: "ann@example.com" } });
+    const html = render(link, after.data);
+    expect(html).toContain("You are unsubscribed");
+    expect(html).not.toContain("<form");
+  });
+
+  it("works for a confirmed subscriber, and pressing twice is harmless", async () => {
+    await subscribeToNewsletter("ann@example.com");
+    await confirmSubscriber("ann@example.com");
+    const link = `/newsletter/unsubscribe?token=${createNewsletterToken("unsubscribe", "ann@example.com")}`;
+    expect((await open(link, "POST")).status).toBe(303);
+    expect((await open(link, "POST")).status).toBe(303);
+    expect(await subscriberState("ann@example.com")).toBeNull();
+  });
+
+  it.each([
+    ["no token", () => "/newsletter/unsubscribe"],
+    ["a damaged token", () => "/newsletter/unsubscribe?token=abc.def"],
+    ["a confirm token", () => `/newsletter/unsubscribe?token=${createNewsletterToken("confirm", "ann@example.com")}`],
+    [
+      "a forged token (address changed, signature kept)",
+      () => {
+        const [, signature] = createNewsletterToken("unsubscribe", "attacker@example.com").split(".");
+        return `/newsletter/unsubscribe?token=${Buffer.from("unsubscribe\n\nann@example.com").toString("base64url")}.${signature}`;
+      },
+    ],
+  ])("%s: 400 'This link is not valid', and nobody is removed", async (_case, path) => {
+    await subscribeToNewsletter("ann@example.com");
+    for (const method of ["GET", "POST"] as const) {
+      const answer = await open(path(), method);
+      expect(answer.status).toBe(400);
+      expect(answer.data).toEqual({ state: "invalid" });
+    }
+    expect(render(path(), { state: "invalid" })).toContain("This link is not valid");
+    expect(await storedEmails()).toEqual(["ann@example.com"]);
+  });
+
+  it("is personal, never cached and never indexed, and sends its token to no other site as a Referer", async () => {
+    await subscribeToNewsletter("ann@example.com");
+    const shown = await open(`/newsletter/unsubscribe?token=${createNewsletterToken("unsubscribe", "ann@example.com")}`);
+    for (const h of [shown.headers, new Headers(headers({} as never) as HeadersInit)]) {
+      expect(h.get("Cache-Control")).toBe("private, no-store");
+      expect(h.get("X-Robots-Tag")).toBe("noindex");
+      expect(h.get("Referrer-Policy")).toBe("same-origin");
+    }
+    expect(meta({} as never)).toContainEqual({ name: "robots", content: "noindex" });
+  });
+});
