@@ -4,7 +4,7 @@
  */
 import "dotenv/config";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
@@ -12,11 +12,16 @@ import expressStaticGzip from "express-static-gzip";
 import { type ServerBuild, createRequestHandler as createFetchRequestHandler } from "react-router";
 import { createRequestHandler } from "@react-router/express";
 import { StartupError, getEnv } from "./app/server/env.server";
+import { installClientAddress } from "./app/server/client-address.server";
 import { closeDatabase, connectDatabase } from "./app/server/db.server";
+import { trackRequests } from "./app/server/http-drain.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
 import { type ContentChangeListener, listenForContentChanges } from "./app/server/content-events.server";
 import { PageCache, installPageCache } from "./app/server/page-cache.server";
 import { pageCacheMiddleware } from "./app/server/page-cache-middleware.server";
+import { answerUnknownMethods, refuseUnservedMethods } from "./app/server/method-guard.server";
+import { refuseCrossSiteRequests } from "./app/server/origin-guard.server";
+import { policyContext, securityHeaders } from "./app/server/security-headers.server";
 
 /** PRODUCT.md "Page cache": bounds and lifetimes. */
 const PAGE_CACHE_OPTIONS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, freshMs: 30_000, staleMs: 300_000 };
@@ -24,8 +29,19 @@ const PAGE_CACHE_OPTIONS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, fres
 /** A 256 KB brotli window: larger than any page's HTML. */
 const PAGE_BROTLI_WINDOW_BITS = 18;
 
+/** A stop waits this long for requests in progress, then ends them. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
+ * Under `npm start`, npm passes on the Ctrl-C the terminal has already sent to the whole process group:
+ * a repeat this soon after the first is the same signal, not a second one.
+ */
+const SAME_SIGNAL_WINDOW_MS = 1_000;
+
 const isProduction = process.env.NODE_ENV === "production";
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+/** The compiled entry (scripts/build-server.ts) sits in the build it serves; `tsx server.ts` reads BUILD_DIR. */
+const entry = fileURLToPath(import.meta.url);
+const buildDir = entry.endsWith(".js") ? path.dirname(entry) : path.resolve(process.env.BUILD_DIR ?? "build");
 
 async function main() {
   const env = getEnv();
@@ -35,18 +51,15 @@ async function main() {
   let contentListener: ContentChangeListener | undefined;
   const app = express();
   app.disable("x-powered-by");
+  // On every answer, refusals included (PRODUCT.md "Security headers").
+  app.use(securityHeaders(policyContext(env)));
+  // Before anything reads it: X-Forwarded-For becomes the one client address (PRODUCT.md "Security").
+  installClientAddress(app, env.TRUST_PROXY);
+  // Unserved methods and cross-site writes never reach a handler or the page cache (PRODUCT.md "Security").
+  app.use(refuseUnservedMethods, refuseCrossSiteRequests(env.BETTER_AUTH_URL));
   // Pages are compressed as they stream. Brotli's default 4 MB window is far larger than any page and
   // costs more to set up for each response than the compression itself (PRODUCT.md "Speed").
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: PAGE_BROTLI_WINDOW_BITS } } }));
-  app.use((req, res, next) => {
-    // Rate limits key on the client address. Unless a trusted proxy sets it, a client could forge
-    // X-Forwarded-For, so replace it with the socket's address.
-    if (!env.TRUST_PROXY) req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "unknown";
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "SAMEORIGIN");
-    next();
-  });
 
   if (isProduction) {
     // Fingerprinted build assets never change: let browsers and CDNs keep them for a year. Files are sent
@@ -87,6 +100,8 @@ async function main() {
   const server = app.listen(env.PORT, env.HOST, () => {
     console.info(`MarketWire is running on ${env.BETTER_AUTH_URL} (${connection.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`);
   });
+  answerUnknownMethods(server);
+  const requests = trackRequests(server);
   server.on("error", (error: NodeJS.ErrnoException) => {
     console.error(
       error.code === "EADDRINUSE"
@@ -96,18 +111,33 @@ async function main() {
     void closeDatabase().finally(() => process.exit(1));
   });
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.info(`${signal} received: closing the server and the database.`);
-    server.close(() => {
-      void Promise.resolve(contentListener?.close())
-        .then(() => closeDatabase())
-        .finally(() => process.exit(0));
-    });
-    server.closeAllConnections?.();
-    setTimeout(() => process.exit(1), 10_000).unref();
+  // Stop: no new connections, requests in progress finish, then the database closes and its lock is
+  // released. A second signal or the deadline stops at once, with exit code 1.
+  let stoppingSince: number | undefined;
+  const unanswered = () => (requests.inFlight === 1 ? "1 request" : `${requests.inFlight} requests`);
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < SAME_SIGNAL_WINDOW_MS) return;
+      console.error(`${signal} received again: stopping at once, ${unanswered()} unanswered.`);
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    console.info(`${signal} received: finishing ${unanswered()} in progress, then closing the database.`);
+    setTimeout(() => {
+      console.error(`Stopping at once: ${unanswered()} still unanswered after ${SHUTDOWN_DEADLINE_MS / 1000} s.`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    requests
+      .drain()
+      .then(() => contentListener?.close())
+      .then(() => closeDatabase())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error("Shutdown failed:", error);
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -27,6 +27,7 @@ test("a public page is answered from the cache, compressed, and the same for a s
   // A signed-in reader gets the very same bytes: the session is read in the browser.
   const reader = await playwright.request.newContext({ baseURL });
   const signUp = await reader.post("/api/auth/sign-up/email", {
+    headers: { Origin: baseURL! },
     data: { email: `cache-reader-${Date.now()}@example.com`, password: "cache-reader-password", name: "Cache Reader" },
   });
   expect(signUp.ok()).toBe(true);
@@ -45,7 +46,7 @@ test("admin pages, sign-in and APIs never come from the cache", async ({ request
 
 test("one theme's HTML is never served to a visitor with another theme", async ({ request, playwright, baseURL }) => {
   const dark = await playwright.request.newContext({ baseURL });
-  const chosen = await dark.post("/resources/theme", { form: { theme: "dark" } });
+  const chosen = await dark.post("/resources/theme", { form: { theme: "dark" }, headers: { Origin: baseURL! } });
   expect(chosen.ok()).toBe(true);
   await getUntil(dark, "/programme", "HIT");
   expect(await (await dark.get("/programme")).text()).toMatch(/<html[^>]*class="dark"/);
@@ -60,6 +61,7 @@ test("a flash toast is shown to its visitor only, never stored for others", asyn
   const visitor = await playwright.request.newContext({ baseURL });
   // The no-JavaScript newsletter form answers with a redirect and a toast cookie.
   const subscribed = await visitor.post("/resources/newsletter", {
+    headers: { Origin: baseURL! },
     form: { email: `cache-toast-${Date.now()}@example.com`, redirectTo: "/clients" },
     maxRedirects: 0,
   });
