@@ -90,3 +90,27 @@ describe("answerUnknownMethods", () => {
     expect(answer).toBe("HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n");
   });
 });
+
+describe("a refusal with a body still on its way", () => {
+  it("is sent once the body has arrived, so the client always reads it (no reset on unread bytes)", async () => {
+    const half = Buffer.alloc(1024 * 1024, "a");
+    const answer = await new Promise<{ status: number; bodyDone: boolean }>((resolve, reject) => {
+      let bodyDone = false;
+      const req = http.request(
+        { host: "127.0.0.1", port, method: "OPTIONS", path: "/newsletter/confirm", headers: { "Content-Length": String(half.length * 2) } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode!, bodyDone }));
+        },
+      );
+      req.on("error", reject);
+      req.write(half);
+      // The second half comes later: the answer must wait for it instead of cutting the upload short.
+      setTimeout(() => {
+        bodyDone = true;
+        req.end(half);
+      }, 200);
+    });
+    expect(answer).toEqual({ status: 204, bodyDone: true });
+  });
+});

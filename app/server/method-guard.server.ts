@@ -19,16 +19,26 @@ const NODE_PARSE_ERRORS: Record<string, string> = {
 const methodNotAllowed = (method: string) =>
   `Method Not Allowed: ${method} is not served here; this site answers ${ALLOW}.\n`;
 
+/**
+ * Runs `answer` once the request's body has arrived. A refusal sent while the client is still sending
+ * would close the connection on unread bytes, and the reset that follows can destroy the answer before
+ * the client reads it.
+ */
+export function afterRequestBody(req: Request, answer: () => void) {
+  if (req.complete || req.readableEnded) return answer();
+  req.once("end", answer);
+  req.resume();
+}
+
 /** Express middleware: OPTIONS is told what is allowed, any other unserved method gets a 405. */
 export function refuseUnservedMethods(req: Request, res: Response, next: NextFunction) {
   if (SERVED_METHODS.includes(req.method)) return next();
   res.setHeader("Allow", ALLOW);
   res.setHeader("Cache-Control", "no-store");
-  if (req.method === "OPTIONS") {
-    res.status(204).end();
-    return;
-  }
-  res.status(405).type("text/plain").send(methodNotAllowed(req.method));
+  afterRequestBody(req, () => {
+    if (req.method === "OPTIONS") res.status(204).end();
+    else res.status(405).type("text/plain").send(methodNotAllowed(req.method));
+  });
 }
 
 /**

@@ -3,6 +3,7 @@
  * (any method but GET, HEAD and OPTIONS) must carry the `Origin` of this site, which every browser
  * sends with a POST. A foreign, `null` or missing Origin is refused with 403 before any handler runs.
  */
+import { afterRequestBody } from "./method-guard.server";
 import type { NextFunction, Request, Response } from "express";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -33,6 +34,6 @@ export function refuseCrossSiteRequests(publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || isOwnOrigin(req.headers.origin, publicOrigin, req.headers.host)) return next();
-    res.status(403).set("Cache-Control", "no-store").type("text/plain").send(REFUSED);
+    afterRequestBody(req, () => res.status(403).set("Cache-Control", "no-store").type("text/plain").send(REFUSED));
   };
 }
