@@ -28,7 +28,7 @@ function parsed(type: AdminContentType, overrides: Partial<EditorValues>, mode: 
   return result.data;
 }
 
-describe("spec §8 texts per type", () => {
+describe("admin texts per type", () => {
   it.each([
     ["videos", "Create New Video", "Edit Video", "Update Video", "Back to Videos", "Video published successfully", "Failed to fetch videos", "No videos found"],
     ["podcasts", "Create New Podcast", "Edit Podcast", "Update Podcast", "Back to Podcasts", "Podcast published successfully", "Failed to fetch podcasts", "No podcasts found"],
@@ -60,7 +60,7 @@ describe("spec §8 texts per type", () => {
   });
 });
 
-describe("spec §5 title", () => {
+describe("editor title", () => {
   it.each(ADMIN_CONTENT_TYPES)("%s: empty title is required", (type) => {
     expect(errorsFor(type, { title: "" }).title).toEqual(["Title is required"]);
   });
@@ -75,7 +75,7 @@ describe("spec §5 title", () => {
   });
 });
 
-describe("spec §5 numbers", () => {
+describe("editor numbers", () => {
   it.each([
     ["", null],
     ["0", 0],
@@ -117,7 +117,7 @@ describe("spec §5 numbers", () => {
   });
 });
 
-describe("spec §5 URLs", () => {
+describe("editor URLs", () => {
   it.each([
     ["https://www.youtube.com/watch?v=abc", true],
     ["http://example.com/a.mp3", true],
@@ -185,7 +185,7 @@ describe("spec §5 URLs", () => {
   });
 });
 
-describe("spec §5 tags", () => {
+describe("editor tags", () => {
   it.each([
     [["markets"], "  stocks ", ["markets", "stocks"]],
     [["markets"], "   ", ["markets"]],
@@ -207,7 +207,7 @@ describe("spec §5 tags", () => {
   });
 });
 
-describe("spec §4 status and featured", () => {
+describe("editor status and featured", () => {
   it("create offers draft and published only; edit also archived", () => {
     expect(errorsFor("videos", { status: "archived" }, "create").status).toEqual(["Choose a valid status"]);
     expect(parsed("videos", { status: "archived" }, "edit").status).toBe("archived");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { featureTypeLabel, publicUrlFor } from "./content-types";
 
-describe("publicUrlFor (spec §2 Search result links)", () => {
+describe("publicUrlFor (search result links)", () => {
   it.each([
     ["blog", "/blog/x"],
     ["podcast", "/podcast/x"],
@@ -13,7 +13,7 @@ describe("publicUrlFor (spec §2 Search result links)", () => {
   });
 });
 
-describe("featureTypeLabel (spec §3)", () => {
+describe("featureTypeLabel (the feature type labels)", () => {
   it.each([
     ["market_analysis", "Market Analysis"],
     ["exclusive_report", "Exclusive Report"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatCount, formatDate, formatDuration, formatViews, truncate, visibleTags } from "./format";
 
-describe("formatViews (spec §9: K above 1,000 with one decimal, M above 1,000,000)", () => {
+describe("formatViews (K above 1,000 with one decimal, M above 1,000,000)", () => {
   it.each([
     [null, "0"],
     [0, "0"],
@@ -48,7 +48,7 @@ describe("formatCount (a count with its word, singular for exactly one)", () => 
   });
 });
 
-describe("formatDuration (spec §9: m:ss with two-digit seconds, or N/A)", () => {
+describe("formatDuration (m:ss with two-digit seconds, or N/A)", () => {
   it.each([
     [null, "N/A"],
     [undefined, "N/A"],
@@ -74,7 +74,7 @@ describe("formatDate", () => {
   });
 });
 
-describe("truncate (spec §9: description cut at 150 characters with an ellipsis)", () => {
+describe("truncate (description cut at 150 characters with an ellipsis)", () => {
   it("keeps text of exactly 150 characters", () => {
     expect(truncate("a".repeat(150))).toBe("a".repeat(150));
   });
@@ -86,7 +86,7 @@ describe("truncate (spec §9: description cut at 150 characters with an ellipsis
   });
 });
 
-describe("visibleTags (spec §9: at most 3 tags then '+N more')", () => {
+describe("visibleTags (at most 3 tags then '+N more')", () => {
   it("shows all of three tags", () => {
     expect(visibleTags(["a", "b", "c"])).toEqual({ shown: ["a", "b", "c"], more: 0 });
   });

@@ -12,7 +12,7 @@ import {
   videoSource,
 } from "./media";
 
-describe("toEmbedUrl (spec §5: watch and short video URLs become the embed form)", () => {
+describe("toEmbedUrl (watch and short video URLs become the embed form)", () => {
   it.each([
     ["watch form", "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
     ["watch form without www", "https://youtube.com/watch?v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
@@ -126,7 +126,7 @@ describe("videoSource", () => {
   });
 });
 
-describe("audioPostId (spec §5: the four audio-host patterns)", () => {
+describe("audioPostId (the four audio-host patterns)", () => {
   it.each([
     ["posts/{digits}", "https://audioboom.com/posts/8123456-markets-open-higher", "8123456"],
     ["posts/{digits} at the end", "https://audioboom.com/posts/8123456", "8123456"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageWindow, parsePage, searchPagerItems, totalPages } from "./pagination";
 
-describe("parsePage (spec §5: integer, default 1)", () => {
+describe("parsePage (integer, default 1)", () => {
   it.each([
     [null, 1],
     ["", 1],
@@ -30,7 +30,7 @@ describe("totalPages", () => {
   });
 });
 
-describe("pageWindow (spec §9: at most 5 numbers centred on the current page)", () => {
+describe("pageWindow (at most 5 numbers centred on the current page)", () => {
   it.each([
     [1, 0, []],
     [1, 1, [1]],
@@ -45,7 +45,7 @@ describe("pageWindow (spec §9: at most 5 numbers centred on the current page)",
   });
 });
 
-describe("searchPagerItems (spec §9: ellipsis and last page when page < total - 2)", () => {
+describe("searchPagerItems (ellipsis and last page when page < total - 2)", () => {
   const render = (current: number, total: number) =>
     searchPagerItems(current, total)
       .map((item) => (item.type === "page" ? String(item.page) : "…"))

@@ -11,7 +11,7 @@ import {
   typesToSearch,
 } from "./search";
 
-describe("parseQuery (spec §5: query trimmed)", () => {
+describe("parseQuery (query trimmed)", () => {
   it.each([
     [null, ""],
     ["", ""],
@@ -46,7 +46,7 @@ describe("parseTypes", () => {
     expect(parseTypes(["blog", "video,blog", "podcast"])).toEqual(["video", "podcast", "blog"]);
   });
 
-  it("nothing selected searches all five (spec §5)", () => {
+  it("nothing selected searches all five", () => {
     expect(typesToSearch([])).toEqual([...CONTENT_TYPES]);
     expect(typesToSearch(parseTypes("nonsense"))).toEqual([...CONTENT_TYPES]);
     expect(typesToSearch(["blog"])).toEqual(["blog"]);

@@ -1,7 +1,7 @@
 /**
  * The admin content routes called as the router would: every action posted as an anonymous visitor,
  * a plain user and an admin (only the admin changes anything), invalid input on every form, and the
- * redirects and messages of spec §8.
+ * redirects and messages of PRODUCT.md "Messages".
  */
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -9,6 +9,7 @@ import { ADMIN_CONTENT_TYPES, type AdminContentType } from "~/lib/admin-content"
 import { getDb, schema } from "~/server/db.server";
 import { getToast } from "~/server/toast.server";
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
+import { callRoute } from "../../tests/support/route";
 import * as blogsEdit from "./admin.blogs.$id";
 import * as blogsList from "./admin.blogs";
 import * as blogsNew from "./admin.blogs.new";
@@ -25,7 +26,7 @@ import * as videosEdit from "./admin.videos.$id";
 import * as videosList from "./admin.videos";
 import * as videosNew from "./admin.videos.new";
 
-type RouteModule = { loader: (args: any) => Promise<unknown>; action: (args: any) => Promise<unknown> };
+type RouteModule = { loader: (args: any) => Promise<any>; action: (args: any) => Promise<any> };
 
 const ROUTES: Record<AdminContentType, { list: RouteModule; create: RouteModule; edit: RouteModule }> = {
   videos: { list: videosList, create: videosNew, edit: videosEdit },
@@ -60,7 +61,7 @@ const VALID: Record<AdminContentType, Record<string, string | string[]>> = {
   "special-features": { title: "New feature", status: "draft", feature_type: "deep_dive", read_time: "8" },
 };
 
-/** Invalid input for each form: §5's rules, several at once, and what must come back. */
+/** Invalid input for each form: the editor's rules, several at once, and what must come back. */
 const INVALID: Record<AdminContentType, { form: Record<string, string>; errors: string[] }> = {
   videos: { form: { title: "", duration: "-1", video_url: "javascript:alert(1)" }, errors: ["title", "duration", "video_url"] },
   podcasts: { form: { title: "x".repeat(10_000), duration: "1.5", audio_url: "not a url" }, errors: ["title", "duration", "audio_url"] },
@@ -77,28 +78,13 @@ beforeAll(async () => {
   reader = (await createSignedInUser({ role: "user" })).cookie;
 });
 
-/** Runs a loader/action; a thrown Response or data() counts as its answer. */
-async function call(fn: () => Promise<unknown>): Promise<{ status: number; body: any; headers: Headers }> {
-  let value: unknown;
-  try {
-    value = await fn();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, body: null, headers: value.headers };
-  if (value && typeof value === "object" && (value as any).type === "DataWithResponseInit") {
-    const { data, init } = value as { data: unknown; init?: ResponseInit };
-    return { status: init?.status ?? 200, body: data, headers: new Headers(init?.headers) };
-  }
-  return { status: 200, body: value, headers: new Headers() };
-}
-
+// A thrown Response or data() counts as the answer (the guards throw theirs).
 function post(module: RouteModule, path: string, form: Record<string, string | string[]>, cookie?: string, params: Record<string, string> = {}) {
-  return call(() => module.action({ request: appRequest(path, { method: "POST", cookie, form }), params, context: {} }));
+  return callRoute(module.action, appRequest(path, { method: "POST", cookie, form }), { params });
 }
 
 function get(module: RouteModule, path: string, cookie?: string, params: Record<string, string> = {}) {
-  return call(() => module.loader({ request: appRequest(path, { cookie }), params, context: {} }));
+  return callRoute(module.loader, appRequest(path, { cookie }), { params });
 }
 
 async function insertRow(type: AdminContentType, values: Record<string, unknown> = {}) {
@@ -206,7 +192,7 @@ describe.each(["videos", "podcasts"] as const)("/admin/%s featured toggle", (typ
     expect(await findRow(type, row.id)).toEqual(row);
   });
 
-  it("as admin sets and clears featured and featured_at, with the §4 messages", async () => {
+  it("as admin sets and clears featured and featured_at, with the admin list messages", async () => {
     const row = await insertRow(type);
     const on = await post(routes.list, listPath, { intent: "feature", id: row.id, featured: "true" }, admin);
     expect(on).toMatchObject({ status: 200, body: { ok: true, featured: true, message: `${name} featured` } });
@@ -234,7 +220,7 @@ describe("featuring is only for videos and podcasts", () => {
   });
 });
 
-describe.each(ADMIN_CONTENT_TYPES)("/admin/%s forms reject invalid input (spec §5)", (type) => {
+describe.each(ADMIN_CONTENT_TYPES)("/admin/%s forms reject invalid input (the editor's rules)", (type) => {
   const routes = ROUTES[type];
   const listPath = `/admin/${type}`;
   const { form, errors } = INVALID[type];
@@ -258,14 +244,14 @@ describe.each(ADMIN_CONTENT_TYPES)("/admin/%s forms reject invalid input (spec �
     expect(await findRow(type, row.id)).toEqual(row);
   });
 
-  it("create refuses the archived status (spec §4: create offers draft and published)", async () => {
+  it("create refuses the archived status (create offers draft and published)", async () => {
     const result = await post(routes.create, `${listPath}/new`, { ...VALID[type], status: "archived" }, admin);
     expect(result.status).toBe(400);
     expect(result.body.fieldErrors.status).toEqual(["Choose a valid status"]);
   });
 });
 
-describe("create and edit (spec §8 messages)", () => {
+describe("create and edit (the admin editor messages)", () => {
   it.each([
     ["videos", "published", "Video published successfully"],
     ["videos", "draft", "Video saved as draft successfully"],
@@ -342,7 +328,7 @@ describe("lists through the loader", () => {
   });
 });
 
-describe("database failures keep what was typed (spec §8)", () => {
+describe("database failures keep what was typed", () => {
   async function withTableMissing(type: AdminContentType, run: () => Promise<void>) {
     const db = await getDb();
     const table = SQL_TABLE[type];

@@ -3,6 +3,7 @@ import { getAuth } from "~/server/auth.server";
 import { getCurrentUser } from "~/server/session.server";
 import { getToast } from "~/server/toast.server";
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
+import { callRoute } from "../../tests/support/route";
 import { action, headers, loader } from "./admin";
 
 /** The flash toast a response sets, as the next page would read it. */
@@ -11,32 +12,16 @@ async function toastFrom(headers: Headers) {
   return (await getToast(appRequest("/", { cookie }))).toast;
 }
 
-const call = (fn: typeof loader | typeof action, request: Request) => fn({ request, params: {}, context: {} } as any);
-
-/** A thrown or returned Response/data() as status + headers + body. */
-async function outcome(promise: Promise<unknown>) {
-  let value: unknown;
-  try {
-    value = await promise;
-  } catch (error) {
-    value = error;
-  }
-  if (value instanceof Response) return { status: value.status, headers: value.headers, data: undefined };
-  const init = (value as { init?: ResponseInit } | null)?.init;
-  if (init) return { status: init.status ?? 200, headers: new Headers(init.headers), data: (value as { data: unknown }).data };
-  return { status: 200, headers: new Headers(), data: value };
-}
-
 describe("admin layout guard (loader)", () => {
   it("sends an anonymous visitor to /auth", async () => {
-    const { status, headers } = await outcome(call(loader, appRequest("/admin")));
+    const { status, headers } = await callRoute(loader, appRequest("/admin"));
     expect(status).toBe(302);
     expect(headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin");
   });
 
   it("sends a signed-in non-admin to / with the 'Access Denied' toast cookie", async () => {
     const { cookie } = await createSignedInUser({ role: "user" });
-    const { status, headers } = await outcome(call(loader, appRequest("/admin", { cookie })));
+    const { status, headers } = await callRoute(loader, appRequest("/admin", { cookie }));
     expect(status).toBe(302);
     expect(headers.get("Location")).toBe("/");
     expect(await toastFrom(headers)).toEqual({
@@ -48,21 +33,21 @@ describe("admin layout guard (loader)", () => {
 
   it("gives an admin their email and name, and the sidebar open by default", async () => {
     const { cookie, email } = await createSignedInUser({ role: "admin" });
-    const { data } = await outcome(call(loader, appRequest("/admin", { cookie })));
-    expect(data).toEqual({ user: { email, name: expect.stringMatching(/^Test User/) }, sidebarOpen: true });
+    const { body } = await callRoute(loader, appRequest("/admin", { cookie }));
+    expect(body).toEqual({ user: { email, name: expect.stringMatching(/^Test User/) }, sidebarOpen: true });
   });
 
   it("reads the collapsed sidebar from the sidebar_state cookie", async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
-    const { data } = await outcome(call(loader, appRequest("/admin", { cookie: `${cookie}; sidebar_state=false` })));
-    expect(data).toMatchObject({ sidebarOpen: false });
+    const { body } = await callRoute(loader, appRequest("/admin", { cookie: `${cookie}; sidebar_state=false` }));
+    expect(body).toMatchObject({ sidebarOpen: false });
   });
 });
 
 describe("admin layout: sign out (action, intent=signout)", () => {
   it("ends the session, clears its cookie and goes to / with the 'Signed out' toast", async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
-    const { status, headers } = await outcome(call(action, appRequest("/admin", { cookie, form: { intent: "signout" } })));
+    const { status, headers } = await callRoute(action, appRequest("/admin", { cookie, form: { intent: "signout" } }));
     expect(status).toBe(302);
     expect(headers.get("Location")).toBe("/");
     const cookies = headers.getSetCookie();
@@ -82,7 +67,7 @@ describe("admin layout: sign out (action, intent=signout)", () => {
     vi.spyOn(auth, "handler").mockResolvedValueOnce(new Response("{}", { status: 500 }));
     vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const { status, headers } = await outcome(call(action, appRequest("/admin", { cookie, form: { intent: "signout" } })));
+      const { status, headers } = await callRoute(action, appRequest("/admin", { cookie, form: { intent: "signout" } }));
       expect(status).toBe(302);
       expect(headers.get("Location")).toBe("/admin");
       expect(headers.getSetCookie().some((c) => c.startsWith("better-auth.session_token="))).toBe(false);
@@ -98,20 +83,20 @@ describe("admin layout: sign out (action, intent=signout)", () => {
 
   it("also signs out a plain user (it is their own session)", async () => {
     const { cookie } = await createSignedInUser({ role: "user" });
-    const { status } = await outcome(call(action, appRequest("/admin", { cookie, form: { intent: "signout" } })));
+    const { status } = await callRoute(action, appRequest("/admin", { cookie, form: { intent: "signout" } }));
     expect(status).toBe(302);
     expect(await getCurrentUser(appRequest("/", { cookie }))).toBeNull();
   });
 
   it("refuses any other intent from a non-admin (403) and from an anonymous visitor (401)", async () => {
     const { cookie } = await createSignedInUser({ role: "user" });
-    expect((await outcome(call(action, appRequest("/admin", { cookie, form: { intent: "other" } })))).status).toBe(403);
-    expect((await outcome(call(action, appRequest("/admin", { form: { intent: "other" } })))).status).toBe(401);
+    expect((await callRoute(action, appRequest("/admin", { cookie, form: { intent: "other" } }))).status).toBe(403);
+    expect((await callRoute(action, appRequest("/admin", { form: { intent: "other" } }))).status).toBe(401);
   });
 
   it("answers an unknown intent from an admin with 400", async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
-    expect((await outcome(call(action, appRequest("/admin", { cookie, form: { intent: "other" } })))).status).toBe(400);
+    expect((await callRoute(action, appRequest("/admin", { cookie, form: { intent: "other" } }))).status).toBe(400);
   });
 });
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, schema } from "~/server/db.server";
-import { appRequest } from "../../tests/support/auth";
+import { callRoute } from "../../tests/support/route";
 import { loader } from "./blog.$id";
 
 type NewBlog = typeof schema.blogs.$inferInsert;
@@ -20,14 +20,7 @@ async function insertBlogs(rows: Partial<NewBlog>[]) {
     .returning();
 }
 
-/** Calls the loader; a `data(..., { status })` result is unwrapped to { status, body, headers }. */
-async function load(id: string) {
-  const result: any = await loader({ request: appRequest(`/blog/${id}`), params: { id }, context: {} } as any);
-  if (result && result.type === "DataWithResponseInit") {
-    return { status: result.init.status as number, body: result.data, headers: new Headers(result.init.headers) };
-  }
-  return { status: 200, body: result, headers: new Headers() };
-}
+const load = (id: string) => callRoute(loader, `/blog/${id}`, { params: { id }, throws: false });
 
 beforeEach(async () => {
   const db = await getDb();
@@ -56,8 +49,8 @@ describe("/blog/{id} loader", () => {
       tags: ["macro", "rates"],
       readTimeMinutes: 1,
     });
-    expect(body.article.contentHtml).toContain("Hello");
-    expect(body.article.contentHtml).not.toMatch(/script|onclick|javascript:/);
+    expect(body.article!.contentHtml).toContain("Hello");
+    expect(body.article!.contentHtml).not.toMatch(/script|onclick|javascript:/);
     expect(body.article).not.toHaveProperty("content");
   });
 

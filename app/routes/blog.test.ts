@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, schema } from "~/server/db.server";
-import { appRequest } from "../../tests/support/auth";
+import { callRoute } from "../../tests/support/route";
 import { loader } from "./blog";
 
 type NewBlog = typeof schema.blogs.$inferInsert;
@@ -20,8 +20,11 @@ async function insertBlogs(rows: Partial<NewBlog>[]) {
     .returning();
 }
 
-function load(path: string) {
-  return loader({ request: appRequest(path), params: {}, context: {} } as any);
+/** The loader's data for a page that loaded (a database failure fails the test). */
+async function load(path: string) {
+  const { body } = await callRoute(loader, path, { throws: false });
+  if (!body.ok) throw new Error(`${path} failed to load`);
+  return body;
 }
 
 beforeEach(async () => {

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_CONTENT_TYPES, type AdminContentType } from "~/lib/admin-content";
 import { getDb, schema } from "~/server/db.server";
 import { BASE_URL, createSignedInUser } from "../../tests/support/auth";
+import { callRoute } from "../../tests/support/route";
 import * as admin from "./admin";
 import * as blogsEdit from "./admin.blogs.$id";
 import * as blogsList from "./admin.blogs";
@@ -79,15 +80,10 @@ function request(path: string, body: string | null, contentType: string | undefi
 
 /** The action's answer: it must throw readForm's Response (any other outcome fails the test). */
 async function refusal(action: Action, req: Request, params: Record<string, string> = {}) {
-  let thrown: unknown;
-  try {
-    await action({ request: req, params, context: {} });
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown, "the action answers with a thrown Response").toBeInstanceOf(Response);
-  const response = thrown as Response;
-  return { status: response.status, error: ((await response.json()) as { error: string }).error };
+  const { status, body, response } = await callRoute(action, req, { params, throws: true });
+  expect(response, "the action answers with a thrown Response").toBeInstanceOf(Response);
+  expect(response!.headers.get("Content-Type")).toMatch(/json/);
+  return { status, error: (body as { error: string }).error };
 }
 
 async function count(table: string) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/server/db.server";
+import { callRoute } from "../../tests/support/route";
 import { loader } from "./interviews";
 
 describe("/interviews loader", () => {
@@ -11,7 +12,8 @@ describe("/interviews loader", () => {
       { title: "Draft", status: "draft" },
       { title: "Archived", status: "archived" },
     ]);
-    const { interviews } = await loader();
+    const { body } = await callRoute(loader, "/interviews", { throws: false });
+    const { interviews } = body;
     expect(interviews.map((i) => i.title)).toEqual(["New", "Old"]);
     expect(interviews[0]).toMatchObject({ duration: 95, views: 2400 });
     expect(interviews[1]).toMatchObject({ intervieweeName: "Ann", intervieweeTitle: "CEO" });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, schema } from "~/server/db.server";
 import * as podcastsServer from "~/server/podcasts.server";
 import { appRequest } from "../../tests/support/auth";
+import { callRoute } from "../../tests/support/route";
 import { action as listenAction, loader as listenLoader } from "./api.podcasts.$id.listen";
 import { loader as podcastLoader } from "./podcast.$id";
 import { loader as podcastsLoader } from "./podcasts";
@@ -19,16 +20,8 @@ async function insertPodcasts(rows: Partial<NewPodcast>[]) {
     .returning();
 }
 
-function unwrap(result: any) {
-  if (result && result.type === "DataWithResponseInit") {
-    return { status: (result.init?.status as number) ?? 200, body: result.data, headers: new Headers(result.init?.headers) };
-  }
-  return { status: 200, body: result, headers: new Headers() };
-}
-
-const loadList = async () => unwrap(await podcastsLoader({ request: appRequest("/podcasts"), params: {}, context: {} } as any));
-const loadPodcast = async (id: string) =>
-  unwrap(await podcastLoader({ request: appRequest(`/podcast/${id}`), params: { id }, context: {} } as any));
+const loadList = () => callRoute(podcastsLoader, "/podcasts", { throws: false });
+const loadPodcast = (id: string) => callRoute(podcastLoader, `/podcast/${id}`, { params: { id }, throws: false });
 /** A browser's listen post, as server.ts hands it on (one client address). */
 const postListen = (id: string, method = "POST") => {
   const request = appRequest(`/api/podcasts/${id}/listen`, { method });
@@ -86,8 +79,8 @@ describe("/podcast/{id} loader", () => {
     const { status, body } = await loadPodcast(main.id);
     expect(status).toBe(200);
     expect(body.podcast).toMatchObject({ id: main.id, title: "Main", description: "Rates & credit", audioUrl: "https://audioboom.com/posts/8123456-main" });
-    expect(body.podcast.contentHtml).toContain("<h2>Notes</h2>");
-    expect(body.podcast.contentHtml).not.toMatch(/onerror|script/);
+    expect(body.podcast!.contentHtml).toContain("<h2>Notes</h2>");
+    expect(body.podcast!.contentHtml).not.toMatch(/onerror|script/);
     expect(body.moreEpisodes.map((p: { title: string }) => p.title)).toEqual(["P6", "P5", "P4", "P3", "P2"]);
     expect(body.moreEpisodes[0]).toEqual({ id: rows[6].id, title: "P6", duration: 126, publishedAt: day(6) });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/server/db.server";
+import { callRoute } from "../../tests/support/route";
 import { loader } from "./special-features";
 
 describe("/special-features loader", () => {
@@ -18,7 +19,8 @@ describe("/special-features loader", () => {
       { title: "Draft", status: "draft" },
       { title: "Archived", status: "archived" },
     ]);
-    const { features } = await loader();
+    const { body } = await callRoute(loader, "/special-features", { throws: false });
+    const { features } = body;
     expect(features.map((f) => [f.title, f.featureType, f.readTimeMinutes])).toEqual([
       ["Deep dive", "deep_dive", 1],
       ["Untyped", null, 4],

@@ -58,7 +58,7 @@ describe("calls go through Better Auth's HTTP handler (so its rate limiter appli
   });
 });
 
-describe("sign-in failures (spec §8)", () => {
+describe("sign-in failures (the auth messages)", () => {
   const signIn = () => signInWithPassword(appRequest("/auth", { method: "POST" }), { email: "a@example.com", password: "pw" });
 
   it.each([
@@ -97,7 +97,7 @@ describe("sign-in failures (spec §8)", () => {
   });
 });
 
-describe("sign-up failures (spec §8)", () => {
+describe("sign-up failures (the auth messages)", () => {
   const signUp = () =>
     signUpWithPassword(appRequest("/auth", { method: "POST" }), { displayName: "A", email: "a@example.com", password: "ledger-secret-1" });
 

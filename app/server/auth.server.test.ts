@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { BASE_URL, appRequest, cookieHeaderFrom, createSignedInUser, signInCookie } from "../../tests/support/auth";
+import { callRoute } from "../../tests/support/route";
 import { createUserAccount, getAuth } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { COMMON_PASSWORD_MESSAGE } from "./password-policy.server";
@@ -17,18 +18,8 @@ async function post(path: string, body: unknown, cookie?: string) {
   );
 }
 
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    // react-router's data() throws a DataWithResponseInit
-    const init = (error as { init?: ResponseInit; data?: unknown }).init;
-    if (init) return new Response(JSON.stringify((error as { data?: unknown }).data), init);
-    throw error;
-  }
-  throw new Error("expected the call to throw a response");
-}
+/** The Response or data() requireAdmin throws for this request. */
+const refusalOf = (request: Request) => callRoute((args: { request: Request }) => requireAdmin(args.request), request, { throws: true });
 
 describe("sign-up", () => {
   it("creates the user, a profile with the display name and the plain user role", async () => {
@@ -145,16 +136,16 @@ describe("requireAdmin", () => {
   });
 
   it("sends an anonymous visitor to /auth, to come back to the admin page afterwards", async () => {
-    const response = await thrown(requireAdmin(appRequest("/admin")));
+    const response = await refusalOf(appRequest("/admin"));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin");
-    const deep = await thrown(requireAdmin(appRequest("/admin/videos?page=2")));
+    const deep = await refusalOf(appRequest("/admin/videos?page=2"));
     expect(deep.headers.get("Location")).toBe("/auth?redirectTo=%2Fadmin%2Fvideos%3Fpage%3D2");
   });
 
   it("sends a signed-in non-admin to / with the Access Denied toast", async () => {
     const { cookie } = await createSignedInUser();
-    const response = await thrown(requireAdmin(appRequest("/admin", { cookie })));
+    const response = await refusalOf(appRequest("/admin", { cookie }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(response.headers.get("Set-Cookie")).toContain("mw_toast=");
@@ -162,7 +153,7 @@ describe("requireAdmin", () => {
 
   it("answers 403 to a non-admin mutation and 401 to an anonymous one", async () => {
     const { cookie } = await createSignedInUser();
-    expect((await thrown(requireAdmin(appRequest("/admin/videos", { cookie, form: { intent: "delete" } })))).status).toBe(403);
-    expect((await thrown(requireAdmin(appRequest("/admin/videos", { form: { intent: "delete" } })))).status).toBe(401);
+    expect((await refusalOf(appRequest("/admin/videos", { cookie, form: { intent: "delete" } }))).status).toBe(403);
+    expect((await refusalOf(appRequest("/admin/videos", { form: { intent: "delete" } }))).status).toBe(401);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDashboardStats } from "./dashboard.server";
 import { getDb, schema } from "./db.server";
 
-describe("getDashboardStats (spec §2/§7)", () => {
+describe("getDashboardStats (per-type counts and the views of published items)", () => {
   it("is all zeros on an empty database", async () => {
     const stats = await getDashboardStats();
     for (const type of ["videos", "podcasts", "blogs", "interviews", "special_features"] as const) {

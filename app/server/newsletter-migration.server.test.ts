@@ -1,6 +1,6 @@
 /**
- * The double opt-in migration keeps every subscriber stored before it, as pending (PRODUCT.md
- * "Newsletter"), on the embedded database and, with TEST_DATABASE_URL, on PostgreSQL.
+ * The double opt-in migration keeps every subscriber stored before it, as pending (PRODUCT.md "Newsletter"),
+ * on the embedded database and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as contactAction } from "~/routes/contact";
 import { action as newsletterAction } from "~/routes/resources.newsletter";
 import { appRequest } from "../../tests/support/auth";
+import { callRoute } from "../../tests/support/route";
 import { getDb, schema } from "./db.server";
 import { resetEnvCache } from "./env.server";
 import {
@@ -35,10 +36,8 @@ function fromAddressToNewsletter(ip: string, email: string) {
   return newsletterAction({ request: fromAddress("/resources/newsletter", ip, { email }) } as any);
 }
 
-async function statusOf(result: unknown) {
-  if (result instanceof Response) return result.status;
-  return ((result as { init?: ResponseInit }).init?.status ?? 200) as number;
-}
+const contact = (ip: string, form: Record<string, string>) => callRoute(contactAction, fromAddress("/contact", ip, form), { throws: false });
+const newsletter = (request: Request) => callRoute(newsletterAction, request, { throws: false });
 
 describe("consumeRateLimit", () => {
   it("allows `max` requests in a window, refuses the next, and starts over after the window", async () => {
@@ -138,29 +137,29 @@ describe("public forms", () => {
   it("the contact form answers 429 after 5 messages from one address, keeps what was typed and stores nothing more", async () => {
     const form = { name: "Ada", email: "ada@example.com", subject: "Hello", message: "Please call." };
     for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) {
-      expect(await statusOf(await contactAction({ request: fromAddress("/contact", "198.51.100.1", form) } as any))).toBe(302);
+      expect((await contact("198.51.100.1", form)).status).toBe(302);
     }
-    const refused: any = await contactAction({ request: fromAddress("/contact", "198.51.100.1", form) } as any);
-    expect(refused.init.status).toBe(429);
-    expect(refused.data.fieldErrors.message).toMatch(/Too many messages/);
-    expect(refused.data.values).toMatchObject({ name: "Ada", message: "Please call." });
+    const refused = await contact("198.51.100.1", form);
+    expect(refused.status).toBe(429);
+    expect(refused.body.fieldErrors.message).toMatch(/Too many messages/);
+    expect(refused.body.values).toMatchObject({ name: "Ada", message: "Please call." });
     const db = await getDb();
     expect(await db.select().from(schema.contactMessages)).toHaveLength(CONTACT_RATE_LIMIT.max);
-    expect(await statusOf(await contactAction({ request: fromAddress("/contact", "198.51.100.2", form) } as any))).toBe(302);
+    expect((await contact("198.51.100.2", form)).status).toBe(302);
   });
 
   it("the newsletter answers 429 after 10 sign-ups from one address", async () => {
     for (let i = 0; i < NEWSLETTER_RATE_LIMIT.max; i++) {
-      const result = await newsletterAction({ request: fromAddress("/resources/newsletter", "192.0.2.5", { email: `n${i}@example.com` }) } as any);
-      expect(await statusOf(result)).toBe(200);
+      const result = await newsletter(fromAddress("/resources/newsletter", "192.0.2.5", { email: `n${i}@example.com` }));
+      expect(result.status).toBe(200);
     }
-    const refused: any = await newsletterAction({ request: fromAddress("/resources/newsletter", "192.0.2.5", { email: "late@example.com" }) } as any);
-    expect(refused.init.status).toBe(429);
-    expect(refused.data.fieldErrors.email).toMatch(/Too many sign-ups/);
+    const refused = await newsletter(fromAddress("/resources/newsletter", "192.0.2.5", { email: "late@example.com" }));
+    expect(refused.status).toBe(429);
+    expect(refused.body.fieldErrors.email).toMatch(/Too many sign-ups/);
   });
 
   it("refuses a form that came without a client address instead of sharing one bucket", async () => {
-    const refused: any = await newsletterAction({ request: appRequest("/resources/newsletter", { form: { email: "anon@example.com" } }) } as any);
-    expect(refused.init.status).toBe(429);
+    const refused = await newsletter(appRequest("/resources/newsletter", { form: { email: "anon@example.com" } }));
+    expect(refused.status).toBe(429);
   });
 });

@@ -5,25 +5,13 @@ import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE } from "~/lib/search";
 import { getDb } from "./db.server";
 import { TABLES, clearContent, insertItem } from "./search-fixtures.server";
-import { containsPattern, explainSearch, hasTrigram, isTokenQuery, phraseQuery, searchContent } from "./search.server";
+import { explainSearch, hasTrigram, isTokenQuery, phraseQuery, searchContent } from "./search.server";
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
 const titles = async (q: string, types: ContentType[] = []) =>
   (await searchContent({ q, types })).results.map((r) => r.title).sort();
 
 beforeEach(clearContent);
-
-describe("containsPattern", () => {
-  it.each([
-    ["oil", "%oil%"],
-    ["50%", "%50\\%%"],
-    ["a_b", "%a\\_b%"],
-    ["C:\\temp", "%C:\\\\temp%"],
-    ["%_\\", "%\\%\\_\\\\%"],
-  ])("%j → %j", (query, pattern) => {
-    expect(containsPattern(query)).toBe(pattern);
-  });
-});
 
 describe("hasTrigram (can the trigram indexes help?)", () => {
   it.each([
@@ -366,7 +354,7 @@ describe("order and paging", () => {
   });
 });
 
-describe("result fields (spec §3 search result item)", () => {
+describe("result fields (what a search result shows)", () => {
   it("maps each type onto the common shape", async () => {
     const when = new Date("2026-03-04T05:06:07.089Z");
     const videoId = await insertItem("video", {

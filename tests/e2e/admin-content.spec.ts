@@ -1,5 +1,3 @@
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { DEMO_BLOGS } from "../../app/server/seed/catalogue/blogs";
 import { DEMO_INTERVIEWS } from "../../app/server/seed/catalogue/interviews";
@@ -7,7 +5,7 @@ import { DEMO_AUDIO_PATH } from "../../app/server/seed/catalogue/media";
 import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
 import { DEMO_SPECIAL_FEATURES } from "../../app/server/seed/catalogue/special-features";
 import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
-import { expect, signInAsAdmin, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * The admin content journeys of issue 5: create each type as a draft, publish it and find it on the
@@ -23,16 +21,6 @@ type TypeCase = {
 };
 
 const run = Date.now().toString(36);
-
-// One sign-in for the file (Better Auth rate-limits sign-ins); every test reuses the session.
-const ADMIN_STATE = path.join(os.tmpdir(), `admin-content-e2e-${process.env.E2E_PORT ?? "default"}.json`);
-test.beforeAll(async ({ browser }, testInfo) => {
-  const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL, storageState: { cookies: [], origins: [] } });
-  await signInAsAdmin(page);
-  await page.context().storageState({ path: ADMIN_STATE });
-  await page.close();
-});
-test.use({ storageState: ADMIN_STATE });
 
 const TYPES: TypeCase[] = [
   {
@@ -122,7 +110,7 @@ async function saveEdit(page: Page, t: TypeCase) {
 }
 
 for (const t of TYPES) {
-  test(`${t.type}: create as draft, publish, see it publicly, edit it`, async ({ page }) => {
+  test(`${t.type}: create as draft, publish, see it publicly, edit it`, async ({ adminPage: page }) => {
       const title = `E2E ${t.name} ${run}`;
     const id = await createDraft(page, t, title);
     const row = page.getByRole("row").filter({ hasText: title });
@@ -165,7 +153,7 @@ const DEMO_TITLES: Record<string, string> = {
 };
 
 for (const t of TYPES) {
-  test(`${t.type}: a demo item saves unchanged`, async ({ page }) => {
+  test(`${t.type}: a demo item saves unchanged`, async ({ adminPage: page }) => {
     const title = DEMO_TITLES[t.type]!;
     await page.goto(`/admin/${t.type}?q=${encodeURIComponent(title)}`);
     await page.getByRole("link", { name: `Edit ${title}`, exact: true }).click();
@@ -177,7 +165,7 @@ for (const t of TYPES) {
 }
 
 for (const t of TYPES.slice(0, 2)) {
-  test(`${t.type}: feature and unfeature from the list`, async ({ page }) => {
+  test(`${t.type}: feature and unfeature from the list`, async ({ adminPage: page }) => {
       const title = `E2E featured ${t.name} ${run}`;
     await createDraft(page, t, title);
     await page.goto(`/admin/${t.type}?q=${encodeURIComponent(title)}`);
@@ -197,11 +185,11 @@ for (const t of TYPES.slice(0, 2)) {
   });
 }
 
-test("the editor's featured toggle and submit label follow the form", async ({ page }) => {
+test("the editor's featured toggle and submit label follow the form", async ({ adminPage: page }) => {
   await page.goto("/admin/podcasts/new");
   await hydrated(page);
   const submit = page.getByRole("button", { name: "Save Draft" });
-  await expect(submit).toBeDisabled(); // spec §5: disabled while the title is empty
+  await expect(submit).toBeDisabled(); // PRODUCT.md "Editor": disabled while the title is empty
   const toggle = page.getByRole("button", { name: "Mark as Featured" });
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
   await toggle.click();
@@ -215,7 +203,7 @@ test("the editor's featured toggle and submit label follow the form", async ({ p
   await expect(row.getByRole("button", { name: /^Featured:/ })).toBeVisible();
 });
 
-test("archiving a published video takes it off the public site", async ({ page }) => {
+test("archiving a published video takes it off the public site", async ({ adminPage: page }) => {
   const t = TYPES[0];
   const title = `E2E archived video ${run}`;
   const id = await createDraft(page, t, title);
@@ -233,7 +221,7 @@ test("archiving a published video takes it off the public site", async ({ page }
   await expect(page.getByText(title)).toHaveCount(0);
 });
 
-test("delete asks for confirmation", async ({ page }) => {
+test("delete asks for confirmation", async ({ adminPage: page }) => {
   const t = TYPES[2];
   const title = `E2E deleted blog ${run}`;
   await createDraft(page, t, title);
@@ -256,7 +244,7 @@ test("delete asks for confirmation", async ({ page }) => {
 });
 
 for (const action of ["Feature", "Delete"] as const) {
-  test(`${action} on a row deleted in another tab shows the error and the row disappears`, async ({ page }) => {
+  test(`${action} on a row deleted in another tab shows the error and the row disappears`, async ({ adminPage: page }) => {
     const t = TYPES[0];
     const title = `E2E stale ${action} ${run}`;
     await createDraft(page, t, title);
@@ -285,7 +273,7 @@ for (const action of ["Feature", "Delete"] as const) {
   });
 }
 
-test("invalid input shows field messages and keeps what was typed", async ({ page }) => {
+test("invalid input shows field messages and keeps what was typed", async ({ adminPage: page }) => {
   await page.goto("/admin/videos/new");
   await hydrated(page);
   await expect(page.getByRole("button", { name: "Save Draft" })).toBeDisabled();
@@ -311,22 +299,22 @@ test("invalid input shows field messages and keeps what was typed", async ({ pag
   await expect(page.getByText("Duration must be 0 or more")).toHaveCount(0);
 });
 
-test("without JavaScript the server checks the form and keeps what was typed", async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: ADMIN_STATE });
-  const page = await context.newPage();
-  await page.goto("/admin/interviews/new");
-  await page.getByRole("textbox", { name: "Title", exact: true }).fill("x".repeat(10_000));
-  await page.getByLabel("Interviewee Name").fill("Kept Name");
-  await page.getByLabel("Duration (seconds)").fill("-1");
-  await page.getByRole("button", { name: "Save Draft" }).click();
-  await expect(page.getByText("Title must be at most 300 characters")).toBeVisible();
-  await expect(page.getByText("Duration must be 0 or more")).toBeVisible();
-  await expect(page.getByLabel("Interviewee Name")).toHaveValue("Kept Name");
-  await expect(page.getByLabel("Duration (seconds)")).toHaveValue("-1");
-  await context.close();
+test.describe(() => {
+  test.use({ javaScriptEnabled: false });
+  test("without JavaScript the server checks the form and keeps what was typed", async ({ adminPage: page }) => {
+    await page.goto("/admin/interviews/new");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill("x".repeat(10_000));
+    await page.getByLabel("Interviewee Name").fill("Kept Name");
+    await page.getByLabel("Duration (seconds)").fill("-1");
+    await page.getByRole("button", { name: "Save Draft" }).click();
+    await expect(page.getByText("Title must be at most 300 characters")).toBeVisible();
+    await expect(page.getByText("Duration must be 0 or more")).toBeVisible();
+    await expect(page.getByLabel("Interviewee Name")).toHaveValue("Kept Name");
+    await expect(page.getByLabel("Duration (seconds)")).toHaveValue("-1");
+  });
 });
 
-test("an edit link shows 'Loading … data...' while the item loads", async ({ page }) => {
+test("an edit link shows 'Loading … data...' while the item loads", async ({ adminPage: page }) => {
   const t = TYPES[3];
   const title = `E2E slow interview ${run}`;
   await createDraft(page, t, title);
@@ -345,7 +333,7 @@ test("an edit link shows 'Loading … data...' while the item loads", async ({ p
   await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
 });
 
-test("list search is on the server and kept in the URL", async ({ page }) => {
+test("list search is on the server and kept in the URL", async ({ adminPage: page }) => {
   const t = TYPES[2];
   const title = `E2E searchable ${run}`;
   await createDraft(page, t, title);
@@ -358,7 +346,7 @@ test("list search is on the server and kept in the URL", async ({ page }) => {
   await expect(page.getByText("No blogs found")).toBeVisible();
 });
 
-test("screens fit a phone and a desktop", async ({ page }, testInfo) => {
+test("screens fit a phone and a desktop", async ({ adminPage: page }, testInfo) => {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     for (const path of ["/admin/videos", "/admin/videos/new"]) {

@@ -1,19 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { expect, signInAsAdmin, test } from "./fixtures";
-
-/**
- * A new plain user, signed in. (The shared `signInAsNewUser` sends its sign-in with the sign-up's session
- * cookie but no Origin, which Better Auth refuses; without a mail transport the sign-up alone signs in.)
- */
-async function signInAsPlainUser(page: Page) {
-  const email = `plain-${Date.now()}@example.com`;
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "plain-password", name: "Plain User" },
-    headers: { Origin: test.info().project.use.baseURL! },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
+import { expect, test } from "./fixtures";
 
 /** A sonner toast with this title. */
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
@@ -173,8 +160,7 @@ test.describe("a plain user on a desktop", () => {
     await expect(account).toHaveCount(0);
   });
 
-  test("an admin's header menu links to the admin area", async ({ page }) => {
-    await signInAsAdmin(page);
+  test("an admin's header menu links to the admin area", async ({ adminPage: page }) => {
     await page.goto("/");
     await page.getByRole("banner").getByRole("button", { name: /^Account: / }).click();
     await page.locator("#account-menu").getByRole("link", { name: "Admin" }).click();
@@ -184,8 +170,7 @@ test.describe("a plain user on a desktop", () => {
 });
 
 test.describe("admin layout", () => {
-  test("the sidebar links the six areas and highlights the current one", async ({ page }) => {
-    await signInAsAdmin(page);
+  test("the sidebar links the six areas and highlights the current one", async ({ adminPage: page }) => {
     const response = await page.goto("/admin");
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
     const sidebar = desktopSidebar(page);
@@ -209,8 +194,7 @@ test.describe("admin layout", () => {
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
   });
 
-  test("collapsing the sidebar survives a reload (cookie) and ctrl+b toggles it", async ({ page, context }) => {
-    await signInAsAdmin(page);
+  test("collapsing the sidebar survives a reload (cookie) and ctrl+b toggles it", async ({ adminPage: page, context }) => {
     await page.goto("/admin");
     const toggle = page.getByRole("button", { name: "Toggle Sidebar" });
     const sidebar = desktopSidebar(page);
@@ -240,15 +224,13 @@ test.describe("admin layout", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("a plain user visiting /admin lands on / with 'Access Denied'", async ({ page }) => {
-    await signInAsPlainUser(page);
+  test("a plain user visiting /admin lands on / with 'Access Denied'", async ({ readerPage: page }) => {
     await page.goto("/admin");
     await expect(page).toHaveURL("/");
     await expect(toast(page, "Access Denied")).toContainText("You need admin privileges to access this area.");
   });
 
-  test("signing out returns to / and the admin area then asks for credentials", async ({ page }) => {
-    await signInAsAdmin(page);
+  test("signing out returns to / and the admin area then asks for credentials", async ({ adminPage: page }) => {
     await page.goto("/admin");
     await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL("/");
@@ -257,9 +239,8 @@ test.describe("admin layout", () => {
     await expect(page).toHaveURL("/auth?redirectTo=%2Fadmin");
   });
 
-  test("on a phone the sidebar opens as a sheet and closes on navigation", async ({ page }) => {
+  test("on a phone the sidebar opens as a sheet and closes on navigation", async ({ adminPage: page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signInAsAdmin(page);
     await page.goto("/admin");
     await expect(desktopSidebar(page)).toBeHidden();
     const toggle = page.getByRole("button", { name: "Toggle Sidebar" });
@@ -277,15 +258,14 @@ test.describe("admin layout", () => {
   });
 });
 
-test("an admin sees a new subscriber and exports the list as a CSV file", async ({ page, baseURL }) => {
+test("an admin sees a new subscriber and exports the list as a CSV file", async ({ adminPage: page, request, baseURL }) => {
   const email = `subscriber-${Date.now()}@example.com`;
-  const subscribed = await page.request.post("/resources/newsletter", { form: { email }, headers: { Origin: baseURL! } });
+  const subscribed = await request.post("/resources/newsletter", { form: { email }, headers: { Origin: baseURL! } });
   expect(subscribed.ok()).toBe(true);
   // The file routes sit beside the admin pages, behind the same guard.
-  const anonymous = await page.request.get("/admin/subscribers.csv", { maxRedirects: 0 });
+  const anonymous = await request.get("/admin/subscribers.csv", { maxRedirects: 0 });
   expect(anonymous.status()).toBe(302);
   expect(anonymous.headers()["location"]).toBe("/auth?redirectTo=%2Fadmin%2Fsubscribers.csv");
-  await signInAsAdmin(page);
   await page.goto("/admin/subscribers");
   await expect(page.getByRole("cell", { name: email })).toBeVisible();
   const [download] = await Promise.all([

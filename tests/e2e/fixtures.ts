@@ -3,35 +3,43 @@ import { E2E_ADMIN } from "../../playwright.config";
 
 export { expect };
 
-let userCounter = 0;
-
-/** Signs the page's browser context in through Better Auth's API (fast; the /auth screen has its own tests). */
-export async function signIn(page: Page, credentials: { email: string; password: string }) {
+/**
+ * Signs the page's browser context in through Better Auth's API (fast; the /auth screen has its own
+ * tests): `sign-in` with an account's credentials, or `sign-up` of a new one, which signs it in when
+ * there is no mail transport (as in these tests).
+ */
+async function authenticate(page: Page, endpoint: "sign-in" | "sign-up", data: Record<string, string>) {
   // Better Auth refuses cookie-carrying requests without an Origin (CSRF check).
   const origin = test.info().project.use.baseURL!;
-  const response = await page.request.post("/api/auth/sign-in/email", { data: credentials, headers: { Origin: origin } });
+  const response = await page.request.post(`/api/auth/${endpoint}/email`, { data, headers: { Origin: origin } });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-export async function signInAsAdmin(page: Page) {
-  await signIn(page, E2E_ADMIN);
-}
+type Fixtures = {
+  failOnConsoleErrors: void;
+  /** `page`, signed in as the e2e admin. */
+  adminPage: Page;
+  /** Credentials for a new plain user (a reader, not an admin); `readerPage` creates the account. */
+  reader: { email: string; password: string; name: string };
+  /** `page`, signed in as `reader`. */
+  readerPage: Page;
+};
 
-/** Creates a plain (non-admin) user and signs in as them. */
-export async function signInAsNewUser(page: Page) {
-  userCounter += 1;
-  const credentials = { email: `reader${userCounter}-${Date.now()}@example.com`, password: "reader-password" };
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { ...credentials, name: "Reader" },
-    headers: { Origin: test.info().project.use.baseURL! },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  await signIn(page, credentials);
-  return credentials;
-}
-
-/** Fails the test on any console error or uncaught page error. */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+export const test = base.extend<Fixtures>({
+  adminPage: async ({ page }, provide) => {
+    await authenticate(page, "sign-in", E2E_ADMIN);
+    await provide(page);
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  reader: async ({}, provide) => {
+    const email = `reader-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await provide({ email, password: "reader-password", name: "Plain Reader" });
+  },
+  readerPage: async ({ page, reader }, provide) => {
+    await authenticate(page, "sign-up", reader);
+    await provide(page);
+  },
+  /** Fails the test on any console error or uncaught page error. */
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, signInAsAdmin, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * The anonymous page cache against the production server (PRODUCT.md "Page cache"): pages come from
@@ -17,7 +17,7 @@ async function getUntil(request: APIRequestContext, path: string, expected: "HIT
   throw new Error(`${path} was never a cache ${expected} (last: ${last || "no X-Cache"})`);
 }
 
-test("a public page is answered from the cache, compressed, and the same for a signed-in reader", async ({ request, playwright, baseURL }) => {
+test("a public page is answered from the cache, compressed, and the same for a signed-in reader", async ({ request, readerPage }) => {
   const cached = await getUntil(request, "/about", "HIT", { "Accept-Encoding": "br" });
   expect(cached.headers()["content-encoding"]).toBe("br");
   expect(cached.headers()["vary"]).toContain("Cookie");
@@ -25,16 +25,9 @@ test("a public page is answered from the cache, compressed, and the same for a s
   expect(anonymousHtml).toContain("<title>");
 
   // A signed-in reader gets the very same bytes: the session is read in the browser.
-  const reader = await playwright.request.newContext({ baseURL });
-  const signUp = await reader.post("/api/auth/sign-up/email", {
-    headers: { Origin: baseURL! },
-    data: { email: `cache-reader-${Date.now()}@example.com`, password: "cache-reader-password", name: "Cache Reader" },
-  });
-  expect(signUp.ok()).toBe(true);
-  const readerPage = await reader.get("/about");
-  expect(readerPage.headers()["x-cache"]).toBe("HIT");
-  expect(await readerPage.text()).toBe(anonymousHtml);
-  await reader.dispose();
+  const forReader = await readerPage.request.get("/about");
+  expect(forReader.headers()["x-cache"]).toBe("HIT");
+  expect(await forReader.text()).toBe(anonymousHtml);
 });
 
 test("admin pages, sign-in and APIs never come from the cache", async ({ request }) => {
@@ -76,8 +69,7 @@ test("a flash toast is shown to its visitor only, never stored for others", asyn
   expect(await other.text()).not.toContain("Subscribed");
 });
 
-test("an edit and a publish show on the next request", async ({ page, request }) => {
-  await signInAsAdmin(page);
+test("an edit and a publish show on the next request", async ({ adminPage: page, request }) => {
   const title = `E2E cached video ${Date.now().toString(36)}`;
   await getUntil(request, "/videos", "HIT");
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { E2E_ADMIN } from "../../playwright.config";
-import { expect, signInAsAdmin, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * Cross-site requests and unusual methods against the production server (PRODUCT.md "Security"): every
@@ -32,14 +32,13 @@ async function firstVideoId(request: import("@playwright/test").APIRequestContex
 }
 
 test.describe("cross-site requests are refused with 403 and change nothing", () => {
-  test("newsletter: a foreign Origin or none is refused and nothing is stored; from the site it is", async ({ page, baseURL }) => {
+  test("newsletter: a foreign Origin or none is refused and nothing is stored; from the site it is", async ({ adminPage: page, request, baseURL }) => {
     const email = `csrf-${Date.now()}@example.com`;
     for (const headers of [{ Origin: "https://evil.example" }, {}, { Origin: "null" }] as Record<string, string>[]) {
-      const refused = await page.request.post("/resources/newsletter", { form: { email }, headers });
+      const refused = await request.post("/resources/newsletter", { form: { email }, headers });
       expect(refused.status(), JSON.stringify(headers)).toBe(403);
       expect(await refused.text()).toMatch(CROSS_SITE);
     }
-    await signInAsAdmin(page);
     const subscribers = async () => (await page.request.get("/admin/subscribers.csv")).text();
     expect(await subscribers()).not.toContain(email);
     const accepted = await page.request.post("/resources/newsletter", { form: { email }, headers: { Origin: baseURL! } });
@@ -67,8 +66,7 @@ test.describe("cross-site requests are refused with 403 and change nothing", () 
     }
   });
 
-  test("admin: a signed-in admin's delete without an Origin is refused and the video stays", async ({ page, baseURL }) => {
-    await signInAsAdmin(page);
+  test("admin: a signed-in admin's delete without an Origin is refused and the video stays", async ({ adminPage: page, baseURL }) => {
     const id = await firstVideoId(page.request);
     const refused = await page.request.post("/admin/videos", { form: { intent: "delete", id }, maxRedirects: 0 });
     expect(refused.status()).toBe(403);

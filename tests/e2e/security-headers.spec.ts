@@ -2,7 +2,7 @@ import type { APIResponse, Browser, Page } from "@playwright/test";
 import { FRAME_ORIGINS, FRAME_SANDBOX } from "../../app/lib/media";
 import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
 import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
-import { expect, signInAsAdmin, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 
 /**
  * Security headers against the production server (PRODUCT.md "Security headers"): helmet's headers on
@@ -79,8 +79,7 @@ test.describe("headers", () => {
     expect(await htmlNonces(response)).toEqual(new Set([headerNonce(response)]));
   });
 
-  test("an admin page has the same headers and its own page policy", async ({ page }) => {
-    await signInAsAdmin(page);
+  test("an admin page has the same headers and its own page policy", async ({ adminPage: page }) => {
     const response = await page.request.get("/admin");
     expect(response.status()).toBe(200);
     expect(response.headers()["x-cache"]).toBeUndefined();

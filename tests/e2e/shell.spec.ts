@@ -1,20 +1,4 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-
-/**
- * Signs a new reader up (Better Auth signs them in at once when no mail transport is configured).
- * Sends the Origin header itself: Better Auth refuses cookie-bearing auth calls without one, which is
- * why the shared `signInAsNewUser` fixture (sign-up, then sign-in with the new cookie) fails here.
- */
-async function signUpReader(page: Page, baseURL: string) {
-  const email = `menu-reader-${Date.now()}@example.com`;
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "reader-password", name: "Reader" },
-    headers: { Origin: baseURL },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return email;
-}
 
 test.describe("desktop header and footer", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -180,8 +164,8 @@ test.describe("mobile menu at 375 px", () => {
     await expect(menu).toBeHidden();
   });
 
-  test("a signed-in reader sees their avatar and can sign out", async ({ page, baseURL }) => {
-    const email = await signUpReader(page, baseURL!);
+  test("a signed-in reader sees their avatar and can sign out", async ({ readerPage: page, reader }) => {
+    const { email } = reader;
     await page.goto("/");
     await page.getByRole("button", { name: "Menu" }).click();
     const menu = page.locator("#mobile-menu");

@@ -1,3 +1,4 @@
+import { within } from "@testing-library/dom";
 import type { Mail } from "~/server/mail.server";
 
 /** The path (with its token) of the newsletter page a mail links to, or undefined. */
@@ -8,9 +9,9 @@ export function mailedLink(mail: Mail | undefined, page: "confirm" | "unsubscrib
   return `${url.pathname}${url.search}`;
 }
 
-/** A server-rendered page's first form: how it is sent, where, and its button's text. */
-export function formOf(html: string) {
-  const form = html.match(/<form[^>]*>[\s\S]*?<\/form>/)?.[0] ?? "";
-  const attribute = (name: string) => form.match(new RegExp(`^<form[^>]* ${name}="([^"]*)"`))?.[1]?.replaceAll("&amp;", "&");
-  return { method: attribute("method"), action: attribute("action"), button: form.match(/<button[^>]*>([^<]*)<\/button>/)?.[1] };
+/** A rendered page's first form: how it is sent, where, and its button's text. */
+export function formOf(page: ParentNode) {
+  const form = page.querySelector("form");
+  if (!form) return undefined;
+  return { method: form.getAttribute("method"), action: form.getAttribute("action"), button: within(form).getByRole("button").textContent };
 }

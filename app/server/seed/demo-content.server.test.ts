@@ -127,7 +127,7 @@ describe("seedDemoContent on a fresh database", () => {
     expect(urls.some((u) => u.startsWith("https://youtu.be/"))).toBe(true);
   });
 
-  it("uses each audio-host post form of spec §5, a playable local file, and one podcast without audio", async () => {
+  it("uses each of the four audio-host post forms, a playable local file, and one podcast without audio", async () => {
     const urls = (await rows<{ url: string | null }>(sql`select audio_url as url from podcasts`)).map((r) => r.url);
     expect(urls.filter((u) => u === null)).toHaveLength(1);
     const forms = [/\/posts\/\d+$/, /\/boos\/\d+$/, /\/posts\/\d+\.mp3$/, /[a-z]-\d+\.mp3$/];
