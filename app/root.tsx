@@ -109,7 +109,7 @@ function refusalMessage(data: unknown): string | null {
   return null;
 }
 
-/** spec §2: the 404 page. */
+/** PRODUCT.md "Public pages": the 404 page. */
 export function NotFoundPage() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-muted/40 p-6 text-center">

@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
-  // Public site (spec §2), inside the header + footer shell
+  // Public site (PRODUCT.md "Public pages"), inside the header + footer shell
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("about", "routes/about.tsx"),
@@ -24,7 +24,7 @@ export default [
 
   route("auth", "routes/auth.tsx"),
 
-  // Admin content area (spec §2 Admin area): guarded layout with sidebar
+  // Admin area (PRODUCT.md "Admin"): guarded layout with sidebar
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     ...(["videos", "podcasts", "blogs", "interviews", "special-features"] as const).flatMap((type) => [
@@ -53,6 +53,6 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 
-  // spec §2: any other path is the 404 page
+  // PRODUCT.md "Public pages": any other path is the 404 page
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,11 +1,11 @@
 import { Link, useLocation } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { pageWindow } from "~/lib/pagination";
+import { type PagerItem, pageWindow, searchPagerItems } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
 
 /** The URL of `page` keeping the other query parameters (page 1 drops the parameter). */
-export function usePageHref() {
+function usePageHref() {
   const location = useLocation();
   return (page: number) => {
     const params = new URLSearchParams(location.search);
@@ -17,19 +17,42 @@ export function usePageHref() {
 }
 
 /**
- * spec §9: Previous, at most 5 page numbers centred on the current page, Next. Plain links, so paging
- * works without JavaScript and every page has a shareable URL. Hidden when there is one page or none.
+ * PRODUCT.md "Paging": Previous, at most 5 page numbers centred on the current page, Next. Plain links, so
+ * paging works without JavaScript and every page has a shareable URL. Hidden when there is one page or none.
  */
-export function Pager({ page, totalPages, className }: { page: number; totalPages: number; className?: string }) {
-  const hrefFor = usePageHref();
+export function Pager({
+  page,
+  totalPages,
+  className,
+  label = "Pagination",
+  hrefFor,
+  withLastPage = false,
+  pageLabels = false,
+}: {
+  page: number;
+  totalPages: number;
+  className?: string;
+  /** The nav's accessible name. */
+  label?: string;
+  /** The URL of a page; by default the current URL with its `page` parameter set. */
+  hrefFor?: (page: number) => string;
+  /** Adds an ellipsis and the last page after the window when it is far off (`searchPagerItems`). */
+  withLastPage?: boolean;
+  /** Names each number link 'Page N'. */
+  pageLabels?: boolean;
+}) {
+  const currentUrlFor = usePageHref();
   if (totalPages <= 1) return null;
-  const pages = pageWindow(page, totalPages);
+  const urlFor = hrefFor ?? currentUrlFor;
+  const items: PagerItem[] = withLastPage
+    ? searchPagerItems(page, totalPages)
+    : pageWindow(page, totalPages).map((n) => ({ type: "page", page: n }));
   const linkClass = (active = false) =>
     cn(buttonVariants({ variant: active ? "default" : "outline", size: "sm" }), "min-w-9");
   return (
-    <nav aria-label="Pagination" className={cn("flex flex-wrap items-center justify-center gap-1", className)}>
+    <nav aria-label={label} className={cn("flex flex-wrap items-center justify-center gap-1", className)}>
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={linkClass()} rel="prev">
+        <Link to={urlFor(page - 1)} className={linkClass()} rel="prev">
           <Icon name="chevron-left" /> Previous
         </Link>
       ) : (
@@ -37,13 +60,25 @@ export function Pager({ page, totalPages, className }: { page: number; totalPage
           <Icon name="chevron-left" /> Previous
         </span>
       )}
-      {pages.map((n) => (
-        <Link key={n} to={hrefFor(n)} className={linkClass(n === page)} aria-current={n === page ? "page" : undefined}>
-          {n}
-        </Link>
-      ))}
+      {items.map((item) =>
+        item.type === "ellipsis" ? (
+          <span key="ellipsis" className="px-2 text-muted-foreground" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <Link
+            key={item.page}
+            to={urlFor(item.page)}
+            className={linkClass(item.page === page)}
+            aria-current={item.page === page ? "page" : undefined}
+            aria-label={pageLabels ? `Page ${item.page}` : undefined}
+          >
+            {item.page}
+          </Link>
+        ),
+      )}
       {page < totalPages ? (
-        <Link to={hrefFor(page + 1)} className={linkClass()} rel="next">
+        <Link to={urlFor(page + 1)} className={linkClass()} rel="next">
           Next <Icon name="chevron-right" />
         </Link>
       ) : (

@@ -8,7 +8,7 @@ const SHARED_WHAT = {
   blog: "Blog post link has been copied to your clipboard.",
 } as const;
 
-/** spec §8: Share copies the page URL and confirms with 'Link copied!'. */
+/** PRODUCT.md "Detail pages": Share copies the page URL and confirms with 'Link copied!'. */
 export function ShareButton({ kind, className }: { kind: keyof typeof SHARED_WHAT; className?: string }) {
   async function share() {
     try {

@@ -1,5 +1,5 @@
 /**
- * The admin content area's per-type configuration (spec §2 Admin area, §3 fields, §8 messages) and the
+ * The admin content area's per-type configuration (PRODUCT.md "Content", PRODUCT.md "Messages") and the
  * one Zod schema per editor form, used by the browser for early messages and by the server to parse
  * FormData. Pure: no server imports.
  */
@@ -9,12 +9,12 @@ import { FEATURE_TYPE_LABELS, type ContentType } from "~/lib/content-types";
 export const ADMIN_CONTENT_TYPES = ["videos", "podcasts", "blogs", "interviews", "special-features"] as const;
 export type AdminContentType = (typeof ADMIN_CONTENT_TYPES)[number];
 
-/** spec §9 / ARCHITECTURE: every admin list is paged on the server, 25 rows a page. */
+/** PRODUCT.md "Admin content": every admin list is paged on the server, 25 rows a page. */
 export const ADMIN_PAGE_SIZE = 25;
 
 /**
- * Limits the spec leaves open ("No length limits shown"). Generous for real content, small enough that
- * a pasted novel gets a field message instead of a failed insert.
+ * The editor's field limits (PRODUCT.md "Limits"). Generous for real content, small enough that a
+ * pasted novel gets a field message instead of a failed insert.
  */
 export const LIMITS = {
   title: 300,
@@ -28,7 +28,7 @@ export const LIMITS = {
   readTimeMinutes: 600,
 } as const;
 
-/** Type-specific form fields, named as the spec's columns (§3). */
+/** Type-specific form fields, named as their database columns. */
 export type ContentField =
   | "video_url"
   | "audio_url"
@@ -81,23 +81,23 @@ export interface AdminTypeConfig {
   contentType: ContentType;
   /** Headings and buttons: 'Video', 'Blog Post', 'Special Feature'. */
   title: string;
-  /** Sentence case for §8 messages: 'Video', 'Blog post', 'Special feature'. */
+  /** {Type} in PRODUCT.md "Messages": 'Video', 'Blog post', 'Special feature'. */
   messageName: string;
-  /** Lower case in §8 messages: 'video', 'blog post'. */
+  /** {noun} in PRODUCT.md "Messages": 'video', 'blog post'. */
   noun: string;
-  /** 'videos', 'blogs', 'special features' (list messages, spec §8 'Failed to fetch …'). */
+  /** 'videos', 'blogs', 'special features' ({plural} in PRODUCT.md "Messages", as in 'Failed to fetch …'). */
   plural: string;
   /** The list heading and back button: 'Videos', 'Blogs', 'Special Features'. */
   listTitle: string;
   listPath: string;
-  /** spec §2: the 'media or article settings' group. */
+  /** PRODUCT.md "Editor": the 'media or article settings' group's title. */
   settingsTitle: string;
   fields: ContentField[];
-  /** Videos and podcasts have the featured flag (spec §3). */
+  /** Videos and podcasts have the featured flag (PRODUCT.md "Content"). */
   featurable: boolean;
   /** The counter shown in the list: views, or listens for podcasts. */
   counter: "views" | "listens";
-  /** Column searched besides title and description (spec §7 Admin). */
+  /** Column searched besides title and description (PRODUCT.md "Admin lists"). */
   extraSearchField: "author_name" | "interviewee_name" | "feature_type" | null;
 }
 
@@ -169,7 +169,7 @@ export const ADMIN_TYPES: Record<AdminContentType, AdminTypeConfig> = {
   }),
 };
 
-/** spec §2 and §8: every text the admin screens show for a type. */
+/** PRODUCT.md "Admin list messages" and PRODUCT.md "Admin editor messages": every text for a type. */
 export function adminTexts(type: AdminContentType) {
   const c = ADMIN_TYPES[type];
   return {
@@ -200,16 +200,12 @@ export function adminTexts(type: AdminContentType) {
   };
 }
 
-export function isAdminContentType(value: string): value is AdminContentType {
-  return (ADMIN_CONTENT_TYPES as readonly string[]).includes(value);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Editor values and the schema
 
 export type EditorMode = "create" | "edit";
 
-/** spec §4: create offers draft (default) and published; edit offers all three. */
+/** PRODUCT.md "Editor": create offers draft (default) and published; edit offers all three. */
 export const STATUS_CHOICES: Record<EditorMode, readonly ("draft" | "published" | "archived")[]> = {
   create: ["draft", "published"],
   edit: ["draft", "published", "archived"],
@@ -217,7 +213,7 @@ export const STATUS_CHOICES: Record<EditorMode, readonly ("draft" | "published" 
 
 export const FEATURE_TYPE_OPTIONS = Object.entries(FEATURE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
-/** What the form holds: every field as typed (numbers as text, spec §3 'When loading for edit'). */
+/** What the form holds: every field as typed (numbers as text, PRODUCT.md "Editor"). */
 export type EditorValues = {
   title: string;
   description: string;
@@ -245,7 +241,7 @@ export function emptyEditorValues(type: AdminContentType): EditorValues {
   return values;
 }
 
-/** spec §5: URL fields accept web addresses only (no javascript:, data:, relative paths). */
+/** A web address: http(s) with a host, never javascript:, data: or a relative path (PRODUCT.md "Media fields"). */
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -256,8 +252,8 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /**
- * Where the site's own media live: the demo files under `public/media` (PRODUCT.md "Beyond the
- * prototype": media fields also take site paths, so seeded items can be saved unchanged).
+ * Where the site's own media live: the demo files under `public/media` (PRODUCT.md "Beyond the prototype":
+ * media fields also take site paths, so seeded items can be saved unchanged).
  */
 export const SITE_MEDIA_PREFIXES = ["/media/"] as const;
 
@@ -279,7 +275,7 @@ export function isMediaUrl(value: string): boolean {
   return isHttpUrl(value) || isSiteMediaPath(value);
 }
 
-/** spec §5 tags: trimmed, ignored if empty or already present. */
+/** PRODUCT.md "Editor", tags: trimmed, ignored if empty or already present. */
 export function addTag(tags: readonly string[], raw: string): string[] {
   const tag = raw.trim();
   if (!tag || tags.includes(tag)) return [...tags];
@@ -305,7 +301,7 @@ const optionalUrl = (label: string) =>
     .refine((v) => v === "" || isMediaUrl(v), "Enter a valid URL starting with http:// or https://")
     .transform((v) => v || null);
 
-/** spec §5: empty saved as null; otherwise a whole number within the field's range, sent as an integer. */
+/** PRODUCT.md "Editor": empty saved as null; otherwise a whole number within the field's range, sent as an integer. */
 const optionalInt = (name: string, min: number, max: number, unit: string) =>
   z
     .string()
@@ -352,7 +348,7 @@ const tagsSchema = z
       .max(LIMITS.tags, `Use at most ${LIMITS.tags} tags`),
   );
 
-/** The one schema for a type's editor form (spec §5), shared by the browser and the server. */
+/** The one schema for a type's editor form (PRODUCT.md "Editor"), shared by the browser and the server. */
 export function editorSchema(type: AdminContentType, mode: EditorMode) {
   const c = ADMIN_TYPES[type];
   const shape: Record<string, z.ZodType> = {

@@ -1,4 +1,4 @@
-/** spec §5: the sign-in and sign-up forms. Shared by the /auth page (early messages) and its action. */
+/** The sign-in and sign-up forms (PRODUCT.md "Auth messages"). Shared by the /auth page (early messages) and its action. */
 import { z } from "~/lib/zod";
 
 /**

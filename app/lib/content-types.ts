@@ -1,4 +1,4 @@
-/** The five content types (spec §3) and where each lives on the site. Pure. */
+/** The five content types (PRODUCT.md "Content") and where each lives on the site. Pure. */
 
 export const CONTENT_TYPES = ["video", "podcast", "blog", "interview", "special_feature"] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -11,7 +11,7 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   special_feature: "Special Feature",
 };
 
-/** spec §2 Search: where a result links to. */
+/** PRODUCT.md "Search": where a result links to. */
 export function publicUrlFor(type: ContentType, id: string): string {
   switch (type) {
     case "video":
@@ -27,7 +27,7 @@ export function publicUrlFor(type: ContentType, id: string): string {
   }
 }
 
-/** spec §3: feature_type labels; empty shows 'General'. */
+/** PRODUCT.md "Content": feature_type labels; none shows 'General'. */
 export const FEATURE_TYPE_LABELS = {
   market_analysis: "Market Analysis",
   exclusive_report: "Exclusive Report",

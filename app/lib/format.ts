@@ -1,4 +1,4 @@
-/** Display rules shared by every page (spec §9). Pure: used on the server and in the browser. */
+/** Display rules shared by every page (PRODUCT.md "Numbers and words"). Pure: used on the server and in the browser. */
 
 const COUNT_SUFFIXES = ["K", "M", "B"] as const;
 
@@ -30,7 +30,7 @@ export function formatCount(count: number | null | undefined, noun: "view" | "li
   return `${number} ${n === 1 ? noun : `${noun}s`}`;
 }
 
-/** spec §9: duration in seconds shown as m:ss with two-digit seconds, or 'N/A' when unknown. */
+/** PRODUCT.md "Numbers and words": duration in seconds shown as m:ss with two-digit seconds, or 'N/A' when unknown. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return "N/A";
   const whole = Math.floor(seconds);
@@ -49,13 +49,13 @@ export function formatDate(value: Date | string | null | undefined, style: "shor
   return (style === "long" ? longDateFormat : dateFormat).format(date);
 }
 
-/** spec §9: cut to `max` characters and add '...' only when something was cut. */
+/** PRODUCT.md "Numbers and words": cut to `max` characters and add '...' only when something was cut. */
 export function truncate(text: string | null | undefined, max = 150): string {
   const value = text ?? "";
   return value.length > max ? `${value.slice(0, max)}...` : value;
 }
 
-/** spec §9: at most 3 tags, then '+N more'. */
+/** PRODUCT.md "Numbers and words": at most 3 tags, then '+N more'. */
 export function visibleTags(tags: readonly string[] | null | undefined, max = 3) {
   const list = tags ?? [];
   return { shown: list.slice(0, max), more: Math.max(0, list.length - max) };

@@ -1,4 +1,4 @@
-/** How stored media URLs become players (spec §5). Pure: used by loaders and components. */
+/** How stored media URLs become players (PRODUCT.md "Video", PRODUCT.md "Audio"). Pure: used by loaders and components. */
 
 const LOCAL_BASE = "http://site.invalid";
 
@@ -98,8 +98,8 @@ function youtubeVideo(url: URL): { id: string; isEmbed: boolean } | null {
 }
 
 /**
- * spec §5: a video-host URL in watch form (`youtube.com/watch?v=…`, also `m.`/`music.`) or short form
- * (`youtu.be/…`, `/shorts/…`) becomes `https://www.youtube.com/embed/{id}` (a `t`/`start` offset is kept
+ * PRODUCT.md "Video": a video-host URL in watch form (`youtube.com/watch?v=…`, also `m.`/`music.`) or short
+ * form (`youtu.be/…`, `/shorts/…`) becomes `https://www.youtube.com/embed/{id}` (a `t`/`start` offset is kept
  * as `?start=`). An embed URL keeps its path and parameters, on the frame host's https address
  * (PRODUCT.md "Security headers": only the frame hosts' players become frames). Anything else: null.
  */
@@ -187,9 +187,9 @@ export function slugify(title: string | null | undefined): string {
 }
 
 /**
- * The audio host's player frame for a post (spec §7: "built from the post id and a slug of the title").
- * The `posts/{id}` and `boos/{id}` URL shapes of spec §5 are Audioboom's, so the frame is Audioboom's
- * embed player; this is the one place to change if the audio host changes.
+ * The audio host's player frame for a post, built from the post id and a slug of the title
+ * (PRODUCT.md "Audio"). The `posts/{id}` and `boos/{id}` URL shapes are Audioboom's, so the frame is
+ * Audioboom's embed player; this is the one place to change if the audio host changes.
  */
 export function audioHostEmbedUrl(postId: string, slug: string): string {
   return `${AUDIO_HOST_ORIGIN}/posts/${encodeURIComponent(postId)}-${encodeURIComponent(slug)}/embed/v4`;

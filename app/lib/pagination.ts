@@ -1,6 +1,6 @@
-/** Paging rules (spec §9). Pure. */
+/** Paging rules (PRODUCT.md "Paging"). Pure. */
 
-/** spec §5: page parsed as an integer, default 1; anything else (0, -1, 'abc', '2.5') is page 1. */
+/** PRODUCT.md "Paging": page parsed as an integer, default 1; anything else (0, -1, 'abc', '2.5') is page 1. */
 export function parsePage(value: string | null | undefined): number {
   if (value == null || !/^\d+$/.test(value.trim())) return 1;
   const page = Number.parseInt(value, 10);
@@ -11,7 +11,7 @@ export function totalPages(totalItems: number, pageSize: number): number {
   return Math.max(0, Math.ceil(totalItems / pageSize));
 }
 
-/** spec §9: at most `max` page numbers, centred on the current page where the range allows. */
+/** PRODUCT.md "Paging": at most `max` page numbers, centred on the current page where the range allows. */
 export function pageWindow(current: number, total: number, max = 5): number[] {
   if (total <= 0) return [];
   const count = Math.min(max, total);
@@ -20,14 +20,14 @@ export function pageWindow(current: number, total: number, max = 5): number[] {
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
-export type SearchPagerItem = { type: "page"; page: number } | { type: "ellipsis" };
+export type PagerItem = { type: "page"; page: number } | { type: "ellipsis" };
 
 /**
- * spec §9 search pager: up to 5 page buttons, plus an ellipsis and the last page when there are more
- * than 5 pages and the current page is below total minus 2.
+ * The search pager (PRODUCT.md "Search"): up to 5 page buttons, plus an ellipsis and the last page when there
+ * are more than 5 pages and the current page is below total minus 2.
  */
-export function searchPagerItems(current: number, total: number): SearchPagerItem[] {
-  const items: SearchPagerItem[] = pageWindow(current, total).map((page) => ({ type: "page", page }));
+export function searchPagerItems(current: number, total: number): PagerItem[] {
+  const items: PagerItem[] = pageWindow(current, total).map((page) => ({ type: "page", page }));
   if (total > 5 && current < total - 2) {
     items.push({ type: "ellipsis" }, { type: "page", page: total });
   }

@@ -1,5 +1,5 @@
 /**
- * The search page's state lives entirely in its URL (spec §2 Search, §4, §5): `q`, `types`
+ * The search page's state lives entirely in its URL (PRODUCT.md "Search"): `q`, `types`
  * (comma-separated content types) and `page`. Pure: used by the loader and by the browser.
  */
 import { CONTENT_TYPES, type ContentType } from "./content-types";
@@ -14,11 +14,11 @@ export const SEARCH_TYPE_FILTERS: readonly { type: ContentType; label: string }[
   { type: "special_feature", label: "Special Features" },
 ];
 
-/** spec §9: 12 results a page. */
+/** PRODUCT.md "Search": 12 results a page. */
 export const SEARCH_PAGE_SIZE = 12;
 
 /**
- * Longest query we search for. The spec sets no limit; a 200-character cap keeps a pasted essay from
+ * Longest query we search for (PRODUCT.md "Limits"): a 200-character cap keeps a pasted essay from
  * becoming a 10 kB ILIKE pattern (trigram extraction and the recheck both grow with its length).
  */
 export const MAX_QUERY_LENGTH = 200;
@@ -28,13 +28,13 @@ export interface SearchState {
   q: string;
   /** The types the visitor ticked (known, unique, in CONTENT_TYPES order); may be empty. */
   types: ContentType[];
-  /** What to search: the ticked types, or all five when none is ticked (spec §5). */
+  /** What to search: the ticked types, or all five when none is ticked (PRODUCT.md "Search"). */
   searchTypes: ContentType[];
   page: number;
 }
 
 /**
- * spec §5: query trimmed; capped so a huge query cannot become a huge pattern. Control characters
+ * PRODUCT.md "Search": query trimmed; capped so a huge query cannot become a huge pattern. Control characters
  * (which no search box can type, and NUL, which PostgreSQL text cannot hold) become spaces.
  */
 export function parseQuery(value: string | null | undefined): string {
@@ -55,7 +55,7 @@ export function parseTypes(values: string | readonly string[] | null | undefined
   return CONTENT_TYPES.filter((type) => wanted.has(type));
 }
 
-/** spec §5: if no content type is selected, all five are searched. */
+/** PRODUCT.md "Search": if no content type is selected, all five are searched. */
 export function typesToSearch(types: readonly ContentType[]): ContentType[] {
   return types.length ? [...types] : [...CONTENT_TYPES];
 }
@@ -73,7 +73,7 @@ export function parseSearchState(params: URLSearchParams): SearchState {
 /**
  * The canonical /search URL for a state: empty parts are left out, types stay readable
  * (`types=video,blog`), page 1 has no `page`. Changing q or types means building a URL without a
- * page, which is how spec §4's "reset to page 1" happens.
+ * page, which is how a new search goes back to page 1 (PRODUCT.md "Search").
  */
 export function buildSearchHref(state: { q?: string; types?: readonly ContentType[]; page?: number }): string {
   const parts: string[] = [];
@@ -91,7 +91,7 @@ export function resultCountText(total: number, q: string): string {
   return q ? `${count} for "${q}"` : count;
 }
 
-/** spec §3 Search result item (plus the fields a result card shows). */
+/** One search result, with the fields a result card shows. */
 export interface SearchResult {
   id: string;
   title: string;

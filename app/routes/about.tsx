@@ -33,7 +33,7 @@ const PILLARS: { icon: IconName; title: string; text: string }[] = [
   },
 ];
 
-/** spec §2 About: an image placeholder. Drawn inline so the page depends on no media file. */
+/** PRODUCT.md "Public pages", About: an image placeholder. Drawn inline so the page depends on no media file. */
 function MarketIllustration() {
   return (
     <svg viewBox="0 0 480 320" aria-hidden="true" className="h-auto w-full">

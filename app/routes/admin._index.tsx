@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { stats: await getDashboardStats() };
   } catch (error) {
-    // spec §8: a stats failure is only logged; the cards show '—'.
+    // PRODUCT.md "Dashboard": a stats failure is only logged; the cards show '—'.
     console.error(`Dashboard stats failed (${new URL(request.url).pathname}):`, error);
     return { stats: null };
   }
@@ -28,7 +28,7 @@ interface CardInfo {
   viewsLabel: string;
 }
 
-/** spec §2: one card per content type, linking to its list. */
+/** PRODUCT.md "Dashboard": one card per content type, linking to its list. */
 const CARDS: readonly CardInfo[] = [
   { type: "videos", title: "Videos", href: "/admin/videos", icon: "video", viewsLabel: "Total views" },
   { type: "podcasts", title: "Podcasts", href: "/admin/podcasts", icon: "mic", viewsLabel: "Total listens" },
@@ -43,7 +43,7 @@ const CARDS: readonly CardInfo[] = [
   },
 ];
 
-/** spec §2 Quick Actions: the five create screens. */
+/** PRODUCT.md "Dashboard", Quick Actions: the five create screens. */
 const QUICK_ACTIONS = [
   { label: "New Video", href: "/admin/videos/new", icon: "video" },
   { label: "New Podcast", href: "/admin/podcasts/new", icon: "mic" },
@@ -99,7 +99,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 }
 
 function StatsCard({ card, stats }: { card: CardInfo; stats: ContentStats | null }) {
-  // '—' when the numbers could not be loaded (spec §8: the failure is only logged).
+  // '—' when the numbers could not be loaded (PRODUCT.md "Dashboard": the failure is only logged).
   const show = (value: number | undefined, format: (n: number) => string = (n) => n.toLocaleString("en-US")) =>
     value == null ? "—" : format(value);
   return (

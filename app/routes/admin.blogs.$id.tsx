@@ -3,7 +3,7 @@ import { contentEditorAction, contentEditorLoader } from "~/server/admin-content
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.blogs.$id";
 
-// spec §2 Admin area: edit a blog post; the form and its rules are shared by every type.
+// PRODUCT.md "Editor": edit a blog post; the form and its rules are shared by every type.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   return contentEditorLoader("blogs", "edit", request, params.id, admin);

@@ -3,7 +3,7 @@ import { contentEditorAction, contentEditorLoader } from "~/server/admin-content
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.interviews.new";
 
-// spec §2 Admin area: create a interview; the form and its rules are shared by every type.
+// PRODUCT.md "Editor": create an interview; the form and its rules are shared by every type.
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   return contentEditorLoader("interviews", "create", request, undefined, admin);

@@ -3,7 +3,7 @@ import { contentListAction, contentListLoader } from "~/server/admin-content.ser
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.podcasts";
 
-// spec §2 Admin area: the podcasts list (search, 25 a page, delete, feature).
+// PRODUCT.md "Admin lists": the podcasts list (search, 25 a page, delete, feature).
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   return contentListLoader("podcasts", request, admin);

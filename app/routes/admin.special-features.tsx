@@ -3,7 +3,7 @@ import { contentListAction, contentListLoader } from "~/server/admin-content.ser
 import { requireAdmin } from "~/server/session.server";
 import type { Route } from "./+types/admin.special-features";
 
-// spec §2 Admin area: the special features list (search, 25 a page, delete).
+// PRODUCT.md "Admin lists": the special features list (search, 25 a page, delete).
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   return contentListLoader("special-features", request, admin);

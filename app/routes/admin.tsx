@@ -8,7 +8,7 @@ import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/admin";
 
-// spec §6: only admins see the admin area (anonymous → /auth, others → / with 'Access Denied').
+// PRODUCT.md "Accounts": only admins see the admin area (anonymous → /auth, others → / with 'Access Denied').
 // Every child route checks again in its own loader and action.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);

@@ -1,9 +1,9 @@
+import { NO_STORE } from "~/lib/cache-headers";
 import { recordPodcastListen } from "~/server/podcasts.server";
 import { visitorOf } from "~/server/visitor.server";
 import type { Route } from "./+types/api.podcasts.$id.listen";
 
-// Counters must never be answered from a cache.
-const NO_STORE = { "Cache-Control": "no-store" };
+// Counters must never be answered from a cache: every answer carries NO_STORE.
 
 /** Only POST records a listen. */
 export async function loader() {
@@ -11,8 +11,8 @@ export async function loader() {
 }
 
 /**
- * spec §4: playing a podcast records a listen, with one atomic UPDATE; at most once per visitor per 30
- * minutes and never for a bot (PRODUCT.md "Security"). Always answers the live count.
+ * PRODUCT.md "Counters": playing a podcast records a listen, with one atomic UPDATE; at most once per visitor
+ * per 30 minutes and never for a bot (PRODUCT.md "Security"). Always answers the live count.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();

@@ -16,6 +16,7 @@ import {
   signUpSchema,
 } from "~/lib/auth-forms";
 import { signInDestination } from "~/lib/redirects";
+import { useHydrated } from "~/lib/use-hydrated";
 import { appendSetCookies, signInWithPassword, signUpWithPassword } from "~/server/auth-actions.server";
 import { readForm } from "~/server/request-form.server";
 import { getCurrentUser } from "~/server/session.server";
@@ -80,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
     const { title, description, fieldErrors } = result;
     return data<AuthActionData>({ intent, ok: false, message: { title, description }, fieldErrors, values }, { status: result.status });
   }
-  // spec §8: the form is cleared, so no values are sent back.
+  // PRODUCT.md "Auth messages": the form is cleared, so no values are sent back.
   return data<AuthActionData>({
     intent,
     ok: true,
@@ -159,13 +160,6 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   );
 }
 
-/** Native validation until the page is interactive; after that the Zod messages (same rules) show inline. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 function useFormState<S extends z.ZodType>(schema: S, intent: Intent, actionData: AuthActionData | undefined) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -190,6 +184,7 @@ function useFormState<S extends z.ZodType>(schema: S, intent: Intent, actionData
 }
 
 function SignInForm({ actionData }: { actionData: AuthActionData | undefined }) {
+  // Native validation until the page is interactive; after that the Zod messages (same rules) show inline.
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
@@ -230,7 +225,7 @@ function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) 
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const { busy, errors, onSubmit } = useFormState(signUpSchema, "signup", actionData);
-  // spec §8: after 'Account created!' the form is cleared.
+  // PRODUCT.md "Auth messages": after 'Account created!' the form is cleared.
   useEffect(() => {
     if (actionData?.ok) formRef.current?.reset();
   }, [actionData]);

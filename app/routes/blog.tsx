@@ -7,12 +7,13 @@ import { Pager } from "~/components/pager";
 import { buttonVariants } from "~/components/ui/button";
 import { parsePage } from "~/lib/pagination";
 import { listPublishedBlogs } from "~/server/blogs.server";
+import { loadPublicList } from "~/server/public-list.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // spec §5: a bad page parameter is page 1; past the end is an empty page, never an error.
+  // PRODUCT.md "Paging": a bad page parameter is page 1; past the end is an empty page, never an error.
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  return listPublishedBlogs({ page });
+  return loadPublicList(request, "articles", () => listPublishedBlogs({ page }), { page });
 }
 
 export const headers = publicPageHeaders;
@@ -29,13 +30,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, totalPages } = loaderData;
   return (
     <section className={PAGE_CONTAINER} aria-labelledby="blog-title">
       <PageIntro id="blog-title" eyebrow="Blog" title="Latest Articles">
         <p>Analysis, company news and investing insights from our newsroom.</p>
       </PageIntro>
+      {loaderData.ok ? (
+        <BlogPage {...loaderData} />
+      ) : (
+        <EmptyState icon="triangle-alert" title="Failed to load articles. Please try again later." />
+      )}
+    </section>
+  );
+}
 
+function BlogPage({ items, total, page, totalPages }: Awaited<ReturnType<typeof listPublishedBlogs>>) {
+  return (
+    <>
       {total === 0 ? (
         <EmptyState icon="newspaper" title="No articles published yet.">
           <p>New analysis is on its way. Check back soon.</p>
@@ -65,6 +76,6 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       )}
 
       <Pager page={page} totalPages={totalPages} className="mt-10" />
-    </section>
+    </>
   );
 }

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "The listed companies and investor relations teams MarketWire works with." },
 ];
 
-// spec §2: /clients is a header link whose content the prototype does not show; these are placeholders.
+// PRODUCT.md "Public pages": the client groups are placeholders.
 const CLIENT_GROUPS: { icon: IconName; title: string; text: string }[] = [
   { icon: "gem", title: "ASX-listed miners", text: "Explorers and producers in gold, lithium, copper and critical minerals." },
   { icon: "cpu", title: "Tech growth", text: "Software, semiconductor and fintech companies scaling on public markets." },

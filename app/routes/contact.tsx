@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Get in touch with the MarketWire team." },
 ];
 
-// spec §9: the contact details are placeholders (the same ones as the site footer).
+// PRODUCT.md "Public pages": the contact details are placeholders (the same ones as the site footer).
 const CONTACT_DETAILS: { icon: IconName; label: string; value: string; href?: string }[] = [
   { icon: "mail", label: "Email", value: "info@marketwire.example", href: "mailto:info@marketwire.example" },
   { icon: "phone", label: "Phone", value: "+1 (212) 555-0142", href: "tel:+12125550142" },

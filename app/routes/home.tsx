@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-/** spec §2: five podcast platforms (placeholders: each links to the platform's home page). */
+/** PRODUCT.md "Home": five podcast platforms (placeholders: each links to the platform's home page). */
 const PLATFORMS: { name: string; href: string; icon: IconName }[] = [
   { name: "Spotify", href: "https://open.spotify.com/", icon: "eighth-notes" },
   { name: "Apple Podcasts", href: "https://podcasts.apple.com/", icon: "mic-signal" },
@@ -42,7 +42,7 @@ const PLATFORMS: { name: string; href: string; icon: IconName }[] = [
   { name: "Pocket Casts", href: "https://pocketcasts.com/", icon: "radio" },
 ];
 
-/** spec §2: six placeholder sponsor logos (styled text, no third-party marks). */
+/** PRODUCT.md "Home": six placeholder sponsor logos (styled text, no third-party marks). */
 const SPONSORS = [
   { name: "Northbridge Capital", style: "font-serif tracking-tight" },
   { name: "ATLAS SECURITIES", style: "font-black tracking-[0.2em] text-sm" },

@@ -3,10 +3,11 @@ import { InterviewCard } from "~/components/content/interview-card";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { listPublishedInterviews } from "~/server/interviews.server";
+import { loadPublicList } from "~/server/public-list.server";
 import type { Route } from "./+types/interviews";
 
-export async function loader() {
-  return { interviews: await listPublishedInterviews() };
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadPublicList(request, "interviews", async () => ({ interviews: await listPublishedInterviews() }), { interviews: [] });
 }
 
 export const headers = publicPageHeaders;
@@ -17,13 +18,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Interviews({ loaderData }: Route.ComponentProps) {
-  const { interviews } = loaderData;
+  const { ok, interviews } = loaderData;
   return (
     <section className={PAGE_CONTAINER} aria-labelledby="interviews-title">
       <PageIntro id="interviews-title" eyebrow="Programme" title="Interviews">
         <p>Conversations with the executives and investors behind the companies you follow.</p>
       </PageIntro>
-      {interviews.length === 0 ? (
+      {!ok ? (
+        <EmptyState icon="triangle-alert" title="Failed to load interviews. Please try again later." />
+      ) : interviews.length === 0 ? (
         <EmptyState icon="mic" title="No interviews published yet.">
           <p>Our next conversations are being recorded. Check back soon.</p>
         </EmptyState>

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 
-// spec §2: unknown paths render the 404 page (root ErrorBoundary) and the path is logged.
+// PRODUCT.md "Public pages": unknown paths render the 404 page (root ErrorBoundary) and the path is logged.
 export async function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   console.warn(`404 Error: User attempted to access non-existent route: ${pathname}`);

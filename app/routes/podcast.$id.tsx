@@ -21,7 +21,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     podcast: {
       ...rest,
-      // spec §3: the description may hold markup and is shown as plain text; the content is rich HTML.
+      // PRODUCT.md "Content": the description may hold markup and is shown as plain text; the content is rich HTML.
       description: htmlToPlainText(description),
       contentHtml: content ? sanitizeContentHtml(content) : "",
     },
@@ -31,8 +31,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const podcast = data?.podcast;
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const podcast = loaderData?.podcast;
   if (!podcast) return [{ title: "Podcast Not Found | MarketWire" }];
   const description = truncate(podcast.description, 150);
   return [
@@ -161,7 +161,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
   );
 }
 
-/** spec §2: 'Podcast Not Found' with 'Browse All Podcasts'. */
+/** PRODUCT.md "Detail pages": 'Podcast Not Found' with 'Browse All Podcasts'. */
 function PodcastNotFound() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-16">

@@ -1,18 +1,13 @@
-import { data } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
-import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { PodcastCard } from "~/components/site/podcast-card";
 import { listPublishedPodcasts } from "~/server/podcasts.server";
+import { loadPublicList } from "~/server/public-list.server";
 import type { Route } from "./+types/podcasts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  try {
-    return { ok: true as const, podcasts: await listPublishedPodcasts() };
-  } catch (error) {
-    console.error(`Failed to load podcasts (${new URL(request.url).pathname}):`, error);
-    return data({ ok: false as const, podcasts: [] }, { status: 503, headers: NO_STORE });
-  }
+  return loadPublicList(request, "podcasts", async () => ({ podcasts: await listPublishedPodcasts() }), { podcasts: [] });
 }
 
 export const headers = publicPageHeaders;

@@ -4,10 +4,12 @@ import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Badge } from "~/components/ui/badge";
 import { getProgrammeStats } from "~/server/programme.server";
+import { loadPublicList } from "~/server/public-list.server";
 import type { Route } from "./+types/programme";
 
-export async function loader() {
-  return getProgrammeStats();
+// Without the database the cards still lead on; only the count is missing (503, like every list).
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadPublicList(request, "the programme", getProgrammeStats, { totalVideos: null });
 }
 
 export const headers = publicPageHeaders;
@@ -27,14 +29,14 @@ interface ProgrammeCard {
 
 export default function Programme({ loaderData }: Route.ComponentProps) {
   const { totalVideos } = loaderData;
-  // spec §2: three cards; the Interviews card's badge is the published video count.
+  // PRODUCT.md "Public pages": three cards; the Interviews card's badge is the published video count.
   const cards: ProgrammeCard[] = [
     {
       to: "/interviews",
       title: "Interviews",
       description: "On-camera conversations with chief executives, founders and fund managers about strategy, results and outlook.",
       icon: "mic",
-      badge: `${totalVideos} ${totalVideos === 1 ? "video" : "videos"}`,
+      badge: totalVideos === null ? undefined : `${totalVideos} ${totalVideos === 1 ? "video" : "videos"}`,
     },
     {
       to: "/podcasts",

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { NO_STORE } from "~/lib/cache-headers";
 import { safeRedirectPath } from "~/lib/redirects";
 import { NEWSLETTER_RESULT_PARAM, NEWSLETTER_OUTCOMES, type NewsletterOutcome } from "~/lib/newsletter";
 import { hasMailTransport } from "~/server/mail.server";
@@ -8,8 +9,6 @@ import { isWithinFormRateLimit } from "~/server/rate-limit.server";
 import { readForm } from "~/server/request-form.server";
 import { createToastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/resources.newsletter";
-
-const NO_STORE = { "Cache-Control": "no-store" };
 
 // Nothing to show at this address: a stray GET goes to the home page's box.
 export async function loader() {

@@ -1,6 +1,6 @@
-import { Link, data, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
-import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { SearchForm } from "~/components/search/search-form";
 import { SearchPager } from "~/components/search/search-pager";
@@ -11,22 +11,23 @@ import { totalPages } from "~/lib/pagination";
 import { buildSearchHref, parseSearchState, resultCountText } from "~/lib/search";
 import { cn } from "~/lib/utils";
 import { htmlToPlainText } from "~/server/html-text.server";
+import { loadPublicList } from "~/server/public-list.server";
 import { searchContent } from "~/server/search.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // spec §5: q trimmed, unknown types ignored (none → all five), a bad page is page 1. A page past
-  // the end is not an error either: it shows the empty state with the exact total.
+  // PRODUCT.md "Search": q trimmed, unknown types ignored (none → all five), a bad page is page 1. A page
+  // past the end is not an error either: it shows the empty state with the exact total.
   const { q, types, searchTypes, page } = parseSearchState(url.searchParams);
   const state = { q, types };
-  try {
+  return loadPublicList(request, "search results", async () => {
     const found = await searchContent({ q, types: searchTypes, page });
     const results: SearchResultCardData[] = found.results.map((result) => ({
       id: result.id,
       contentType: result.contentType,
       title: result.title,
-      // spec §3/§9: descriptions may hold markup, shown as text, cut at 150 characters.
+      // PRODUCT.md "Search": descriptions may hold markup, shown as text, cut at 150 characters.
       excerpt: truncate(htmlToPlainText(result.description), 150),
       publishedAt: result.publishedAt,
       views: result.views,
@@ -35,17 +36,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       tags: result.tags,
     }));
     return {
-      ok: true as const,
       ...state,
       page,
       results,
       total: found.total,
       totalPages: totalPages(found.total, found.pageSize),
     };
-  } catch (error) {
-    console.error(`Search failed (${url.pathname}${url.search}):`, error);
-    return data({ ok: false as const, ...state, page }, { status: 503, headers: NO_STORE });
-  }
+  }, { ...state, page });
 }
 
 export const headers = publicPageHeaders;

@@ -9,12 +9,12 @@ import type { loader as rootLoader } from "~/root";
 // Public pages are shared-cacheable unless a page says otherwise (see publicPageHeaders).
 export const headers = publicPageHeaders;
 
-/** The public shell (spec §2): skip link, header with mobile menu, page, footer. */
+/** The public shell (PRODUCT.md "Public pages"): skip link, header with mobile menu, page, footer. */
 export default function SiteLayout() {
   const rootData = useRouteLoaderData<typeof rootLoader>("root");
   const navigation = useNavigation();
   const location = useLocation();
-  // spec §2: /podcast/{id} shows a skeleton while it loads on a client navigation.
+  // PRODUCT.md "Detail pages": /podcast/{id} shows a skeleton while it loads on a client navigation.
   const loadingPodcast =
     navigation.state === "loading" &&
     navigation.location.pathname !== location.pathname &&

@@ -2,15 +2,18 @@ import { EmptyState } from "~/components/content/empty-state";
 import { FeatureCard } from "~/components/content/feature-card";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { loadPublicList } from "~/server/public-list.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import { listPublishedSpecialFeatures } from "~/server/special-features.server";
 import type { Route } from "./+types/special-features";
 
-export async function loader() {
-  const rows = await listPublishedSpecialFeatures();
-  // Rich content is sanitised here, on the server, before it reaches the page.
-  const features = rows.map(({ content, ...feature }) => ({ ...feature, contentHtml: sanitizeContentHtml(content) }));
-  return { features };
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadPublicList(request, "special features", async () => {
+    const rows = await listPublishedSpecialFeatures();
+    // Rich content is sanitised here, on the server, before it reaches the page.
+    const features = rows.map(({ content, ...feature }) => ({ ...feature, contentHtml: sanitizeContentHtml(content) }));
+    return { features };
+  }, { features: [] });
 }
 
 export const headers = publicPageHeaders;
@@ -21,13 +24,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function SpecialFeatures({ loaderData }: Route.ComponentProps) {
-  const { features } = loaderData;
+  const { ok, features } = loaderData;
   return (
     <section className={PAGE_CONTAINER} aria-labelledby="features-title">
       <PageIntro id="features-title" eyebrow="Programme" title="Special Features">
         <p>Market analysis, exclusive reports, expert insight and deep dives from our desk.</p>
       </PageIntro>
-      {features.length === 0 ? (
+      {!ok ? (
+        <EmptyState icon="triangle-alert" title="Failed to load special features. Please try again later." />
+      ) : features.length === 0 ? (
         <EmptyState icon="sparkles" title="No special features published yet.">
           <p>Our analysts are at work on the next one. Check back soon.</p>
         </EmptyState>

@@ -15,7 +15,7 @@ import type { Route } from "./+types/video.$id";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const video = await getPublishedVideo(params.id);
-  // spec §8: unknown, malformed or unpublished ids get the 'Video Not Found' page with a 404 status.
+  // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the 'Video Not Found' page with a 404 status.
   if (!video) return data({ video: null, related: [] }, { status: 404, headers: NO_STORE });
   const related = await listRelatedVideos(video.id);
   const { content, ...rest } = video;
@@ -24,8 +24,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const video = data?.video;
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const video = loaderData?.video;
   if (!video) return [{ title: "Video Not Found | MarketWire" }];
   const description = truncate(video.description ?? "", 150);
   return [
@@ -124,7 +124,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
   );
 }
 
-/** spec §8: 'Video Not Found' with 'Back to Home' and 'Return to Home' (both to /). */
+/** PRODUCT.md "Detail pages": 'Video Not Found' with 'Back to Home' and 'Return to Home' (both to /). */
 function VideoNotFound() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-16">

@@ -1,30 +1,26 @@
-import { Link, data } from "react-router";
+import { Link } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
-import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { Pager } from "~/components/pager";
 import { VideoCard } from "~/components/site/video-card";
 import { buttonVariants } from "~/components/ui/button";
 import { parsePage } from "~/lib/pagination";
+import { loadPublicList } from "~/server/public-list.server";
 import { VIDEO_PAGE_SIZE, listPublishedVideos } from "~/server/videos.server";
 import type { Route } from "./+types/videos";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // spec §5: a bad page number is page 1; one past the end shows the empty state (never an error).
+  // PRODUCT.md "Paging": a bad page number is page 1; one past the end shows the empty state (never an error).
   const page = parsePage(url.searchParams.get("page"));
-  try {
-    return { ok: true as const, ...(await listPublishedVideos({ page, pageSize: VIDEO_PAGE_SIZE })) };
-  } catch (error) {
-    console.error(`Failed to load videos (${url.pathname}${url.search}):`, error);
-    return data({ ok: false as const, page }, { status: 503, headers: NO_STORE });
-  }
+  return loadPublicList(request, "videos", () => listPublishedVideos({ page, pageSize: VIDEO_PAGE_SIZE }), { page });
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const page = data?.ok && data.page > 1 ? ` (page ${data.page})` : "";
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const page = loaderData?.ok && loaderData.page > 1 ? ` (page ${loaderData.page})` : "";
   return [
     { title: `Videos${page} | MarketWire` },
     { name: "description", content: "Every MarketWire video: company interviews, market briefings and analysis, newest first." },

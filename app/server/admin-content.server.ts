@@ -1,12 +1,12 @@
 /**
- * The admin content area's data access and its loaders/actions (spec §2 Admin area, §7 Admin calls,
- * ARCHITECTURE 'Where we go beyond the prototype'): server-side search and 25-row pages for all five
- * types, create/update with the published_at rule, delete, and the admin-only featured toggle.
+ * The admin content area's data access and its loaders/actions (PRODUCT.md "Admin content"):
+ * server-side search and 25-row pages for all five types, create/update with the published_at rule,
+ * delete, and the admin-only featured toggle.
  *
  * Route modules call `requireAdmin(request)` first and hand its result to these handlers; the `admin`
  * parameter makes that check impossible to forget.
  */
-import { count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import {
   ADMIN_PAGE_SIZE,
@@ -27,6 +27,8 @@ import { parsePage, totalPages as countPages } from "~/lib/pagination";
 import { parseQuery } from "~/lib/search";
 import { announceContentChange } from "./content-events.server";
 import { getDb, schema } from "./db.server";
+import { containsPattern } from "./like-pattern.server";
+import { newestCreatedFirst } from "./list-order.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 import type { CurrentUser } from "./session.server";
 import { readForm } from "./request-form.server";
@@ -45,14 +47,8 @@ const TABLES = {
 type AnyContentTable = any;
 const tableFor = (type: AdminContentType): AnyContentTable => TABLES[type];
 
-/** spec column name → Drizzle property ('video_url' → 'videoUrl'). */
+/** Form field (column) name → Drizzle property ('video_url' → 'videoUrl'). */
 const propertyOf = (field: string) => field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-
-/** ILIKE treats % _ and \ specially; a search for '50%' means the characters. */
-export function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Queries
@@ -82,7 +78,7 @@ function searchCondition(type: AdminContentType, q: string): SQL | undefined {
   const query = q.trim();
   if (!query) return undefined;
   const t = tableFor(type);
-  const pattern = `%${escapeLike(query)}%`;
+  const pattern = containsPattern(query);
   const extra = ADMIN_TYPES[type].extraSearchField;
   const conditions: (SQL | undefined)[] = [ilike(t.title, pattern), ilike(t.description, pattern)];
   if (extra) conditions.push(ilike(t[propertyOf(extra)], pattern));
@@ -97,7 +93,7 @@ function searchCondition(type: AdminContentType, q: string): SQL | undefined {
   return or(...conditions);
 }
 
-/** spec §7 Admin lists: newest first, case-insensitive search, 25 a page with an exact count. */
+/** PRODUCT.md "Admin lists": newest first, case-insensitive search, 25 a page with an exact count. */
 export async function listContent(type: AdminContentType, options: { q?: string; page?: number } = {}): Promise<AdminListPage> {
   const db = await getDb();
   const t = tableFor(type);
@@ -120,13 +116,13 @@ export async function listContent(type: AdminContentType, options: { q?: string;
     })
     .from(t)
     .where(where)
-    .orderBy(desc(t.createdAt), desc(t.id))
+    .orderBy(...newestCreatedFirst(t))
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
   return { items: items as AdminListItem[], total, page, totalPages: pages };
 }
 
-/** spec §7 'Load for edit': all columns where id equals the route id, zero or one row. */
+/** For the edit screen: all columns where id equals the route id, zero or one row. */
 export async function getContent(type: AdminContentType, id: string): Promise<Record<string, unknown> | null> {
   if (!isUuid(id)) return null;
   const db = await getDb();
@@ -135,7 +131,7 @@ export async function getContent(type: AdminContentType, id: string): Promise<Re
   return (row as Record<string, unknown>) ?? null;
 }
 
-/** spec §3 'When loading for edit': missing text '', tags [], status draft, featured false, numbers as text. */
+/** PRODUCT.md "Editor": missing text '', tags [], status draft, featured false, numbers as text. */
 export function editorValuesFromRow(type: AdminContentType, row: Record<string, unknown>): EditorValues {
   const values = emptyEditorValues(type);
   const text = (v: unknown) => (v == null ? "" : String(v));
@@ -168,7 +164,7 @@ export async function createContent(type: AdminContentType, input: ContentInput)
   const now = new Date();
   const values: Record<string, unknown> = {
     ...columnsFrom(type, input),
-    // ARCHITECTURE: published_at is set when an item becomes published.
+    // PRODUCT.md "Content": published_at is set when an item becomes published.
     publishedAt: input.status === "published" ? now : null,
   };
   if (ADMIN_TYPES[type].featurable) {
@@ -210,7 +206,7 @@ function featuredColumns(t: AnyContentTable, featured: boolean) {
   };
 }
 
-/** ARCHITECTURE: the featured toggle, admin only, featured and featured_at changed in one statement. */
+/** PRODUCT.md "Content": the featured toggle, admin only, featured and featured_at changed in one statement. */
 export async function setFeatured(type: AdminContentType, id: string, featured: boolean): Promise<boolean> {
   if (!ADMIN_TYPES[type].featurable || !isUuid(id)) return false;
   const db = await getDb();
@@ -245,12 +241,10 @@ export async function contentListLoader(type: AdminContentType, request: Request
     return { type, q, ...(await listContent(type, { q, page })), error: null };
   } catch (error) {
     logFailure(`listing ${type}`, request, error);
-    // spec §8 'Admin list load': 'Error' / 'Failed to fetch videos' (shown by the page).
+    // PRODUCT.md "Admin list messages": 'Error' / 'Failed to fetch videos' (shown by the page).
     return { type, q, items: [], total: 0, page, totalPages: 0, error: adminTexts(type).fetchFailed };
   }
 }
-
-export type ContentListLoaderData = Awaited<ReturnType<typeof contentListLoader>>;
 
 export interface ListActionResult {
   ok: boolean;
@@ -319,18 +313,17 @@ export async function contentEditorLoader(
   return { type, mode, id: row.id as string, values: editorValuesFromRow(type, row) };
 }
 
-export type ContentEditorLoaderData = Awaited<ReturnType<typeof contentEditorLoader>>;
-
 export interface EditorActionData {
   values: EditorValues;
   fieldErrors: FieldErrors;
-  /** spec §8 create/update failure text, shown as the 'Error' toast. */
+  /** PRODUCT.md "Admin editor messages": the create/update failure text, shown as the 'Error' toast. */
   formError: string | null;
 }
 
 /**
- * Saves the form. Bad input: 400 with field errors and the values as typed. Database failure: 503 with
- * the §8 message and the values. Success: back to the list with the §8 'Success' toast.
+ * Saves the form. Bad input: 400 with field errors and the values as typed. Database failure: 503 with the
+ * failure message and the values. Success: back to the list with the 'Success' toast
+ * (PRODUCT.md "Admin editor messages").
  */
 export async function contentEditorAction(
   type: AdminContentType,

@@ -14,7 +14,7 @@ import { getEnv } from "./env.server";
 import { COMMON_PASSWORD_MESSAGE } from "./password-policy.server";
 import { TOO_MANY_SIGN_INS } from "./rate-limit.server";
 
-/** What a form shows after a failed attempt: a toast title and text (spec §8), and the HTTP status. */
+/** What a form shows after a failed attempt: a toast title and text (PRODUCT.md "Auth messages"), and the HTTP status. */
 export interface AuthFailure {
   ok: false;
   status: number;
@@ -26,7 +26,7 @@ export interface AuthFailure {
 
 export type AuthResult = { ok: true; setCookies: string[]; isAdmin: boolean } | AuthFailure;
 
-/** spec §8: the text for any failure we did not expect (network, database, a 5xx from the library). */
+/** PRODUCT.md "Auth messages": the text for any failure we did not expect (network, database, a 5xx from the library). */
 export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
 
 async function callAuthEndpoint(
@@ -114,9 +114,9 @@ export async function signInWithPassword(request: Request, input: SignInInput): 
 }
 
 /**
- * spec §8 sign-up. Never signs the visitor in: without a mail transport Better Auth opens a session
- * right away (autoSignIn), so that session is deleted and its cookie never reaches the browser; the
- * visitor signs in on the 'Sign In' tab. The profile (display name, role 'user') comes from the
+ * Sign-up (PRODUCT.md "Auth messages"). Never signs the visitor in: without a mail transport Better Auth
+ * opens a session right away (autoSignIn), so that session is deleted and its cookie never reaches the
+ * browser; the visitor signs in on the 'Sign In' tab. The profile (display name, role 'user') comes from the
  * `databaseHooks` in auth.server.ts.
  */
 export async function signUpWithPassword(
@@ -128,7 +128,7 @@ export async function signUpWithPassword(
     response = await callAuthEndpoint(
       request,
       "/sign-up/email",
-      // spec §7: the verification link leads back to the site.
+      // The verification link leads back to the site.
       { email: input.email, password: input.password, name: input.displayName, callbackURL: "/" },
     );
   } catch (error) {

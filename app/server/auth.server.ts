@@ -12,8 +12,6 @@ import { SIGN_IN_ACCOUNT_RATE_LIMIT, TOO_MANY_SIGN_INS, betterAuthRateLimitStora
 import { getServerSecret, secretHash } from "./secret.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
 
-export { MIN_PASSWORD_LENGTH };
-
 /** The profile row of an account (display name and role, PRODUCT.md "Accounts"), or undefined. */
 export async function profileOf(db: Database, userId: string) {
   const [profile] = await db
@@ -64,9 +62,10 @@ function createAuth(db: Database) {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
-      // With mail, Better Auth answers a duplicate sign-up like a new one (no account enumeration) and
-      // the existing owner is mailed. Without mail we keep spec §8's 'Account exists' answer; the /auth
-      // action drops the session a sign-up returns, so sign-up still ends with 'Please check your email'.
+      // With mail, Better Auth answers a duplicate sign-up like a new one (no account enumeration) and the
+      // existing owner is mailed. Without mail we keep the 'Account exists' answer
+      // (PRODUCT.md "Auth messages"); the /auth action drops the session a sign-up returns, so sign-up still
+      // ends with 'Please check your email'.
       autoSignIn: !mail,
       // Only demand verification when mail can actually be delivered.
       requireEmailVerification: mail,

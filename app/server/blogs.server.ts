@@ -1,20 +1,21 @@
-import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import { totalPages } from "~/lib/pagination";
 import { getDb, schema } from "./db.server";
+import { newestPublishedFirst } from "./list-order.server";
 import { readTimeMinutes } from "./html-text.server";
 import { isUuid } from "~/lib/ids";
 
 const { blogs } = schema;
 
-/** Spec is silent on the blog page size: 9 fills a 3-column desktop grid exactly. */
+/** PRODUCT.md "Lists": 9 posts a page, which fill a 3-column desktop grid exactly. */
 export const BLOG_PAGE_SIZE = 9;
 
-/** spec §3: related articles are the 3 other latest posts. */
+/** PRODUCT.md "Detail pages": related articles are the 3 other latest posts. */
 export const RELATED_BLOG_COUNT = 3;
 
 const isPublished = eq(blogs.status, "published");
 // Public order: newest first; the id breaks ties so pages never overlap.
-const publicOrder = [desc(blogs.publishedAt), asc(blogs.id)] as const;
+const publicOrder = newestPublishedFirst(blogs);
 
 export interface BlogSummary {
   id: string;

@@ -13,7 +13,7 @@ export interface ContentStats {
 }
 
 /**
- * spec §2/§7 dashboard: per content table, all / published / draft counts and the views (listens for
+ * PRODUCT.md "Dashboard": per content table, all / published / draft counts and the views (listens for
  * podcasts) summed over published rows, in one statement instead of twenty round trips.
  */
 export async function getDashboardStats(): Promise<Record<DashboardType, ContentStats>> {

@@ -3,6 +3,7 @@ import { Feed } from "feed";
 import { type ContentType, publicUrlFor } from "~/lib/content-types";
 import { getDb } from "./db.server";
 import { htmlToPlainText } from "./html-text.server";
+import { NEWEST_PUBLISHED_SQL } from "./list-order.server";
 import { getEnv } from "./env.server";
 
 export interface FeedItem {
@@ -32,7 +33,7 @@ export async function listPublishedForFeeds(limit: number): Promise<FeedItem[]> 
       union all select id, title, description, 'interview', published_at, updated_at from interviews where status = 'published'
       union all select id, title, description, 'special_feature', published_at, updated_at from special_features where status = 'published'
     ) items
-    order by published_at desc nulls last, id
+    order by ${NEWEST_PUBLISHED_SQL}
     limit ${limit}`);
   return result.rows.map((row) => ({
     id: row.id,

@@ -1,7 +1,7 @@
 /**
- * The home page reads several short lists of one table in a single UNION ALL statement (PRODUCT.md
- * "Speed"). Each row carries its list's name (`block`) and its place in that list (`position`), since a
- * union does not keep the order of its parts.
+ * The home page reads several short lists of one table in a single UNION ALL statement (PRODUCT.md "Speed").
+ * Each row carries its list's name (`block`) and its place in that list (`position`), since a union does not
+ * keep the order of its parts.
  */
 export function rowsByBlock<Block extends string, Row extends { block: Block; position: number }>(
   rows: Row[],

@@ -1,11 +1,12 @@
 /**
- * Newsletter subscribers and contact messages for the admin area (ARCHITECTURE.md: stored in the
+ * Newsletter subscribers and contact messages for the admin area (PRODUCT.md "Inbox": stored in the
  * database; admins see and export them).
  */
-import { count, desc } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
+import { newestCreatedFirst } from "./list-order.server";
 
-/** spec §9: admin lists show 25 rows a page. */
+/** PRODUCT.md "Inbox": 25 rows a page, like every admin list. */
 export const INBOX_PAGE_SIZE = 25;
 
 export interface Subscriber {
@@ -59,7 +60,7 @@ export async function listSubscribers({ page }: { page: number }): Promise<Subsc
     db
       .select(subscriberColumns)
       .from(t)
-      .orderBy(desc(t.createdAt), desc(t.id))
+      .orderBy(...newestCreatedFirst(t))
       .limit(INBOX_PAGE_SIZE)
       .offset((page - 1) * INBOX_PAGE_SIZE),
     db.select({ total: count(), confirmed: count(t.confirmedAt) }).from(t),
@@ -74,7 +75,7 @@ export async function listContactMessages({ page }: { page: number }): Promise<P
     db
       .select(messageColumns)
       .from(t)
-      .orderBy(desc(t.createdAt), desc(t.id))
+      .orderBy(...newestCreatedFirst(t))
       .limit(INBOX_PAGE_SIZE)
       .offset((page - 1) * INBOX_PAGE_SIZE),
     db.select({ total: count() }).from(t),
@@ -85,13 +86,13 @@ export async function listContactMessages({ page }: { page: number }): Promise<P
 export async function allSubscribers(): Promise<Subscriber[]> {
   const db = await getDb();
   const t = schema.newsletterSubscribers;
-  return db.select(subscriberColumns).from(t).orderBy(desc(t.createdAt), desc(t.id));
+  return db.select(subscriberColumns).from(t).orderBy(...newestCreatedFirst(t));
 }
 
 export async function allContactMessages(): Promise<ContactMessage[]> {
   const db = await getDb();
   const t = schema.contactMessages;
-  return db.select(messageColumns).from(t).orderBy(desc(t.createdAt), desc(t.id));
+  return db.select(messageColumns).from(t).orderBy(...newestCreatedFirst(t));
 }
 
 // ---- CSV export ----

@@ -1,5 +1,6 @@
-import { desc, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
+import { newestPublishedFirst } from "./list-order.server";
 
 const { interviews } = schema;
 
@@ -26,7 +27,5 @@ export async function listPublishedInterviews() {
     })
     .from(interviews)
     .where(eq(interviews.status, "published"))
-    .orderBy(desc(interviews.publishedAt), asc(interviews.id));
+    .orderBy(...newestPublishedFirst(interviews));
 }
-
-export type InterviewSummary = Awaited<ReturnType<typeof listPublishedInterviews>>[number];

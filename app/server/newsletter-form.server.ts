@@ -15,8 +15,6 @@ export const newsletterSchema = z.object({
     .pipe(z.email("Please enter a valid email address.")),
 });
 
-export type NewsletterInput = z.infer<typeof newsletterSchema>;
-
 /** The field message for the email input, or null when the value is fine. */
 export function newsletterEmailError(value: unknown): string | null {
   const parsed = newsletterSchema.safeParse({ email: value });

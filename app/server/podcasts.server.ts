@@ -2,20 +2,21 @@ import { type SQL, and, desc, eq, ne, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { rowsByBlock } from "./home-blocks.server";
 import { getDb, schema } from "./db.server";
+import { newestPublishedFirst } from "./list-order.server";
 import { htmlToPlainText } from "./html-text.server";
 import { isUuid } from "~/lib/ids";
 import { type Visitor, isCountedHit } from "./visitor.server";
 
 const { podcasts } = schema;
 
-/** spec §9 Home: 2 featured podcasts, then 5 more ('New Episode Alert!'). */
+/** PRODUCT.md "Home": 2 featured podcasts, then 5 more ('New Episode Alert!'). */
 export const HOME_FEATURED_PODCASTS = 2;
 export const HOME_RECENT_PODCASTS = 5;
-/** spec §9: 'More Episodes' lists up to 5 other podcasts. */
+/** PRODUCT.md "Detail pages": 'More Episodes' lists up to 5 other podcasts. */
 export const MORE_EPISODES_COUNT = 5;
 
 const isPublished = eq(podcasts.status, "published");
-const newestFirst = [desc(podcasts.publishedAt), desc(podcasts.id)] as const;
+const newestFirst = newestPublishedFirst(podcasts);
 
 const summaryFields = {
   id: podcasts.id,
@@ -27,7 +28,7 @@ const summaryFields = {
   listens: podcasts.listens,
 };
 
-/** A podcast in a list. `description` is plain text: spec §3 says it may hold markup, shown as text. */
+/** A podcast in a list. `description` is plain text: it may hold markup, shown as text (PRODUCT.md "Content"). */
 export interface PodcastSummary {
   id: string;
   title: string;
@@ -44,7 +45,7 @@ function toSummary(row: Omit<PodcastSummary, "description"> & { description: str
   return { ...row, description: htmlToPlainText(row.description) };
 }
 
-/** spec §7: all published podcasts, newest first (the /podcasts grid). */
+/** PRODUCT.md "Lists": all published podcasts, newest first (the /podcasts grid). */
 export async function listPublishedPodcasts(limit?: number): Promise<PodcastSummary[]> {
   const db = await getDb();
   const query = db.select(summaryFields).from(podcasts).where(isPublished).orderBy(...newestFirst);

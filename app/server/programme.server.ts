@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
 
-/** spec §3 'Video stats: totalVideos': the Programme page's Interviews badge counts published videos. */
+/** PRODUCT.md "Public pages": the Programme page's Interviews badge counts published videos. */
 export async function getProgrammeStats(): Promise<{ totalVideos: number }> {
   const db = await getDb();
   const [row] = await db

@@ -3,13 +3,12 @@
  * form bodies, parsed whole and checked before an action looks at any field, so a bad request is a
  * 4xx with a clear message and nothing is half-written.
  */
+import { NO_STORE } from "~/lib/cache-headers";
 
 const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /** Tab, line feed and carriage return are ordinary in typed text; no other control character is. */
 const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
-
-const NO_STORE = { "Cache-Control": "no-store" };
 
 /** Thrown: resource routes answer with it as is, page routes show it in their error boundary. */
 function refuse(status: 400 | 415, error: string, headers: Record<string, string> = {}) {

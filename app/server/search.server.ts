@@ -1,11 +1,10 @@
 /**
- * Site search (spec §2 Search, §5, §7 Search, §9): one SQL statement over the five content tables
+ * Site search (PRODUCT.md "Search"): one SQL statement over the five content tables
  * (a phrase first reads the lexicon).
  *
- * The prototype read each table separately and merged the pages, so page 2 skipped and repeated items.
- * Here one UNION ALL of the published rows is ordered by date (then id, so equal dates keep a stable
- * order) and cut into 12-item pages, and the same statement counts every match, so the total is exact
- * even on a page past the end.
+ * One UNION ALL of the published rows is ordered by date (then id, so equal dates keep a stable order)
+ * and cut into 12-item pages, so no page skips or repeats an item; the same statement counts every
+ * match, so the total is exact even on a page past the end.
  *
  * Matching is a case-insensitive substring test on title, description and content. Each content table
  * stores those three fields lower-cased in one generated column, `search_text` (app/server/db/schema.ts).
@@ -35,8 +34,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE, type SearchPage, type SearchResult, parseQuery, typesToSearch } from "~/lib/search";
 import { type Database, getDb } from "./db.server";
+import { containsPattern } from "./like-pattern.server";
+import { NEWEST_PUBLISHED_SQL } from "./list-order.server";
 
-/** How each content type maps onto the common result row (spec §3 Search result item). */
+/** How each content type maps onto the common result row. */
 const BRANCHES: Record<ContentType, { table: SQL; views: SQL; listens: SQL; thumbnail: SQL }> = {
   video: { table: sql`videos`, views: sql`views`, listens: sql`null::integer`, thumbnail: sql`thumbnail_url` },
   podcast: { table: sql`podcasts`, views: sql`null::integer`, listens: sql`listens`, thumbnail: sql`thumbnail_url` },
@@ -49,11 +50,6 @@ const BRANCHES: Record<ContentType, { table: SQL; views: SQL; listens: SQL; thum
     thumbnail: sql`featured_image_url`,
   },
 };
-
-/** The user's text as a LIKE pattern that matches it literally: `\`, `%` and `_` are escaped. */
-export function containsPattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** `select … where` for the published rows of one table that meet `match` (none: every published row). */
 function matchingRows(type: ContentType, match: SQL | null, columns: SQL): SQL {
@@ -176,8 +172,6 @@ function patternParameter(query: string): SQL {
   return hasTrigram(query) ? sql`(select ${pattern}::text)` : sql`${pattern}`;
 }
 
-const ORDER = sql`published_at desc nulls last, id`;
-
 /** One type's rows in the shape every branch of the UNION ALL shares. */
 function resultColumns(type: ContentType): SQL {
   const b = BRANCHES[type];
@@ -241,7 +235,7 @@ function matchStatement(match: SQL, types: ContentType[], offset: number, prelud
     ), total as (
       select count(*)::integer as total from matches
     ), page_keys as (
-      select content_type, id from matches order by ${ORDER} limit ${SEARCH_PAGE_SIZE} offset ${offset}
+      select content_type, id from matches order by ${NEWEST_PUBLISHED_SQL} limit ${SEARCH_PAGE_SIZE} offset ${offset}
     ), page as (
       ${sql.join(details, sql` union all `)}
     )
@@ -258,13 +252,13 @@ function matchStatement(match: SQL, types: ContentType[], offset: number, prelud
 function browseStatement(types: ContentType[], offset: number): SQL {
   const branches = types.map(
     (type) =>
-      sql`(${matchingRows(type, null, resultColumns(type))} order by ${ORDER} limit ${offset + SEARCH_PAGE_SIZE})`,
+      sql`(${matchingRows(type, null, resultColumns(type))} order by ${NEWEST_PUBLISHED_SQL} limit ${offset + SEARCH_PAGE_SIZE})`,
   );
   const counts = types.map((type) => sql`(${matchingRows(type, null, sql`count(*)`)})`);
   return sql`
     with page as (
       select * from (${sql.join(branches, sql` union all `)}) branches
-      order by ${ORDER} limit ${SEARCH_PAGE_SIZE} offset ${offset}
+      order by ${NEWEST_PUBLISHED_SQL} limit ${SEARCH_PAGE_SIZE} offset ${offset}
     ), total as (
       select (${sql.join(counts, sql` + `)})::integer as total
     )

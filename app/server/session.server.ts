@@ -28,8 +28,8 @@ function pathOf(request: Request) {
 }
 
 /**
- * spec §6: only admins may use /admin. Pages send anonymous visitors to /auth and other users to /
- * with 'Access Denied'; mutations answer 401/403 and change nothing.
+ * PRODUCT.md "Accounts": only admins may use /admin. Pages send anonymous visitors to /auth and other users
+ * to / with 'Access Denied'; mutations answer 401/403 and change nothing.
  */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request);

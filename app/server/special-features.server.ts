@@ -1,5 +1,6 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
+import { newestPublishedFirst } from "./list-order.server";
 import { readTimeMinutes } from "./html-text.server";
 
 const { specialFeatures } = schema;
@@ -27,6 +28,6 @@ export async function listPublishedSpecialFeatures() {
     })
     .from(specialFeatures)
     .where(eq(specialFeatures.status, "published"))
-    .orderBy(desc(specialFeatures.publishedAt), asc(specialFeatures.id));
+    .orderBy(...newestPublishedFirst(specialFeatures));
   return rows.map(({ readTime, ...row }) => ({ ...row, readTimeMinutes: readTimeMinutes(readTime, row.content) }));
 }

@@ -7,7 +7,7 @@ const themeCookie = createCookie("mw_theme", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-/** spec §2: the theme defaults to the system setting until the visitor picks one. */
+/** PRODUCT.md "Theme": the theme defaults to the system setting until the visitor picks one. */
 export async function getTheme(request: Request): Promise<Theme> {
   const value = await themeCookie.parse(request.headers.get("Cookie"));
   const parsed = themeSchema.safeParse(value);

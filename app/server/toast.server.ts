@@ -9,7 +9,6 @@ export const toastSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
 });
-export type Toast = z.infer<typeof toastSchema>;
 
 type ToastStorage = SessionStorage;
 let storage: { secret: string; storage: ToastStorage } | undefined;

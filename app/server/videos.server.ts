@@ -3,26 +3,27 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { rowsByBlock } from "./home-blocks.server";
 import { totalPages } from "~/lib/pagination";
 import { getDb, schema } from "./db.server";
+import { newestPublishedFirst } from "./list-order.server";
 import { isUuid } from "~/lib/ids";
 import { type Visitor, isCountedHit } from "./visitor.server";
 
 const { videos } = schema;
 
-/** spec §9: public videos are listed 25 a page. */
+/** PRODUCT.md "Lists": public videos are listed 25 a page. */
 export const VIDEO_PAGE_SIZE = 25;
-/** spec §9: 3 related videos. */
+/** PRODUCT.md "Detail pages": 3 related videos. */
 export const RELATED_VIDEO_COUNT = 3;
-/** spec §9 Home: 5 featured, 5 latest (first plus 4), 5 most watched. */
+/** PRODUCT.md "Home": 5 featured, 5 latest (first plus 4), 5 most watched. */
 export const HOME_FEATURED_VIDEOS = 5;
 export const HOME_LATEST_VIDEOS = 5;
 export const MOST_WATCHED_VIDEOS = 5;
 
-// spec §6: visitors only ever see published rows.
+// PRODUCT.md "Content": visitors only ever see published rows.
 const isPublished = eq(videos.status, "published");
-// spec §7: newest first; the id breaks ties so consecutive pages never overlap or skip.
-const newestFirst = [desc(videos.publishedAt), desc(videos.id)] as const;
+// PRODUCT.md "Content": newest first; the id breaks ties so consecutive pages never overlap or skip.
+const newestFirst = newestPublishedFirst(videos);
 
-/** spec §7: the fields of a video in a list. */
+/** The fields of a video in a list. */
 const summaryFields = {
   id: videos.id,
   title: videos.title,
@@ -153,8 +154,8 @@ export async function listRelatedVideos(excludeId: string, limit = RELATED_VIDEO
 }
 
 /**
- * Counts one view of a published video in a single atomic statement (the prototype read and then
- * wrote, losing concurrent views). Returns the new count, or null when there is no such published video.
+ * Counts one view of a published video in a single atomic statement, so concurrent views are never
+ * lost. Returns the new count, or null when there is no such published video.
  */
 export async function incrementVideoViews(id: string | undefined): Promise<number | null> {
   if (!isUuid(id)) return null;

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { SidebarTrigger } from "~/components/ui/sidebar";
 
-/** spec §2: 'Admin Dashboard', 'View Site', the signed-in user's email, sign-out and the side-bar toggle. */
+/** PRODUCT.md "Admin": 'Admin Dashboard', 'View Site', the signed-in user's email, sign-out and the side-bar toggle. */
 export function AdminHeader({ email }: { email: string }) {
   return (
     <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:px-4">

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-r
 import { notify } from "~/components/toasts";
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { TagsInput } from "~/components/admin/tags-input";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
@@ -28,7 +28,7 @@ import { cn } from "~/lib/utils";
 import type { EditorActionData, contentEditorLoader } from "~/server/admin-content.server";
 import { FormField } from "~/components/ui/form-field";
 
-// Text fields describe the item; URLs and numbers are its media or article settings (spec §2 groups).
+// Text fields describe the item; URLs and numbers are its media or article settings (PRODUCT.md "Editor": its groups).
 const DETAIL_FIELDS: ContentField[] = ["author_name", "author_role", "interviewee_name", "interviewee_title", "feature_type"];
 
 const selectClass =
@@ -36,7 +36,7 @@ const selectClass =
 
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
-/** The create and edit screens of every content type (spec §2 Admin area, §5 validation). */
+/** The create and edit screens of every content type (PRODUCT.md "Editor"). */
 export function ContentEditor({ type, mode }: { type: AdminContentType; mode: EditorMode }) {
   const loaderData = useLoaderData<typeof contentEditorLoader>();
   const pendingEdit = usePendingEditNavigation(type);
@@ -64,7 +64,7 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
   useEffect(() => {
     if (!actionData) return;
     setErrors(actionData.fieldErrors);
-    // spec §8: a failed save is an 'Error' toast; what was typed stays in the form.
+    // PRODUCT.md "Admin editor messages": a failed save is an 'Error' toast; what was typed stays in the form.
     if (actionData.formError) notify("error", "Error", actionData.formError);
     else focusFirstInvalid(formRef.current, actionData.fieldErrors);
   }, [actionData]);
@@ -216,7 +216,7 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
                   <input type="hidden" name="featured" value={String(featured)} />
                 </div>
               ) : null}
-              {/* spec §5: disabled while the title is empty or a save runs (before hydration the server checks). */}
+              {/* PRODUCT.md "Editor": disabled while the title is empty or a save runs (before hydration the server checks). */}
               <Button type="submit" className="w-full" disabled={hydrated && (!title.trim() || saving)}>
                 {submitLabel}
               </Button>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, type ShouldRevalidateFunction, useFetcher, useLoaderData, useSubmit } from "react-router";
 import { notify } from "~/components/toasts";
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
-import { useHydrated } from "~/components/admin/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Pager } from "~/components/pager";
 import {
   AlertDialog,
@@ -27,7 +27,7 @@ import type { AdminListItem, ListActionResult, contentListLoader } from "~/serve
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
-/** spec §4: published and draft have their own badge; any other status is outlined. */
+/** PRODUCT.md "Admin lists": published and draft have their own badge; any other status is outlined. */
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   const variant = status === "published" ? "success" : status === "draft" ? "secondary" : "outline";
   return (
@@ -50,7 +50,7 @@ function showResultToast(result: ListActionResult | undefined) {
   else notify("error", "Error", result.message);
 }
 
-/** spec §2 Admin lists, for every type: search, 25-row pages, status, counts, edit, delete, feature. */
+/** PRODUCT.md "Admin lists", for every type: search, 25-row pages, status, counts, edit, delete, feature. */
 export function ContentList({ type }: { type: AdminContentType }) {
   const { q, items, total, page, totalPages, error } = useLoaderData<typeof contentListLoader>();
   const config = ADMIN_TYPES[type];
@@ -58,7 +58,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
   const pendingEdit = usePendingEditNavigation(type);
   const hydrated = useHydrated();
 
-  // spec §8 'Admin list load': 'Error' toast besides the inline message.
+  // PRODUCT.md "Admin list messages": an 'Error' toast besides the inline message.
   useEffect(() => {
     if (error) notify("error", "Error", error);
   }, [error]);
@@ -188,7 +188,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
 
       <Pager page={page} totalPages={totalPages} />
 
-      {/* spec §5: delete asks for confirmation. */}
+      {/* PRODUCT.md "Admin lists": delete asks for confirmation. */}
       <AlertDialog open={toDelete != null} onOpenChange={(open) => (open ? null : setToDelete(null))}>
         <AlertDialogContent>
           <AlertDialogHeader>
@@ -222,7 +222,7 @@ function subtitle(type: AdminContentType, item: AdminListItem): string | null {
 }
 
 /**
- * spec §4 featuring: 'Featured' / 'Feature', disabled while the request runs, shown optimistically.
+ * PRODUCT.md "Admin lists": 'Featured' / 'Feature', disabled while the request runs, shown optimistically.
  * A plain form, so it also works before JavaScript loads.
  */
 function FeatureButton({ item }: { item: AdminListItem }) {
@@ -252,8 +252,8 @@ function FeatureButton({ item }: { item: AdminListItem }) {
 }
 
 /**
- * Server-side search (spec §4: a search change resets to page 1, q kept in the URL). A GET form, so
- * Enter works without JavaScript; with it, typing submits after a short pause.
+ * Server-side search (PRODUCT.md "Admin lists": a new search starts at page 1, q kept in the URL). A GET
+ * form, so Enter works without JavaScript; with it, typing submits after a short pause.
  */
 function SearchBox({ q, label }: { q: string; label: string }) {
   const submit = useSubmit();

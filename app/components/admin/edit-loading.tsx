@@ -4,9 +4,9 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { ADMIN_TYPES, type AdminContentType, adminTexts } from "~/lib/admin-content";
 
 /**
- * Edit screens load on the server, so there is nothing to wait for on a first visit. After a click
- * inside the app the current screen stays up while the edit loader runs: this says whether that is
- * happening for the given type, so the screen can show the spec's 'Loading … data...' placeholder.
+ * Edit screens load on the server, so there is nothing to wait for on a first visit. After a click inside the
+ * app the current screen stays up while the edit loader runs: this says whether that is happening for the
+ * given type, so the screen can show the 'Loading … data...' placeholder (PRODUCT.md "Editor").
  */
 export function usePendingEditNavigation(type: AdminContentType): boolean {
   const navigation = useNavigation();

@@ -23,7 +23,7 @@ interface AdminLink {
   end?: boolean;
 }
 
-/** spec §2: the six links of 'Content Management'. */
+/** PRODUCT.md "Admin": the six links of 'Content Management'. */
 export const CONTENT_LINKS: readonly AdminLink[] = [
   { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true },
   { to: "/admin/videos", label: "Videos", icon: "video" },
@@ -33,7 +33,7 @@ export const CONTENT_LINKS: readonly AdminLink[] = [
   { to: "/admin/special-features", label: "Special Features", icon: "sparkles" },
 ];
 
-/** ARCHITECTURE.md: newsletter sign-ups and contact messages are stored and admins see them. */
+/** PRODUCT.md "Inbox": admins read the stored newsletter sign-ups and contact messages. */
 export const INBOX_LINKS: readonly AdminLink[] = [
   { to: "/admin/subscribers", label: "Subscribers", icon: "mail" },
   { to: "/admin/messages", label: "Messages", icon: "message-square" },

@@ -6,8 +6,8 @@ import { Input } from "~/components/ui/input";
 import { LIMITS, addTag } from "~/lib/admin-content";
 
 /**
- * spec §2/§5 tags box: a tag is added with the Add button or Enter, trimmed, ignored if empty or
- * already present, and removed by its own button. The list is submitted as repeated hidden inputs.
+ * PRODUCT.md "Editor", the tags box: a tag is added with the Add button or Enter, trimmed, ignored if empty
+ * or already present, and removed by its own button. The list is submitted as repeated hidden inputs.
  */
 export function TagsInput({
   tags,

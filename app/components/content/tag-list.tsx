@@ -2,7 +2,7 @@ import { Badge } from "~/components/ui/badge";
 import { visibleTags } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
-/** Tags as small badges; with `max`, the first few then '+N more' (spec §9). */
+/** Tags as small badges; with `max`, the first few then '+N more' (PRODUCT.md "Numbers and words"). */
 export function TagList({ tags, max, className }: { tags: readonly string[] | null | undefined; max?: number; className?: string }) {
   const { shown, more } = max == null ? { shown: tags ?? [], more: 0 } : visibleTags(tags, max);
   if (shown.length === 0) return null;

@@ -18,7 +18,7 @@ function formState(form: HTMLFormElement): { q: string; types: ContentType[] } {
  * The search box and the type filters. A plain GET form to /search, so it works before JavaScript
  * loads (the browser then sends `types=a&types=b`, which the page reads too). Once hydrated, submitting
  * or ticking a type navigates to the canonical URL (`types=a,b`) with no page, so both reset to page 1
- * (spec §4) and every state has its own history entry for the back button.
+ * (PRODUCT.md "Search") and every state has its own history entry for the back button.
  */
 export function SearchForm({ q, types, className }: { q: string; types: readonly ContentType[]; className?: string }) {
   const navigate = useNavigate();

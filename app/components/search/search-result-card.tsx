@@ -11,7 +11,7 @@ export interface SearchResultCardData {
   id: string;
   contentType: ContentType;
   title: string;
-  /** Plain-text description already cut to 150 characters (spec §9), or '' when there is none. */
+  /** Plain-text description already cut to 150 characters (PRODUCT.md "Search"), or '' when there is none. */
   excerpt: string;
   publishedAt: string | null;
   views: number | null;
@@ -21,7 +21,7 @@ export interface SearchResultCardData {
 }
 
 /**
- * One search result (spec §2 Search, §9): type badge, picture if any, title, description cut at 150
+ * One search result (PRODUCT.md "Search"): type badge, picture if any, title, description cut at 150
  * characters, at most 3 tags then '+N more', views (listens for podcasts) and date. The title is the
  * link; it stretches over the card so the whole card is clickable.
  */

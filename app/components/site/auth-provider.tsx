@@ -24,9 +24,9 @@ export interface AuthContextValue {
   /** The signed-in user, or null (also while loading). */
   user: SessionUser | null;
   session: SessionAnswer["session"] | null;
-  /** spec §4: true until the first session answer arrives. */
+  /** True until the first session answer arrives. */
   loading: boolean;
-  /** Signs out and confirms with a toast (spec §8); resolves to whether it worked. */
+  /** Signs out and confirms with a toast (PRODUCT.md "Auth messages"); resolves to whether it worked. */
   signOut: () => Promise<boolean>;
 }
 
@@ -77,7 +77,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** spec §3: the auth context (user, session, loading, sign out). */
+/** The auth context: user, session, loading, sign out. */
 export function useAuth(): AuthContextValue {
   const value = React.useContext(AuthContext);
   if (!value) throw new Error("useAuth must be used within an AuthProvider");

@@ -7,7 +7,7 @@ export const NAVY_BG_DEEP = "bg-[#081427]";
 /** Focus ring that stays visible on the navy background. */
 export const ON_NAVY_FOCUS = "outline-none focus-visible:ring-2 focus-visible:ring-white/70 focus-visible:ring-offset-0";
 
-/** spec §2: desktop header navigation. */
+/** PRODUCT.md "Header": desktop navigation. */
 export const HEADER_LINKS = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About" },
@@ -16,7 +16,7 @@ export const HEADER_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** spec §2: mobile menu links. */
+/** PRODUCT.md "Header": mobile menu links. */
 export const MOBILE_LINKS = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About" },
@@ -26,7 +26,7 @@ export const MOBILE_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** spec §2: footer navigation and programme links. */
+/** PRODUCT.md "Footer": navigation and programme links. */
 export const FOOTER_LINKS = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About" },

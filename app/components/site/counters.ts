@@ -13,8 +13,8 @@ async function postCounter(url: string, field: "views" | "listens"): Promise<num
 }
 
 /**
- * spec §4: counts one view per page view, in the browser after hydration (never on the server render or
- * a prefetch), and returns the count to show. The ref keeps React's development double-effects and
+ * PRODUCT.md "Counters": counts one view per page view, in the browser after hydration (never on the server
+ * render or a prefetch), and returns the count to show. The ref keeps React's development double-effects and
  * revalidations from counting twice; moving to another video counts that one.
  */
 export function useVideoViews(videoId: string, initialViews: number): number {
@@ -30,7 +30,7 @@ export function useVideoViews(videoId: string, initialViews: number): number {
   return counted?.id === videoId ? counted.views : initialViews;
 }
 
-/** spec §4: playing a podcast records one listen per page view; returns the count to show and the recorder. */
+/** PRODUCT.md "Counters": playing a podcast records one listen per page view; returns the count to show and the recorder. */
 export function usePodcastListens(podcastId: string, initialListens: number) {
   const [counted, setCounted] = React.useState<{ id: string; listens: number } | null>(null);
   const recordedFor = React.useRef<string | null>(null);

@@ -10,7 +10,7 @@ import type { VideoCardData } from "./video-card";
 export type CarouselSlideData = VideoCardData & { featured: boolean };
 
 /**
- * spec §2 Home: the featured-video carousel. The first slide is server-rendered; arrows and slide dots
+ * PRODUCT.md "Home": the featured-video carousel. The first slide is server-rendered; arrows and slide dots
  * only appear with more than one video. Follows the WAI-ARIA carousel pattern (no auto-rotation).
  */
 export function FeaturedCarousel({ videos }: { videos: CarouselSlideData[] }) {

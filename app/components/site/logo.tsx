@@ -3,7 +3,7 @@ import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 import { ON_NAVY_FOCUS } from "./brand";
 
-/** The MarketWire wordmark, linking home (spec §2). Its accessible name is "MarketWire". */
+/** The MarketWire wordmark, linking home (PRODUCT.md "Header"). Its accessible name is "MarketWire". */
 export function Logo({ className }: { className?: string }) {
   return (
     <Link to="/" className={cn("group flex items-center gap-2 rounded-md", ON_NAVY_FOCUS, className)}>

@@ -9,8 +9,8 @@ import { MOBILE_LINKS, NAVY_BG, ON_NAVY_FOCUS } from "./brand";
 import { SearchBox } from "./search-box";
 
 /**
- * spec §2 mobile menu (below 768 px): links, Advanced Search, the search box and the account area.
- * Closes on a link click, a search, Escape or the toggle; focus moves into it on open and back to the
+ * PRODUCT.md "Header": the mobile menu (below 768 px): links, Advanced Search, the search box and the account
+ * area. Closes on a link click, a search, Escape or the toggle; focus moves into it on open and back to the
  * toggle when closed from the keyboard.
  */
 export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; onClose: (restoreFocus: boolean) => void }) {
@@ -77,7 +77,7 @@ export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; o
   );
 }
 
-/** spec §2: a placeholder while the session loads, then avatar + Sign Out, or Sign In. */
+/** PRODUCT.md "Accounts": a placeholder while the session loads, then avatar + Sign Out, or Sign In. */
 function AccountArea() {
   const { user, loading, signOut } = useAuth();
   const location = useLocation();

@@ -6,7 +6,7 @@ import { MAX_EMAIL_LENGTH, NEWSLETTER_RESULT_PARAM, NEWSLETTER_OUTCOMES, type Ne
 import { cn } from "~/lib/utils";
 import type { action as newsletterAction } from "~/routes/resources.newsletter";
 import { NAVY_BG } from "./brand";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The newsletter box (id="newsletter", the target of 'Subscribe Now'). Posts to /resources/newsletter

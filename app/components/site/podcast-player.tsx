@@ -4,7 +4,7 @@ import { AUDIO_FRAME_ALLOW, FRAME_SANDBOX, audioSource } from "~/lib/media";
 import { cn } from "~/lib/utils";
 import { MediaThumbnail } from "./media-thumbnail";
 
-/** spec §9: the audio host's frame is 800 px high. */
+/** PRODUCT.md "Audio": the audio host's frame is 800 px high. */
 export const AUDIO_FRAME_HEIGHT = 800;
 
 /** How long the audio host may take to answer before its player counts as not available. */
@@ -20,7 +20,7 @@ function Unavailable({ children }: { children: string }) {
 }
 
 /**
- * The podcast player (spec §2/§4/§5). Audio-host URLs (a post id found by the four patterns) get the
+ * The podcast player (PRODUCT.md "Audio"). Audio-host URLs (a post id found by the four patterns) get the
  * host's frame, loaded when the visitor presses Play (that press is the listen); any other audio URL
  * plays in the native player, whose first `play` is the listen.
  */

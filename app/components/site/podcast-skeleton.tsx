@@ -1,6 +1,6 @@
 import { Skeleton } from "~/components/ui/skeleton";
 
-/** spec §2/§9: what /podcast/{id} shows while it loads on a client navigation (5 rows). */
+/** PRODUCT.md "Detail pages": what /podcast/{id} shows while it loads on a client navigation (5 rows). */
 export function PodcastDetailSkeleton() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8" aria-busy="true" aria-live="polite">

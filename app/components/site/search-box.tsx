@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
-/** spec §2/§5: a trimmed non-empty query goes to /search?q=…, an empty one to /search. */
+/** PRODUCT.md "Header": a trimmed non-empty query goes to /search?q=…, an empty one to /search. */
 export function searchHref(query: string): string {
   const q = query.trim();
   return q ? `/search?q=${encodeURIComponent(q)}` : "/search";
@@ -11,7 +11,7 @@ export function searchHref(query: string): string {
 
 /**
  * The header search box. A real GET form to /search, so it works before JavaScript loads; once hydrated
- * the query is trimmed and an empty query drops `q` (spec §5).
+ * the query is trimmed and an empty query drops `q` (PRODUCT.md "Header").
  */
 export function SearchBox({
   id,

@@ -6,7 +6,7 @@ import { Logo } from "./logo";
 
 const footerLink = "rounded-sm text-sm text-slate-300 transition-colors hover:text-white outline-none focus-visible:ring-2 focus-visible:ring-white/70";
 
-/** spec §2 footer: navigation, programme links, placeholder contact details in New York, © 2025. */
+/** PRODUCT.md "Footer": navigation, programme links, placeholder contact details in New York, © 2025. */
 export function SiteFooter() {
   return (
     <footer className={cn("mt-auto text-slate-300", NAVY_BG_DEEP)}>
@@ -50,7 +50,7 @@ export function SiteFooter() {
 
         <div>
           <h2 className="mb-4 text-xs font-semibold tracking-widest text-white uppercase">Contact</h2>
-          {/* spec §9: sample contact details are placeholders. */}
+          {/* PRODUCT.md "Footer": the contact details are placeholders. */}
           <address className="space-y-3 text-sm not-italic">
             <p className="flex gap-2.5">
               <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-sky-300" />

@@ -13,8 +13,8 @@ import { SearchBox } from "./search-box";
 const MOBILE_MENU_ID = "mobile-menu";
 
 /**
- * spec §2 'Subscribe Now': scrolls to the page's #newsletter box; on a page without one it goes to the
- * home page's box. A link, so it also works before JavaScript loads.
+ * PRODUCT.md "Header", 'Subscribe Now': scrolls to the page's #newsletter box; on a page without one it goes
+ * to the home page's box. A link, so it also works before JavaScript loads.
  */
 export function SubscribeLink({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   function scrollToNewsletter(event: React.MouseEvent<HTMLAnchorElement>) {

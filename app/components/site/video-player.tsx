@@ -3,8 +3,8 @@ import { FRAME_SANDBOX, VIDEO_FRAME_ALLOW, videoSource } from "~/lib/media";
 import { MediaThumbnail } from "./media-thumbnail";
 
 /**
- * The video player (spec §2): video-host URLs in an embed frame, direct files in the native player,
- * other pages as a link, and a notice when there is no usable URL.
+ * The video player (PRODUCT.md "Video"): video-host URLs in an embed frame, direct files in the native
+ * player, other pages as a link, and a notice when there is no usable URL.
  */
 export function VideoPlayer({ url, title, poster }: { url: string | null; title: string; poster: string | null }) {
   const source = videoSource(url);

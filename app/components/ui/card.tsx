@@ -27,6 +27,3 @@ export function CardContent({ className, ...props }: React.ComponentProps<"div">
   return <div data-slot="card-content" className={cn("px-5", className)} {...props} />;
 }
 
-export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-footer" className={cn("flex items-center px-5", className)} {...props} />;
-}

@@ -4,8 +4,6 @@ import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
-export const SheetClose = SheetPrimitive.Close;
 
 export function SheetContent({
   className,
@@ -34,10 +32,6 @@ export function SheetContent({
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>
   );
-}
-
-export function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1.5 p-4", className)} {...props} />;
 }
 
 export function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {

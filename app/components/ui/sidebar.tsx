@@ -1,7 +1,7 @@
 /**
  * A collapsible side bar in the shadcn/ui manner, cut down to what the admin area uses.
- * spec §9: 16rem wide, 3rem when collapsed to icons, an 18rem sheet below 768px; the state is kept in
- * a cookie for 7 days (read by the server, so the first render already has the right width), and
+ * PRODUCT.md "Admin": 16rem wide, 3rem when collapsed to icons, an 18rem sheet below 768px; the state is kept
+ * in a cookie for 7 days (read by the server, so the first render already has the right width), and
  * ctrl/cmd+b toggles it.
  */
 import * as React from "react";
@@ -16,7 +16,7 @@ const SIDEBAR_WIDTH = "16rem";
 const SIDEBAR_WIDTH_MOBILE = "18rem";
 const SIDEBAR_WIDTH_ICON = "3rem";
 const SIDEBAR_KEYBOARD_SHORTCUT = "b";
-/** spec §9: mobile breakpoint 768px (Tailwind's `md`). */
+/** PRODUCT.md "Header": mobile is below 768px (Tailwind's `md`). */
 const MOBILE_QUERY = "(max-width: 767px)";
 const SIDEBAR_ID = "app-sidebar";
 

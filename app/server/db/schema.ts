@@ -11,13 +11,13 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-/** spec §4: the three statuses every content type moves between. */
+/** PRODUCT.md "Content": the three statuses every content type moves between. */
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-/** Columns every content type shares (spec §3). */
+/** Columns every content type shares (PRODUCT.md "Content"). */
 function contentColumns() {
   return {
     id: uuid("id").primaryKey().defaultRandom(),
@@ -42,14 +42,13 @@ function contentColumns() {
 }
 
 /**
- * Indexes every content table needs: the public listing order, the admin listing order, a trigram
- * index on search_text so /search's substring match (LIKE '%q%') is index-assisted, an index of the
- * published rows' search tokens (`search_tokens(search_text)`, migration 0004) that answers one-word
- * queries exactly, one of their adjacent token pairs (`search_bigrams`, migration 0005) that does the
- * same for phrases, and trigram indexes on title and description for the admin list search (ILIKE on
- * those two, spec §7): without them it reads the whole table, 70–110 ms instead of 1–5 ms at 20,000
- * rows (docs/PERFORMANCE.md). Nothing searches content on its own any more, so its index went
- * (migration 0002_search_text).
+ * Indexes every content table needs: the public listing order, the admin listing order, a trigram index on
+ * search_text so /search's substring match (LIKE '%q%') is index-assisted, an index of the published rows'
+ * search tokens (`search_tokens(search_text)`, migration 0004) that answers one-word queries exactly, one of
+ * their adjacent token pairs (`search_bigrams`, migration 0005) that does the same for phrases, and trigram
+ * indexes on title and description for the admin list search (ILIKE on those two, PRODUCT.md "Admin lists"):
+ * without them it reads the whole table, 70–110 ms instead of 1–5 ms at 20,000 rows (docs/PERFORMANCE.md).
+ * Nothing searches content on its own any more, so its index went (migration 0002_search_text).
  */
 function contentIndexes(name: string, t: {
   status: any; publishedAt: any; createdAt: any; title: any; description: any; searchText: any;
@@ -133,7 +132,7 @@ export const interviews = pgTable(
   (t) => [...contentIndexes("interviews", t)],
 );
 
-/** spec §3: feature_type values and their labels. */
+/** PRODUCT.md "Content": the feature_type values. */
 export const FEATURE_TYPES = [
   "market_analysis",
   "exclusive_report",
@@ -267,7 +266,7 @@ export const rateLimits = pgTable("rate_limits", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
-/** spec §3 profile: role 'admin' grants admin rights. */
+/** PRODUCT.md "Accounts": role 'admin' grants admin rights. */
 export const profiles = pgTable("profiles", {
   userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
   displayName: text("display_name"),

@@ -3,7 +3,7 @@ import type { DemoPodcast } from "./types";
 
 /**
  * 12 podcasts: 11 published (2 featured), one draft. Audio URLs use each of the audio-host post forms
- * of spec §5 (posts/{id}, boos/{id}, posts/{id}.mp3, …-{id}.mp3), one plays a local file with the
+ * of PRODUCT.md "Audio" (posts/{id}, boos/{id}, posts/{id}.mp3, …-{id}.mp3), one plays a local file with the
  * native player and one has no audio at all.
  */
 export const DEMO_PODCASTS: DemoPodcast[] = [
