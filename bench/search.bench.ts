@@ -11,8 +11,8 @@
  * the tokens of every row would be far slower than LIKE, and no app would choose it without its index.
  * A middle column runs that substring test with the trigram indexes, which is how words and phrases
  * ran before the token and pair indexes (migrations 0004 and 0005).
- * Last, it times the admin list search (spec §7: ILIKE on title and description, exact count, 25 newest)
- * with and without the trigram indexes on those two columns.
+ * Last, it times the admin list search (PRODUCT.md "Admin lists": ILIKE on title and description, exact
+ * count, 25 newest) with and without the trigram indexes on those two columns.
  *
  * Options (environment): BENCH_PER_TYPE (default 20000), BENCH_RUNS (most timed runs per query,
  * default 30), BENCH_SECONDS (time budget per query and phase, default 2; at least 3 runs are always
@@ -248,9 +248,9 @@ async function timeAll(db: Database, phase: Phase) {
 }
 
 /**
- * spec §7 admin list search, shaped as app/server/admin-content.server.ts runs it (Drizzle's ilike on
- * title and description; its third, unindexed field is left out, as it only makes matters worse), on
- * one 20,000-row table: exact count plus the 25 newest.
+ * The admin list search (PRODUCT.md "Admin lists"), shaped as app/server/admin-content.server.ts runs it
+ * (Drizzle's ilike on title and description; its third, unindexed field is left out, as it only makes matters
+ * worse), on one 20,000-row table: exact count plus the 25 newest.
  */
 async function timeAdminSearch(db: Database, q: string) {
   const pattern = `%${q}%`;
