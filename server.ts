@@ -3,25 +3,27 @@
  * shutdown. Opens the database (applying migrations) and seeds demo content before listening.
  */
 import "dotenv/config";
+
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
+import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
-import { type ServerBuild, createRequestHandler as createFetchRequestHandler } from "react-router";
-import { createRequestHandler } from "@react-router/express";
-import { StartupError, getEnv } from "./app/server/env.server";
+import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
+
 import { installClientAddress } from "./app/server/client-address.server";
+import { listenForContentChanges, type ContentChangeListener } from "./app/server/content-events.server";
 import { closeDatabase, connectDatabase } from "./app/server/db.server";
+import { getEnv, StartupError } from "./app/server/env.server";
 import { trackRequests } from "./app/server/http-drain.server";
-import { prepareDemoSite } from "./app/server/seed/prepare.server";
-import { type ContentChangeListener, listenForContentChanges } from "./app/server/content-events.server";
-import { PageCache, installPageCache } from "./app/server/page-cache.server";
-import { pageCacheMiddleware } from "./app/server/page-cache-middleware.server";
 import { answerUnknownMethods, refuseUnservedMethods } from "./app/server/method-guard.server";
 import { refuseCrossSiteRequests } from "./app/server/origin-guard.server";
+import { pageCacheMiddleware } from "./app/server/page-cache-middleware.server";
+import { installPageCache, PageCache } from "./app/server/page-cache.server";
 import { policyContext, securityHeaders } from "./app/server/security-headers.server";
+import { prepareDemoSite } from "./app/server/seed/prepare.server";
 
 /** PRODUCT.md "Page cache": bounds and lifetimes. */
 const PAGE_CACHE_OPTIONS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, freshMs: 30_000, staleMs: 300_000 };
@@ -98,7 +100,9 @@ async function main() {
   }
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    console.info(`MarketWire is running on ${env.BETTER_AUTH_URL} (${connection.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`);
+    console.info(
+      `MarketWire is running on ${env.BETTER_AUTH_URL} (${connection.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`,
+    );
   });
   answerUnknownMethods(server);
   const requests = trackRequests(server);

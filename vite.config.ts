@@ -16,7 +16,11 @@ const PUBLIC_CONTENT =
   /app[\\/](components[\\/](content[\\/][^\\/]+|site[\\/](video-card|podcast-card|media-thumbnail)|pager)|lib[\\/](format|pagination))\.tsx?$/;
 const clientChunks = {
   groups: [
-    { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+    {
+      name: "framework",
+      test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+      priority: 3,
+    },
     { name: "vendor", test: PUBLIC_VENDOR, priority: 2 },
     { name: "shell", test: PUBLIC_SHELL, priority: 1 },
     { name: "content", test: PUBLIC_CONTENT, priority: 1 },

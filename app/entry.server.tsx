@@ -4,9 +4,9 @@
  * ones is much cheaper to compress, and the page cache stores the same bytes.
  */
 import { PassThrough } from "node:stream";
-import type { EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+
 import { NonceProvider } from "~/components/nonce";
 import { createNonce, pageContentSecurityPolicy } from "~/server/security-headers.server";
 

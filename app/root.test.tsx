@@ -1,7 +1,9 @@
 import "../tests/support/dom";
+
 import { screen } from "@testing-library/react";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+
 import { renderRoute } from "../tests/support/render";
 import type { Route } from "./+types/root";
 import { ErrorBoundary } from "./root";

@@ -1,21 +1,13 @@
 import { useEffect } from "react";
-import {
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  data,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+
 import { useNonce } from "~/components/nonce";
-import { Button } from "~/components/ui/button";
 import { useOptimisticTheme } from "~/components/theme-toggle";
-import { Toasts, notify } from "~/components/toasts";
+import { notify, Toasts } from "~/components/toasts";
+import { Button } from "~/components/ui/button";
 import { getTheme } from "~/server/theme.server";
 import { getToast } from "~/server/toast.server";
+
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
@@ -46,7 +38,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {theme === "system" ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: systemThemeScript }} /> : null}
+        {theme === "system" ? (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: systemThemeScript }} />
+        ) : null}
         <Meta />
         <Links />
       </head>

@@ -12,7 +12,7 @@
  *   fresh database created on that PostgreSQL server (the role needs CREATEDB) and dropped at the end,
  *   with SEED_DEMO_CONTENT=true. The server seeds the demo content and creates the admin on first start.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -118,7 +118,9 @@ function startChild(command: string, env: NodeJS.ProcessEnv, echo = false): Chil
   result.exited = new Promise<number | null>((resolve) => {
     child.on("exit", (code, signal) => {
       if (!result.stopping && code !== 0) {
-        console.error(`\n\`${command}\` exited on its own (${signal ? `signal ${signal}` : `exit code ${code}`}); its last output:\n${log.slice(-40).join("\n")}\n`);
+        console.error(
+          `\n\`${command}\` exited on its own (${signal ? `signal ${signal}` : `exit code ${code}`}); its last output:\n${log.slice(-40).join("\n")}\n`,
+        );
       }
       resolve(code);
     });
@@ -283,7 +285,9 @@ export async function startServer(options: { port: number; database: Database; p
       );
     }
   }
-  console.info(`Server: ${origin} (PAGE_CACHE=${env.PAGE_CACHE}, ${database.label}) ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.info(
+    `Server: ${origin} (PAGE_CACHE=${env.PAGE_CACHE}, ${database.label}) ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return {
     origin,
     port,
@@ -380,7 +384,11 @@ export function machine() {
     cores: os.availableParallelism(),
     cpu: cpus[0]?.model.replace(/\s+/g, " ").trim() ?? "unknown CPU",
     node: process.version,
-    load: () => os.loadavg().map((value) => value.toFixed(2)).join(", "),
+    load: () =>
+      os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(", "),
   };
 }
 

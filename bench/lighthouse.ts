@@ -20,10 +20,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import type { Result as LighthouseResult } from "lighthouse";
+import lighthouse, { type Result as LighthouseResult } from "lighthouse";
+
 import {
-  ROOT,
   buildApp,
   envNumber,
   findPages,
@@ -33,6 +32,7 @@ import {
   machine,
   markdownTable,
   onCleanup,
+  ROOT,
   runMain,
   startServer,
   writeDocSection,
@@ -71,7 +71,12 @@ function groupAlive(pid: number) {
 
 /** One Lighthouse run in a fresh Chromium, which is gone (with its profile) when this returns. */
 async function audit(url: string, reportFile?: string): Promise<LighthouseResult> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: "silent" });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false,
+    logLevel: "silent",
+  });
   const kill = async () => {
     await chrome.kill();
     const pid = chrome.pid;
@@ -87,7 +92,8 @@ async function audit(url: string, reportFile?: string): Promise<LighthouseResult
       onlyCategories: [...CATEGORIES],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     if (reportFile) fs.writeFileSync(reportFile, String(result.report));
     return result.lhr;
   } finally {
@@ -198,7 +204,9 @@ async function main() {
     "",
     table,
     "",
-    failingLines.length ? `Audits scoring below 90 (with weight in their category), and where:\n\n${failingLines.join("\n")}` : "Every weighted audit scores 90 or more.",
+    failingLines.length
+      ? `Audits scoring below 90 (with weight in their category), and where:\n\n${failingLines.join("\n")}`
+      : "Every weighted audit scores 90 or more.",
   ].join("\n");
   if (process.env.BENCH_NO_WRITE === "1") console.info("BENCH_NO_WRITE=1: docs/PERFORMANCE.md left as it is.");
   else writeDocSection(DOC, "lighthouse", "## Lighthouse (npm run lighthouse)", doc);

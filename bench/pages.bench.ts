@@ -23,22 +23,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+
 import {
-  type Server,
-  ROOT,
   BUILD_DIR,
   buildApp,
   envNumber,
   findPages,
+  forgetCleanup,
   freshDatabase,
   get,
   machine,
   markdownTable,
-  forgetCleanup,
   onCleanup,
+  ROOT,
   runMain,
   startServer,
   writeDocSection,
+  type Server,
 } from "./app-server";
 import { searchMix } from "./search-mix";
 
@@ -149,7 +150,8 @@ async function measureServer(server: Server, cache: "on" | "off", targets: Targe
 // ---------------------------------------------------------------------------------------------------
 // Formatting.
 
-const ms = (value: number) => (Number.isNaN(value) ? "–" : `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0)} ms`);
+const ms = (value: number) =>
+  Number.isNaN(value) ? "–" : `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0)} ms`;
 const rps = (value: number) => Math.round(value).toLocaleString("en-US");
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -174,11 +176,17 @@ function resultTable(results: Measurement[]): string {
     const share = m.static ? "100%" : base ? `${((100 * m.rps) / base.rps).toFixed(m.rps / base.rps < 0.1 ? 1 : 0)}%` : "–";
     return [m.target, m.cache, String(m.connections), rps(m.rps), ms(m.p50), ms(m.p99), share, xCacheText(m.xCache), String(m.failures)];
   });
-  return markdownTable(
-    ["target", "page cache", "connections", "req/s", "p50", "p99", "share of static req/s", "X-Cache", "failed"],
-    rows,
-    [false, false, true, true, true, true, true, false, true],
-  );
+  return markdownTable(["target", "page cache", "connections", "req/s", "p50", "p99", "share of static req/s", "X-Cache", "failed"], rows, [
+    false,
+    false,
+    true,
+    true,
+    true,
+    true,
+    true,
+    false,
+    true,
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -225,9 +233,16 @@ async function main() {
   for (const target of targets) {
     const plain = await get(`${server.origin}${target.path}`, { "accept-encoding": "identity" });
     const sent = await probe(server.origin, target);
-    sizes.push([target.name, `\`${target.path}\``, kb(plain.body.length), `${kb(sent.body.length)} ${sent.headers["content-encoding"] ?? "identity"}`]);
+    sizes.push([
+      target.name,
+      `\`${target.path}\``,
+      kb(plain.body.length),
+      `${kb(sent.body.length)} ${sent.headers["content-encoding"] ?? "identity"}`,
+    ]);
   }
-  console.info(`Static asset: ${asset.file} (${kb(asset.bytes)}); home page HTML ${kb(home.body.length)} (${kb(homeBr.body.length)} ${homeBr.headers["content-encoding"] ?? "identity"})`);
+  console.info(
+    `Static asset: ${asset.file} (${kb(asset.bytes)}); home page HTML ${kb(home.body.length)} (${kb(homeBr.body.length)} ${homeBr.headers["content-encoding"] ?? "identity"})`,
+  );
 
   console.info("\nPage cache on:");
   const results = await measureServer(server, "on", targets, searchPaths);

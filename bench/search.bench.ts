@@ -32,19 +32,13 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+
 import type { ContentType } from "~/lib/content-types";
-import { type Database, MIGRATIONS_FOLDER, schema } from "~/server/db.server";
-import { type SearchOptions, explainSearch, isTokenQuery, phraseQuery, searchContentIn } from "~/server/search.server";
 import { parseQuery } from "~/lib/search";
-import {
-  type ContentLength,
-  RARE_WORDS,
-  SHORT_CONTENT,
-  createIndexes,
-  dropIndexes,
-  loadContent,
-  searchIndexes,
-} from "./content-loader";
+import { MIGRATIONS_FOLDER, schema, type Database } from "~/server/db.server";
+import { explainSearch, isTokenQuery, phraseQuery, searchContentIn, type SearchOptions } from "~/server/search.server";
+
+import { createIndexes, dropIndexes, loadContent, RARE_WORDS, searchIndexes, SHORT_CONTENT, type ContentLength } from "./content-loader";
 
 const PER_TYPE = Number(process.env.BENCH_PER_TYPE ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -154,7 +148,6 @@ async function load(target: Target) {
   );
 }
 
-
 function percentile(sorted: number[], p: number) {
   if (!sorted.length) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length) - 1;
@@ -217,20 +210,47 @@ async function time(db: Database, c: Case, phase: Phase): Promise<Timing> {
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 
 function printTable(label: string, results: Record<Phase, (Timing | undefined)[]>) {
-  const header = ["query", "q", "matches", "p50", "p95", "plan", "p50 trgm only", "plan", "p50 no index", "p95 no index", "plan", "ratio p50"];
+  const header = [
+    "query",
+    "q",
+    "matches",
+    "p50",
+    "p95",
+    "plan",
+    "p50 trgm only",
+    "plan",
+    "p50 no index",
+    "p95 no index",
+    "plan",
+    "ratio p50",
+  ];
   const rows = CASES.map((c, i) => {
     const a = results.app[i]!;
     const t = results.trgmOnly[i];
     const b = results.none[i]!;
     const query = `${c.q ? `"${c.q}"` : "''"}${c.types ? ` types=${c.types.join(",")}` : ""}${c.page ? ` page=${c.page}` : ""}`;
-    return [c.name, query, a.total.toLocaleString("en-US"), ms(a.p50), ms(a.p95), a.plan, t ? ms(t.p50) : "–", t ? t.plan : "–",
-      ms(b.p50), ms(b.p95), b.plan, `${(b.p50 / a.p50).toFixed(1)}×`];
+    return [
+      c.name,
+      query,
+      a.total.toLocaleString("en-US"),
+      ms(a.p50),
+      ms(a.p95),
+      a.plan,
+      t ? ms(t.p50) : "–",
+      t ? t.plan : "–",
+      ms(b.p50),
+      ms(b.p95),
+      b.plan,
+      `${(b.p50 / a.p50).toFixed(1)}×`,
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
   const runs = (phase: Phase) => results[phase].map((t) => t?.runs ?? "–").join("/");
-  console.log(`\n${label}: ${(PER_TYPE * 5).toLocaleString("en-US")} items; timed runs per query: ` +
-    `app ${runs("app")}, trgm only ${runs("trgmOnly")}, no index ${runs("none")} (after ${WARM_UP} warm-up runs)\n`);
+  console.log(
+    `\n${label}: ${(PER_TYPE * 5).toLocaleString("en-US")} items; timed runs per query: ` +
+      `app ${runs("app")}, trgm only ${runs("trgmOnly")}, no index ${runs("none")} (after ${WARM_UP} warm-up runs)\n`,
+  );
   console.log(line(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const row of rows) console.log(line(row));
@@ -272,8 +292,10 @@ async function adminSearch(db: Database) {
     await dropIndexes(db, indexes);
     const without = await timeAdminSearch(db, q);
     await createIndexes(db, indexes);
-    lines.push(`  "${q}" (${without.total.toLocaleString("en-US")} matches): p50 ${ms(withIndexes.p50)} with the ` +
-      `title/description trigram indexes, ${ms(without.p50)} without them`);
+    lines.push(
+      `  "${q}" (${without.total.toLocaleString("en-US")} matches): p50 ${ms(withIndexes.p50)} with the ` +
+        `title/description trigram indexes, ${ms(without.p50)} without them`,
+    );
   }
   console.log(`\nAdmin list search (videos, ${PER_TYPE.toLocaleString("en-US")} rows):\n${lines.join("\n")}`);
 }
@@ -317,7 +339,10 @@ async function main() {
 
 /** The machine is shared: the load average says how much the figures can be trusted. */
 function loadAverage() {
-  return `load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`;
+  return `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")}`;
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 /** `npm run admin -- grant|revoke <email>` (see app/server/seed/cli.server.ts). */
 import "dotenv/config";
+
 import { closeDatabase } from "../app/server/db.server";
 import { runAdminCommand } from "../app/server/seed/cli.server";
 

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+
 import { ICON_NAMES } from "~/components/ui/icon-names";
-import { SPRITE_FILE, VERSION_FILE, lucideIconFile, renderIconSprite, renderSpriteVersion } from "./build-icon-sprite";
+
+import { lucideIconFile, renderIconSprite, renderSpriteVersion, SPRITE_FILE, VERSION_FILE } from "./build-icon-sprite";
 
 describe("icon sprite", () => {
   it.each(ICON_NAMES)("lucide-static has an icon named %s", (name) => {

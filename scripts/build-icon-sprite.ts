@@ -11,6 +11,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { ICON_NAMES } from "../app/components/ui/icon-names";
 
 export const SPRITE_FILE = "public/icons.svg";

@@ -24,7 +24,10 @@ function sourceFiles(dir: string): string[] {
 /** Every file that may cite the document: the TypeScript of the source folders and of the top level (server.ts, configs), the README and docs/. */
 function citingFiles(): string[] {
   const topLevel = fs.readdirSync(ROOT).filter((name) => /\.tsx?$/.test(name));
-  const docs = fs.readdirSync(path.join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => path.join("docs", name));
+  const docs = fs
+    .readdirSync(path.join(ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => path.join("docs", name));
   return [...topLevel, ...SOURCE_DIRS.flatMap(sourceFiles), "README.md", ...docs].filter((file) => fs.existsSync(path.join(ROOT, file)));
 }
 

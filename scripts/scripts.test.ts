@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+
 import { acquireDataDirLock } from "~/server/db-lock.server";
 
 const run = promisify(execFile);

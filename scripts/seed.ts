@@ -1,5 +1,6 @@
 /** `npm run seed`: replaces all content with the demo catalogue (see app/server/seed/cli.server.ts). */
 import "dotenv/config";
+
 import { closeDatabase } from "../app/server/db.server";
 import { runSeedCommand } from "../app/server/seed/cli.server";
 

@@ -1,7 +1,8 @@
 import { Link, useLocation } from "react-router";
+
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { type PagerItem, pageWindow, searchPagerItems } from "~/lib/pagination";
+import { pageWindow, searchPagerItems, type PagerItem } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
 
 /** The URL of `page` keeping the other query parameters (page 1 drops the parameter). */
@@ -47,8 +48,7 @@ export function Pager({
   const items: PagerItem[] = withLastPage
     ? searchPagerItems(page, totalPages)
     : pageWindow(page, totalPages).map((n) => ({ type: "page", page: n }));
-  const linkClass = (active = false) =>
-    cn(buttonVariants({ variant: active ? "default" : "outline", size: "sm" }), "min-w-9");
+  const linkClass = (active = false) => cn(buttonVariants({ variant: active ? "default" : "outline", size: "sm" }), "min-w-9");
   return (
     <nav aria-label={label} className={cn("flex flex-wrap items-center justify-center gap-1", className)}>
       {page > 1 ? (

@@ -1,6 +1,7 @@
 import { useFetcher, useFetchers, useLocation } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
-import { PopoverMenu, PopoverMenuTrigger, popoverMenuItemClass } from "~/components/ui/popover-menu";
+import { PopoverMenu, popoverMenuItemClass, PopoverMenuTrigger } from "~/components/ui/popover-menu";
 import type { Theme } from "~/lib/theme";
 import { cn } from "~/lib/utils";
 
@@ -40,7 +41,13 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
         <Icon name="moon" />
         <span className="sr-only">Switch to dark theme</span>
       </button>
-      <button type="submit" name="theme" value="light" className={cn(iconButton, "hidden size-9 dark:inline-flex")} title="Switch to light theme">
+      <button
+        type="submit"
+        name="theme"
+        value="light"
+        className={cn(iconButton, "hidden size-9 dark:inline-flex")}
+        title="Switch to light theme"
+      >
         <Icon name="sun" />
         <span className="sr-only">Switch to light theme</span>
       </button>

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
+
 import {
+  addTag,
   ADMIN_CONTENT_TYPES,
   ADMIN_TYPES,
-  type AdminContentType,
-  type EditorValues,
-  addTag,
   adminTexts,
   editorValuesFromFormData,
   emptyEditorValues,
   isHttpUrl,
   isMediaUrl,
   parseEditorValues,
+  type AdminContentType,
+  type EditorValues,
 } from "./admin-content";
 
 function values(type: AdminContentType, overrides: Partial<EditorValues> = {}): EditorValues {
@@ -30,32 +31,117 @@ function parsed(type: AdminContentType, overrides: Partial<EditorValues>, mode: 
 
 describe("admin texts per type", () => {
   it.each([
-    ["videos", "Create New Video", "Edit Video", "Update Video", "Back to Videos", "Video published successfully", "Failed to fetch videos", "No videos found"],
-    ["podcasts", "Create New Podcast", "Edit Podcast", "Update Podcast", "Back to Podcasts", "Podcast published successfully", "Failed to fetch podcasts", "No podcasts found"],
-    ["blogs", "Create New Blog Post", "Edit Blog Post", "Update Blog Post", "Back to Blogs", "Blog post published successfully", "Failed to fetch blogs", "No blogs found"],
-    ["interviews", "Create New Interview", "Edit Interview", "Update Interview", "Back to Interviews", "Interview published successfully", "Failed to fetch interviews", "No interviews found"],
-    ["special-features", "Create New Special Feature", "Edit Special Feature", "Update Special Feature", "Back to Special Features", "Special feature published successfully", "Failed to fetch special features", "No special features found"],
+    [
+      "videos",
+      "Create New Video",
+      "Edit Video",
+      "Update Video",
+      "Back to Videos",
+      "Video published successfully",
+      "Failed to fetch videos",
+      "No videos found",
+    ],
+    [
+      "podcasts",
+      "Create New Podcast",
+      "Edit Podcast",
+      "Update Podcast",
+      "Back to Podcasts",
+      "Podcast published successfully",
+      "Failed to fetch podcasts",
+      "No podcasts found",
+    ],
+    [
+      "blogs",
+      "Create New Blog Post",
+      "Edit Blog Post",
+      "Update Blog Post",
+      "Back to Blogs",
+      "Blog post published successfully",
+      "Failed to fetch blogs",
+      "No blogs found",
+    ],
+    [
+      "interviews",
+      "Create New Interview",
+      "Edit Interview",
+      "Update Interview",
+      "Back to Interviews",
+      "Interview published successfully",
+      "Failed to fetch interviews",
+      "No interviews found",
+    ],
+    [
+      "special-features",
+      "Create New Special Feature",
+      "Edit Special Feature",
+      "Update Special Feature",
+      "Back to Special Features",
+      "Special feature published successfully",
+      "Failed to fetch special features",
+      "No special features found",
+    ],
   ] as const)("%s", (type, create, edit, update, back, published, fetchFailed, empty) => {
     const t = adminTexts(type);
     expect([t.createHeading, t.editHeading, t.updateButton, t.backButton, t.published, t.fetchFailed, t.empty]).toEqual([
-      create, edit, update, back, published, fetchFailed, empty,
+      create,
+      edit,
+      update,
+      back,
+      published,
+      fetchFailed,
+      empty,
     ]);
   });
 
   it.each([
-    ["videos", "Video not found", "Failed to delete video", "Video deleted successfully", "Failed to create video", "Failed to update video"],
-    ["blogs", "Blog post not found", "Failed to delete blog post", "Blog post deleted successfully", "Failed to create blog post", "Failed to update blog post"],
-    ["special-features", "Special feature not found", "Failed to delete special feature", "Special feature deleted successfully", "Failed to create special feature", "Failed to update special feature"],
+    [
+      "videos",
+      "Video not found",
+      "Failed to delete video",
+      "Video deleted successfully",
+      "Failed to create video",
+      "Failed to update video",
+    ],
+    [
+      "blogs",
+      "Blog post not found",
+      "Failed to delete blog post",
+      "Blog post deleted successfully",
+      "Failed to create blog post",
+      "Failed to update blog post",
+    ],
+    [
+      "special-features",
+      "Special feature not found",
+      "Failed to delete special feature",
+      "Special feature deleted successfully",
+      "Failed to create special feature",
+      "Failed to update special feature",
+    ],
   ] as const)("%s failure and success messages", (type, notFound, deleteFailed, deleted, createFailed, updateFailed) => {
     const t = adminTexts(type);
     expect([t.notFound, t.deleteFailed, t.deleted, t.createFailed, t.updateFailed]).toEqual([
-      notFound, deleteFailed, deleted, createFailed, updateFailed,
+      notFound,
+      deleteFailed,
+      deleted,
+      createFailed,
+      updateFailed,
     ]);
   });
 
   it("featured toggle texts for videos and podcasts", () => {
-    expect(adminTexts("videos")).toMatchObject({ featuredOn: "Featured Video", featuredOff: "Mark as Featured", featured: "Video featured", unfeatured: "Video unfeatured" });
-    expect(adminTexts("podcasts")).toMatchObject({ featuredOn: "Featured Podcast", featured: "Podcast featured", unfeatured: "Podcast unfeatured" });
+    expect(adminTexts("videos")).toMatchObject({
+      featuredOn: "Featured Video",
+      featuredOff: "Mark as Featured",
+      featured: "Video featured",
+      unfeatured: "Video unfeatured",
+    });
+    expect(adminTexts("podcasts")).toMatchObject({
+      featuredOn: "Featured Podcast",
+      featured: "Podcast featured",
+      unfeatured: "Podcast unfeatured",
+    });
     expect(ADMIN_CONTENT_TYPES.filter((t) => ADMIN_TYPES[t].featurable)).toEqual(["videos", "podcasts"]);
   });
 });
@@ -162,9 +248,7 @@ describe("editor URLs", () => {
   });
 
   it.each(["video_url", "thumbnail_url"] as const)("videos %s rejects a bad URL", (field) => {
-    expect(errorsFor("videos", { [field]: "javascript:alert(1)" })[field]).toEqual([
-      "Enter a valid URL starting with http:// or https://",
-    ]);
+    expect(errorsFor("videos", { [field]: "javascript:alert(1)" })[field]).toEqual(["Enter a valid URL starting with http:// or https://"]);
   });
 
   it("podcast audio_url and blog featured_image_url are validated", () => {
@@ -222,9 +306,7 @@ describe("editor status and featured", () => {
   it("feature_type accepts the six values or none", () => {
     expect(parsed("special-features", { feature_type: "deep_dive" }).feature_type).toBe("deep_dive");
     expect(parsed("special-features", { feature_type: "" }).feature_type).toBeNull();
-    expect(errorsFor("special-features", { feature_type: "gossip" }).feature_type).toEqual([
-      "Choose a feature type from the list",
-    ]);
+    expect(errorsFor("special-features", { feature_type: "gossip" }).feature_type).toEqual(["Choose a feature type from the list"]);
   });
 });
 
@@ -237,9 +319,7 @@ describe("limits on text fields", () => {
   });
 
   it("author name is limited to 200 characters", () => {
-    expect(errorsFor("blogs", { author_name: "x".repeat(201) }).author_name).toEqual([
-      "Author Name must be at most 200 characters",
-    ]);
+    expect(errorsFor("blogs", { author_name: "x".repeat(201) }).author_name).toEqual(["Author Name must be at most 200 characters"]);
   });
 
   it("empty optional text is saved as null", () => {

@@ -3,8 +3,8 @@
  * one Zod schema per editor form, used by the browser for early messages and by the server to parse
  * FormData. Pure: no server imports.
  */
-import { z } from "~/lib/zod";
 import { FEATURE_TYPE_LABELS, type ContentType } from "~/lib/content-types";
+import { z } from "~/lib/zod";
 
 export const ADMIN_CONTENT_TYPES = ["videos", "podcasts", "blogs", "interviews", "special-features"] as const;
 export type AdminContentType = (typeof ADMIN_CONTENT_TYPES)[number];
@@ -315,7 +315,10 @@ const optionalInt = (name: string, min: number, max: number, unit: string) =>
       };
       // What a number input can send ('12', '-3', '1.5', '1e3'); not '0x10' or 'Infinity'.
       if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(v) || !Number.isFinite(n)) return fail(`${name} must be a number`);
-      if (n < min) return fail(min === 0 ? `${name} must be 0 or more` : `${name} must be at least ${min} ${min === 1 ? unit.replace(/s$/, "") : unit}`);
+      if (n < min)
+        return fail(
+          min === 0 ? `${name} must be 0 or more` : `${name} must be at least ${min} ${min === 1 ? unit.replace(/s$/, "") : unit}`,
+        );
       if (!Number.isInteger(n)) return fail(`${name} must be a whole number of ${unit}`);
       if (n > max) return fail(`${name} must be at most ${max.toLocaleString("en-US")} ${unit}`);
       return n;
@@ -352,11 +355,7 @@ const tagsSchema = z
 export function editorSchema(type: AdminContentType, mode: EditorMode) {
   const c = ADMIN_TYPES[type];
   const shape: Record<string, z.ZodType> = {
-    title: z
-      .string()
-      .trim()
-      .min(1, "Title is required")
-      .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
+    title: z.string().trim().min(1, "Title is required").max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
     description: optionalText("Description", LIMITS.description),
     content: optionalText("Content", LIMITS.content),
     status: z.enum(STATUS_CHOICES[mode], { error: "Choose a valid status" }),
@@ -385,9 +384,7 @@ export function editorValuesFromFormData(type: AdminContentType, formData: FormD
   return values;
 }
 
-export type ParseResult =
-  | { success: true; data: ContentInput }
-  | { success: false; fieldErrors: FieldErrors };
+export type ParseResult = { success: true; data: ContentInput } | { success: false; fieldErrors: FieldErrors };
 
 export function parseEditorValues(type: AdminContentType, mode: EditorMode, values: EditorValues): ParseResult {
   const result = editorSchema(type, mode).safeParse(values);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MIN_PASSWORD_LENGTH, fieldErrorsOf, formFields, signInSchema, signUpSchema } from "./auth-forms";
+
+import { fieldErrorsOf, formFields, MIN_PASSWORD_LENGTH, signInSchema, signUpSchema } from "./auth-forms";
 
 function errorsOf(schema: typeof signInSchema | typeof signUpSchema, input: unknown) {
   const parsed = schema.safeParse(input);
@@ -28,7 +29,7 @@ describe("signInSchema (email and password required, email must look like an ema
   });
 });
 
-describe("signUpSchema (display name, email, password required; password at least 8, PRODUCT.md \"Security\")", () => {
+describe('signUpSchema (display name, email, password required; password at least 8, PRODUCT.md "Security")', () => {
   const valid = { displayName: "Ann Analyst", email: "ann@example.com", password: "ledger-secret" };
 
   it.each([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { PUBLIC_PAGE_CACHE_CONTROL, publicPageHeaders } from "./cache-headers";
 
 function headersFor(init: { loader?: HeadersInit; action?: HeadersInit; parent?: HeadersInit } = {}) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { featureTypeLabel, publicUrlFor } from "./content-types";
 
 describe("publicUrlFor (search result links)", () => {

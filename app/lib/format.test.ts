@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatCount, formatDate, formatDuration, formatViews, truncate, visibleTags } from "./format";
 
 describe("formatViews (K above 1,000 with one decimal, M above 1,000,000)", () => {

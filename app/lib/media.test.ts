@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
+
 import {
   AUDIO_FRAME_ORIGINS,
-  FRAME_ORIGINS,
-  VIDEO_FRAME_ORIGINS,
   audioHostEmbedUrl,
   audioPostId,
   audioSource,
+  FRAME_ORIGINS,
   isFrameUrl,
   slugify,
   toEmbedUrl,
+  VIDEO_FRAME_ORIGINS,
   videoSource,
 } from "./media";
 
@@ -18,19 +19,51 @@ describe("toEmbedUrl (watch and short video URLs become the embed form)", () => 
     ["watch form without www", "https://youtube.com/watch?v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
     ["mobile watch form", "https://m.youtube.com/watch?v=dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
     ["music host", "https://music.youtube.com/watch?v=dQw4w9WgXcQ&feature=share", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
-    ["watch form with extra params", "https://www.youtube.com/watch?feature=share&v=dQw4w9WgXcQ&list=PL123&index=2", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
-    ["watch form with a start time", "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s", "https://www.youtube.com/embed/dQw4w9WgXcQ?start=90"],
+    [
+      "watch form with extra params",
+      "https://www.youtube.com/watch?feature=share&v=dQw4w9WgXcQ&list=PL123&index=2",
+      "https://www.youtube.com/embed/dQw4w9WgXcQ",
+    ],
+    [
+      "watch form with a start time",
+      "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s",
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=90",
+    ],
     ["short form", "https://youtu.be/dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
     ["short form with params", "https://youtu.be/dQw4w9WgXcQ?si=abcdef&t=42", "https://www.youtube.com/embed/dQw4w9WgXcQ?start=42"],
     ["shorts path", "https://www.youtube.com/shorts/dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
     ["http and surrounding spaces", "  http://www.youtube.com/watch?v=dQw4w9WgXcQ ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
-    ["already an embed URL (kept as is)", "https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0", "https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0"],
-    ["privacy-enhanced embed (kept)", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"],
+    [
+      "already an embed URL (kept as is)",
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0",
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0",
+    ],
+    [
+      "privacy-enhanced embed (kept)",
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    ],
     ["another player's embed (kept)", "https://player.vimeo.com/video/76979871", "https://player.vimeo.com/video/76979871"],
-    ["an embed URL without www moves to the frame host", "https://youtube.com/embed/dQw4w9WgXcQ?start=5", "https://www.youtube.com/embed/dQw4w9WgXcQ?start=5"],
-    ["a mobile-host embed URL moves to the frame host", "https://m.youtube.com/embed/dQw4w9WgXcQ", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
-    ["an http embed URL becomes https", "http://www.youtube.com/embed/dQw4w9WgXcQ?rel=0", "https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0"],
-    ["a privacy-enhanced embed without www", "https://youtube-nocookie.com/embed/dQw4w9WgXcQ", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"],
+    [
+      "an embed URL without www moves to the frame host",
+      "https://youtube.com/embed/dQw4w9WgXcQ?start=5",
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=5",
+    ],
+    [
+      "a mobile-host embed URL moves to the frame host",
+      "https://m.youtube.com/embed/dQw4w9WgXcQ",
+      "https://www.youtube.com/embed/dQw4w9WgXcQ",
+    ],
+    [
+      "an http embed URL becomes https",
+      "http://www.youtube.com/embed/dQw4w9WgXcQ?rel=0",
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0",
+    ],
+    [
+      "a privacy-enhanced embed without www",
+      "https://youtube-nocookie.com/embed/dQw4w9WgXcQ",
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    ],
     ["an http player URL becomes https", "http://player.vimeo.com/video/76979871?h=ab12", "https://player.vimeo.com/video/76979871?h=ab12"],
   ])("%s", (_case, input, expected) => {
     expect(toEmbedUrl(input)).toBe(expected);
@@ -55,7 +88,7 @@ describe("toEmbedUrl (watch and short video URLs become the embed form)", () => 
   });
 });
 
-describe("isFrameUrl (PRODUCT.md \"Security headers\": only the frame hosts' players become frames)", () => {
+describe('isFrameUrl (PRODUCT.md "Security headers": only the frame hosts\' players become frames)', () => {
   it.each([
     ["the video host's player", "https://www.youtube.com/embed/dQw4w9WgXcQ"],
     ["the privacy-enhanced player", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"],
@@ -121,9 +154,12 @@ describe("videoSource", () => {
   it("links an embed page on an unknown host instead of framing it", () => {
     expect(videoSource("https://videos.example.com/embed/abc")).toEqual({ kind: "link", href: "https://videos.example.com/embed/abc" });
   });
-  it.each([null, "", "javascript:alert(1)", "ftp://example.com/a.mp4", "//evil.example/a.mp4", "/\\evil.example/a.mp4"])("has no player for %s", (input) => {
-    expect(videoSource(input)).toEqual({ kind: "none" });
-  });
+  it.each([null, "", "javascript:alert(1)", "ftp://example.com/a.mp4", "//evil.example/a.mp4", "/\\evil.example/a.mp4"])(
+    "has no player for %s",
+    (input) => {
+      expect(videoSource(input)).toEqual({ kind: "none" });
+    },
+  );
 });
 
 describe("audioPostId (the four audio-host patterns)", () => {
@@ -186,7 +222,10 @@ describe("audioSource", () => {
     );
   });
   it("plays other audio URLs in the native player", () => {
-    expect(audioSource("https://cdn.example.com/audio/episode.m4a", "T")).toEqual({ kind: "file", src: "https://cdn.example.com/audio/episode.m4a" });
+    expect(audioSource("https://cdn.example.com/audio/episode.m4a", "T")).toEqual({
+      kind: "file",
+      src: "https://cdn.example.com/audio/episode.m4a",
+    });
   });
   it("plays audio files on this site in the native player", () => {
     expect(audioSource("/media/audio/trailer.wav", "T")).toEqual({ kind: "file", src: "/media/audio/trailer.wav" });

@@ -130,10 +130,7 @@ export function toEmbedUrl(url: string | null | undefined): string | null {
 const VIDEO_FILE = /\.(mp4|m4v|webm|ogv|mov)$/i;
 
 export type VideoSource =
-  | { kind: "embed"; src: string }
-  | { kind: "file"; src: string }
-  | { kind: "link"; href: string }
-  | { kind: "none" };
+  { kind: "embed"; src: string } | { kind: "file"; src: string } | { kind: "link"; href: string } | { kind: "none" };
 
 /** Which player a video URL gets: a frame, the native `<video>`, or just a link. */
 export function videoSource(url: string | null | undefined): VideoSource {
@@ -153,12 +150,7 @@ export function videoSource(url: string | null | undefined): VideoSource {
  * posts/{digits}, boos/{digits}, and a file name ending in {digits}.mp3 (the host's episode files are
  * named `…/some-title-854990733.mp3`).
  */
-const AUDIO_POST_PATTERNS = [
-  /posts\/(\d+)\.mp3/i,
-  /posts\/(\d+)/i,
-  /boos\/(\d+)/i,
-  /(\d+)\.mp3(?:[?#].*)?$/i,
-];
+const AUDIO_POST_PATTERNS = [/posts\/(\d+)\.mp3/i, /posts\/(\d+)/i, /boos\/(\d+)/i, /(\d+)\.mp3(?:[?#].*)?$/i];
 
 export function audioPostId(url: string | null | undefined): string | null {
   const value = url?.trim();
@@ -195,10 +187,7 @@ export function audioHostEmbedUrl(postId: string, slug: string): string {
   return `${AUDIO_HOST_ORIGIN}/posts/${encodeURIComponent(postId)}-${encodeURIComponent(slug)}/embed/v4`;
 }
 
-export type AudioSource =
-  | { kind: "host"; postId: string; src: string }
-  | { kind: "file"; src: string }
-  | { kind: "none" };
+export type AudioSource = { kind: "host"; postId: string; src: string } | { kind: "file"; src: string } | { kind: "none" };
 
 /** Which player an audio URL gets: the audio host's frame when a post id is found, else the native `<audio>`. */
 export function audioSource(url: string | null | undefined, title: string | null | undefined): AudioSource {

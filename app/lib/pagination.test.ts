@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { pageWindow, parsePage, searchPagerItems, totalPages } from "./pagination";
 
 describe("parsePage (integer, default 1)", () => {

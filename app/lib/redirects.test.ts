@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { safeRedirectPath, signInDestination, signInPath } from "./redirects";
 
 describe("safeRedirectPath: only paths on this site", () => {

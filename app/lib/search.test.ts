@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
+
 import { CONTENT_TYPES } from "./content-types";
 import {
-  MAX_QUERY_LENGTH,
-  SEARCH_TYPE_FILTERS,
   buildSearchHref,
+  MAX_QUERY_LENGTH,
   parseQuery,
   parseSearchState,
   parseTypes,
   resultCountText,
+  SEARCH_TYPE_FILTERS,
   typesToSearch,
 } from "./search";
 

@@ -38,8 +38,11 @@ export interface SearchState {
  * (which no search box can type, and NUL, which PostgreSQL text cannot hold) become spaces.
  */
 export function parseQuery(value: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  return (value ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
+  return (value ?? "")
+    .replace(/[\p{Cc}]/gu, " ")
+    .trim()
+    .slice(0, MAX_QUERY_LENGTH)
+    .trim();
 }
 
 /**
@@ -49,9 +52,7 @@ export function parseQuery(value: string | null | undefined): string {
  */
 export function parseTypes(values: string | readonly string[] | null | undefined): ContentType[] {
   const list = values == null ? [] : typeof values === "string" ? [values] : values;
-  const wanted = new Set(
-    list.flatMap((value) => value.split(",")).map((name) => name.trim().toLowerCase()),
-  );
+  const wanted = new Set(list.flatMap((value) => value.split(",")).map((name) => name.trim().toLowerCase()));
   return CONTENT_TYPES.filter((type) => wanted.has(type));
 }
 

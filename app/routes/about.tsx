@@ -1,8 +1,10 @@
 import { Link } from "react-router";
-import { Icon, type IconName } from "~/components/ui/icon";
-import { publicPageHeaders } from "~/lib/cache-headers";
+
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon, type IconName } from "~/components/ui/icon";
+import { publicPageHeaders } from "~/lib/cache-headers";
+
 import type { Route } from "./+types/about";
 
 export const headers = publicPageHeaders;
@@ -80,14 +82,12 @@ export default function About() {
           </PageIntro>
           <div className="flex max-w-2xl flex-col gap-4 text-muted-foreground">
             <p>
-              MarketWire is a financial media company. Through video interviews, podcasts, articles and special
-              features, we give company leaders a direct line to the investors who follow them, and give investors
-              the context they need to make up their own minds.
+              MarketWire is a financial media company. Through video interviews, podcasts, articles and special features, we give company
+              leaders a direct line to the investors who follow them, and give investors the context they need to make up their own minds.
             </p>
             <p>
-              Our editorial team covers resources, technology, healthcare, energy and financial services, from early
-              stage growth stories to established market leaders. Everything we publish is free to read, watch and
-              listen to.
+              Our editorial team covers resources, technology, healthcare, energy and financial services, from early stage growth stories to
+              established market leaders. Everything we publish is free to read, watch and listen to.
             </p>
           </div>
           <div className="mt-8 flex flex-wrap gap-3">
@@ -101,9 +101,7 @@ export default function About() {
         </div>
         <figure className="overflow-hidden rounded-2xl border bg-card p-3 shadow-sm">
           <MarketIllustration />
-          <figcaption className="px-2 pt-3 pb-1 text-sm text-muted-foreground">
-            Insight that moves with the market.
-          </figcaption>
+          <figcaption className="px-2 pt-3 pb-1 text-sm text-muted-foreground">Insight that moves with the market.</figcaption>
         </figure>
       </div>
 

@@ -5,25 +5,27 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+
 import { ADMIN_CONTENT_TYPES, type AdminContentType } from "~/lib/admin-content";
 import { getDb, schema } from "~/server/db.server";
 import { getToast } from "~/server/toast.server";
+
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
-import * as blogsEdit from "./admin.blogs.$id";
 import * as blogsList from "./admin.blogs";
+import * as blogsEdit from "./admin.blogs.$id";
 import * as blogsNew from "./admin.blogs.new";
-import * as interviewsEdit from "./admin.interviews.$id";
 import * as interviewsList from "./admin.interviews";
+import * as interviewsEdit from "./admin.interviews.$id";
 import * as interviewsNew from "./admin.interviews.new";
-import * as podcastsEdit from "./admin.podcasts.$id";
 import * as podcastsList from "./admin.podcasts";
+import * as podcastsEdit from "./admin.podcasts.$id";
 import * as podcastsNew from "./admin.podcasts.new";
-import * as featuresEdit from "./admin.special-features.$id";
 import * as featuresList from "./admin.special-features";
+import * as featuresEdit from "./admin.special-features.$id";
 import * as featuresNew from "./admin.special-features.new";
-import * as videosEdit from "./admin.videos.$id";
 import * as videosList from "./admin.videos";
+import * as videosEdit from "./admin.videos.$id";
 import * as videosNew from "./admin.videos.new";
 
 type RouteModule = { loader: (args: any) => Promise<any>; action: (args: any) => Promise<any> };
@@ -54,9 +56,24 @@ const SQL_TABLE: Record<AdminContentType, string> = {
 
 /** A valid form for each type, touching every type-specific field. */
 const VALID: Record<AdminContentType, Record<string, string | string[]>> = {
-  videos: { title: "New video", status: "draft", video_url: "https://v.example.com/watch?v=1", thumbnail_url: "https://i.example.com/t.jpg", duration: "120", featured: "false", tags: ["markets"] },
+  videos: {
+    title: "New video",
+    status: "draft",
+    video_url: "https://v.example.com/watch?v=1",
+    thumbnail_url: "https://i.example.com/t.jpg",
+    duration: "120",
+    featured: "false",
+    tags: ["markets"],
+  },
   podcasts: { title: "New podcast", status: "draft", audio_url: "https://a.example.com/posts/123", duration: "900", featured: "false" },
-  blogs: { title: "New post", status: "draft", author_name: "Ann", author_role: "Editor", read_time: "5", featured_image_url: "https://i.example.com/a.jpg" },
+  blogs: {
+    title: "New post",
+    status: "draft",
+    author_name: "Ann",
+    author_role: "Editor",
+    read_time: "5",
+    featured_image_url: "https://i.example.com/a.jpg",
+  },
   interviews: { title: "New interview", status: "draft", interviewee_name: "Bo", interviewee_title: "CEO", duration: "60" },
   "special-features": { title: "New feature", status: "draft", feature_type: "deep_dive", read_time: "8" },
 };
@@ -65,9 +82,18 @@ const VALID: Record<AdminContentType, Record<string, string | string[]>> = {
 const INVALID: Record<AdminContentType, { form: Record<string, string>; errors: string[] }> = {
   videos: { form: { title: "", duration: "-1", video_url: "javascript:alert(1)" }, errors: ["title", "duration", "video_url"] },
   podcasts: { form: { title: "x".repeat(10_000), duration: "1.5", audio_url: "not a url" }, errors: ["title", "duration", "audio_url"] },
-  blogs: { form: { title: "", read_time: "0", featured_image_url: "ftp://example.com/a.jpg" }, errors: ["title", "read_time", "featured_image_url"] },
-  interviews: { form: { title: "x".repeat(10_000), duration: "-5", thumbnail_url: "nope" }, errors: ["title", "duration", "thumbnail_url"] },
-  "special-features": { form: { title: "", read_time: "0", feature_type: "gossip", video_url: "data:text/html,x" }, errors: ["title", "read_time", "feature_type", "video_url"] },
+  blogs: {
+    form: { title: "", read_time: "0", featured_image_url: "ftp://example.com/a.jpg" },
+    errors: ["title", "read_time", "featured_image_url"],
+  },
+  interviews: {
+    form: { title: "x".repeat(10_000), duration: "-5", thumbnail_url: "nope" },
+    errors: ["title", "duration", "thumbnail_url"],
+  },
+  "special-features": {
+    form: { title: "", read_time: "0", feature_type: "gossip", video_url: "data:text/html,x" },
+    errors: ["title", "read_time", "feature_type", "video_url"],
+  },
 };
 
 let admin: string;
@@ -79,7 +105,13 @@ beforeAll(async () => {
 });
 
 // A thrown Response or data() counts as the answer (the guards throw theirs).
-function post(module: RouteModule, path: string, form: Record<string, string | string[]>, cookie?: string, params: Record<string, string> = {}) {
+function post(
+  module: RouteModule,
+  path: string,
+  form: Record<string, string | string[]>,
+  cookie?: string,
+  params: Record<string, string> = {},
+) {
   return callRoute(module.action, appRequest(path, { method: "POST", cookie, form }), { params });
 }
 
@@ -90,7 +122,10 @@ function get(module: RouteModule, path: string, cookie?: string, params: Record<
 async function insertRow(type: AdminContentType, values: Record<string, unknown> = {}) {
   const db = await getDb();
   const table = TABLES[type] as typeof schema.videos;
-  const [row] = await db.insert(table).values({ title: "Original", ...values } as never).returning();
+  const [row] = await db
+    .insert(table)
+    .values({ title: "Original", ...values } as never)
+    .returning();
   return row as Record<string, any>;
 }
 
@@ -109,7 +144,10 @@ async function countRows(type: AdminContentType) {
 
 /** The flash toast a redirect sets, read the way the root loader reads it. */
 async function toastOf(headers: Headers) {
-  const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   if (!cookie) return null;
   return (await getToast(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }))).toast;
 }
@@ -147,7 +185,9 @@ describe.each(ADMIN_CONTENT_TYPES)("/admin/%s: only an admin changes anything", 
 
   it("update as admin changes the row", async () => {
     const row = await insertRow(type);
-    const result = await post(routes.edit, `${listPath}/${row.id}`, { ...VALID[type], title: "Changed", status: "published" }, admin, { id: row.id });
+    const result = await post(routes.edit, `${listPath}/${row.id}`, { ...VALID[type], title: "Changed", status: "published" }, admin, {
+      id: row.id,
+    });
     expect(result.status).toBe(302);
     expect(await toastOf(result.headers)).toMatchObject({ type: "success", title: "Success" });
     expect(await findRow(type, row.id)).toMatchObject({ title: "Changed", status: "published" });
@@ -203,7 +243,12 @@ describe.each(["videos", "podcasts"] as const)("/admin/%s featured toggle", (typ
   });
 
   it("a missing item or a bad value fails with 'Failed to update featured status'", async () => {
-    const missing = await post(routes.list, listPath, { intent: "feature", id: "00000000-0000-0000-0000-000000000000", featured: "true" }, admin);
+    const missing = await post(
+      routes.list,
+      listPath,
+      { intent: "feature", id: "00000000-0000-0000-0000-000000000000", featured: "true" },
+      admin,
+    );
     expect(missing).toMatchObject({ status: 404, body: { ok: false, message: "Failed to update featured status" } });
     const row = await insertRow(type);
     const bad = await post(routes.list, listPath, { intent: "feature", id: row.id, featured: "yes" }, admin);
@@ -264,7 +309,12 @@ describe("create and edit (the admin editor messages)", () => {
   });
 
   it("create stores numbers as integers, empty as null, and the form's tags", async () => {
-    await post(ROUTES.videos.create, "/admin/videos/new", { title: "Numbers", status: "published", duration: "", tags: [" a ", "a", "b"] }, admin);
+    await post(
+      ROUTES.videos.create,
+      "/admin/videos/new",
+      { title: "Numbers", status: "published", duration: "", tags: [" a ", "a", "b"] },
+      admin,
+    );
     await post(ROUTES.blogs.create, "/admin/blogs/new", { title: "Numbers", status: "draft", read_time: "12" }, admin);
     const db = await getDb();
     const [video] = await db.select().from(schema.videos).where(eq(schema.videos.title, "Numbers"));
@@ -303,7 +353,12 @@ describe("create and edit (the admin editor messages)", () => {
   });
 
   it("deleting a missing item answers 'Failed to delete …'", async () => {
-    const result = await post(ROUTES.interviews.list, "/admin/interviews", { intent: "delete", id: "00000000-0000-0000-0000-000000000000" }, admin);
+    const result = await post(
+      ROUTES.interviews.list,
+      "/admin/interviews",
+      { intent: "delete", id: "00000000-0000-0000-0000-000000000000" },
+      admin,
+    );
     expect(result).toMatchObject({ status: 404, body: { ok: false, message: "Failed to delete interview" } });
   });
 
@@ -372,7 +427,12 @@ describe("database failures keep what was typed", () => {
     await withTableMissing("special-features", async () => {
       const list = await get(ROUTES["special-features"].list, "/admin/special-features", admin);
       expect(list.body).toMatchObject({ items: [], error: "Failed to fetch special features" });
-      const del = await post(ROUTES["special-features"].list, "/admin/special-features", { intent: "delete", id: "00000000-0000-0000-0000-000000000000" }, admin);
+      const del = await post(
+        ROUTES["special-features"].list,
+        "/admin/special-features",
+        { intent: "delete", id: "00000000-0000-0000-0000-000000000000" },
+        admin,
+      );
       expect(del).toMatchObject({ status: 503, body: { ok: false, message: "Failed to delete special feature" } });
     });
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
+
 import * as dashboard from "~/server/dashboard.server";
 import { getDb, schema } from "~/server/db.server";
+
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
 import { loader } from "./admin._index";

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
+
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { formatViews } from "~/lib/format";
-import { type ContentStats, type DashboardType, getDashboardStats } from "~/server/dashboard.server";
+import { getDashboardStats, type ContentStats, type DashboardType } from "~/server/dashboard.server";
 import { requireAdmin } from "~/server/session.server";
+
 import type { Route } from "./+types/admin._index";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -103,10 +105,7 @@ function StatsCard({ card, stats }: { card: CardInfo; stats: ContentStats | null
   const show = (value: number | undefined, format: (n: number) => string = (n) => n.toLocaleString("en-US")) =>
     value == null ? "—" : format(value);
   return (
-    <Link
-      to={card.href}
-      className="group block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-    >
+    <Link to={card.href} className="group block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
       <Card className="h-full transition-colors group-hover:border-primary/50">
         <CardHeader className="flex-row items-center justify-between">
           <CardTitle>{card.title}</CardTitle>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { getDb, schema } from "~/server/db.server";
+
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { loader as messagesLoader } from "./admin.messages";
 import { loader as messagesCsvLoader } from "./admin.messages[.csv]";

@@ -7,6 +7,7 @@ import { formatDate, truncate } from "~/lib/format";
 import { parsePage, totalPages } from "~/lib/pagination";
 import { INBOX_PAGE_SIZE, listContactMessages } from "~/server/inbox.server";
 import { requireAdmin } from "~/server/session.server";
+
 import type { Route } from "./+types/admin.messages";
 
 /** How much of a message the table shows before 'Show full message'. */

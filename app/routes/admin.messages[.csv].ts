@@ -1,5 +1,6 @@
 import { csvDownload, exportContactMessages } from "~/server/inbox.server";
 import { requireAdmin } from "~/server/session.server";
+
 import type { Route } from "./+types/admin.messages[.csv]";
 
 /** GET /admin/messages.csv: every contact form message as a CSV file (admins only). */

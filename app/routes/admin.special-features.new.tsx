@@ -1,6 +1,7 @@
 import { ContentEditor } from "~/components/admin/content-editor";
 import { contentEditorAction, contentEditorLoader } from "~/server/admin-content.server";
 import { requireAdmin } from "~/server/session.server";
+
 import type { Route } from "./+types/admin.special-features.new";
 
 // PRODUCT.md "Editor": create a special feature; the form and its rules are shared by every type.

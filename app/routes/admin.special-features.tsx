@@ -1,6 +1,7 @@
 import { ContentList, revalidateAfterListAction } from "~/components/admin/content-list";
 import { contentListAction, contentListLoader } from "~/server/admin-content.server";
 import { requireAdmin } from "~/server/session.server";
+
 import type { Route } from "./+types/admin.special-features";
 
 // PRODUCT.md "Admin lists": the special features list (search, 25 a page, delete).

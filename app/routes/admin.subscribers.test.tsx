@@ -1,8 +1,11 @@
 import "../../tests/support/dom";
+
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+
 import { getDb, schema } from "~/server/db.server";
 import { resetEnvCache } from "~/server/env.server";
+
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { renderRoute } from "../../tests/support/render";
 import { callRoute } from "../../tests/support/route";
@@ -35,9 +38,9 @@ describe("/admin/subscribers", () => {
   it("lists subscribers newest first, 25 a page, with the total and page count", async () => {
     const db = await getDb();
     const base = Date.UTC(2026, 0, 1);
-    await db.insert(schema.newsletterSubscribers).values(
-      Array.from({ length: 27 }, (_, i) => ({ email: `reader${i}@example.com`, createdAt: new Date(base + i * 86_400_000) })),
-    );
+    await db
+      .insert(schema.newsletterSubscribers)
+      .values(Array.from({ length: 27 }, (_, i) => ({ email: `reader${i}@example.com`, createdAt: new Date(base + i * 86_400_000) })));
     const { cookie } = await createSignedInUser({ role: "admin" });
     const first = await subscribersLoader(args("/admin/subscribers", cookie));
     expect(first).toMatchObject({ page: 1, total: 27, totalPages: 2 });
@@ -49,7 +52,7 @@ describe("/admin/subscribers", () => {
   });
 });
 
-describe("/admin/subscribers: each subscriber's state (PRODUCT.md \"Newsletter\")", () => {
+describe('/admin/subscribers: each subscriber\'s state (PRODUCT.md "Newsletter")', () => {
   async function listed(cookie: string) {
     const db = await getDb();
     await db.delete(schema.newsletterSubscribers);
@@ -112,9 +115,9 @@ describe("/admin/subscribers: each subscriber's state (PRODUCT.md \"Newsletter\"
 describe("/admin/subscribers.csv", () => {
   it("downloads every subscriber as a private CSV file with formula cells defused", async () => {
     const db = await getDb();
-    await db.insert(schema.newsletterSubscribers).values(
-      Array.from({ length: 3 }, (_, i) => ({ email: `export${i}@example.com`, createdAt: new Date(Date.UTC(2026, 5, 1 + i)) })),
-    );
+    await db
+      .insert(schema.newsletterSubscribers)
+      .values(Array.from({ length: 3 }, (_, i) => ({ email: `export${i}@example.com`, createdAt: new Date(Date.UTC(2026, 5, 1 + i)) })));
     await db.insert(schema.newsletterSubscribers).values({ email: "=1+1@evil.example", createdAt: new Date("2030-01-01T00:00:00Z") });
     const { cookie } = await createSignedInUser({ role: "admin" });
     const response = await subscribersCsvLoader(args("/admin/subscribers.csv", cookie));
@@ -122,7 +125,10 @@ describe("/admin/subscribers.csv", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe('"Email","Subscribed At","Status","Confirmed At"');
     expect(lines[1]).toBe('"\'=1+1@evil.example","2030-01-01T00:00:00.000Z","pending",""');
     expect(lines).toContain('"export2@example.com","2026-06-03T00:00:00.000Z","pending",""');

@@ -9,6 +9,7 @@ import { parsePage, totalPages } from "~/lib/pagination";
 import { INBOX_PAGE_SIZE, listSubscribers } from "~/server/inbox.server";
 import { hasMailTransport } from "~/server/mail.server";
 import { requireAdmin } from "~/server/session.server";
+
 import type { Route } from "./+types/admin.subscribers";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -67,8 +68,8 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
         <p role="note" className="flex gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm">
           <Icon name="triangle-alert" className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
           <span>
-            No mail transport is set (<code>SMTP_URL</code>), so no confirmation links can be sent: new subscribers stay
-            pending. Only confirmed addresses may be sent the newsletter.
+            No mail transport is set (<code>SMTP_URL</code>), so no confirmation links can be sent: new subscribers stay pending. Only
+            confirmed addresses may be sent the newsletter.
           </span>
         </p>
       )}
@@ -104,9 +105,7 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
                         </Badge>
                       )}
                     </TableCell>
-                    <TableCell className="px-5 text-right whitespace-nowrap text-muted-foreground">
-                      {subscriber.subscribedAt}
-                    </TableCell>
+                    <TableCell className="px-5 text-right whitespace-nowrap text-muted-foreground">{subscriber.subscribedAt}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

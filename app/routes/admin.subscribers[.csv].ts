@@ -1,5 +1,6 @@
 import { csvDownload, exportSubscribers } from "~/server/inbox.server";
 import { requireAdmin } from "~/server/session.server";
+
 import type { Route } from "./+types/admin.subscribers[.csv]";
 
 /** GET /admin/subscribers.csv: every newsletter subscriber as a CSV file (admins only). */

@@ -1,14 +1,19 @@
 import { describe, expect, it, vi } from "vitest";
+
 import { getAuth } from "~/server/auth.server";
 import { getCurrentUser } from "~/server/session.server";
 import { getToast } from "~/server/toast.server";
+
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
 import { action, headers, loader } from "./admin";
 
 /** The flash toast a response sets, as the next page would read it. */
 async function toastFrom(headers: Headers) {
-  const cookie = headers.getSetCookie().find((c) => c.startsWith("mw_toast="))?.split(";")[0];
+  const cookie = headers
+    .getSetCookie()
+    .find((c) => c.startsWith("mw_toast="))
+    ?.split(";")[0];
   return (await getToast(appRequest("/", { cookie }))).toast;
 }
 

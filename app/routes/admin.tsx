@@ -1,11 +1,13 @@
-import { Outlet, data } from "react-router";
+import { data, Outlet } from "react-router";
+
 import { AdminHeader } from "~/components/admin/admin-header";
 import { AdminSidebar } from "~/components/admin/sidebar";
-import { SidebarInset, SidebarProvider, sidebarOpenFromCookie } from "~/components/ui/sidebar";
+import { SidebarInset, sidebarOpenFromCookie, SidebarProvider } from "~/components/ui/sidebar";
 import { appendSetCookies, signOutSession } from "~/server/auth-actions.server";
 import { readForm } from "~/server/request-form.server";
 import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+
 import type { Route } from "./+types/admin";
 
 // PRODUCT.md "Accounts": only admins see the admin area (anonymous → /auth, others → / with 'Access Denied').
@@ -48,10 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
 // Admin pages show unpublished content and personal data: never store them in any cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Dashboard | MarketWire" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | MarketWire" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, sidebarOpen } = loaderData;

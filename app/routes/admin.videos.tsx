@@ -1,6 +1,7 @@
 import { ContentList, revalidateAfterListAction } from "~/components/admin/content-list";
 import { contentListAction, contentListLoader } from "~/server/admin-content.server";
 import { requireAdmin } from "~/server/session.server";
+
 import type { Route } from "./+types/admin.videos";
 
 // PRODUCT.md "Admin lists": the videos list (search, 25 a page, delete, feature).

@@ -1,4 +1,5 @@
 import { getAuth } from "~/server/auth.server";
+
 import type { Route } from "./+types/api.auth.$";
 
 // Better Auth's own HTTP API (sign-up, sign-in, sign-out, verification, session).

@@ -1,6 +1,7 @@
 import { NO_STORE } from "~/lib/cache-headers";
 import { recordPodcastListen } from "~/server/podcasts.server";
 import { visitorOf } from "~/server/visitor.server";
+
 import type { Route } from "./+types/api.podcasts.$id.listen";
 
 // Counters must never be answered from a cache: every answer carries NO_STORE.

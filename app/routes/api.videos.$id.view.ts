@@ -1,6 +1,7 @@
 import { NO_STORE } from "~/lib/cache-headers";
 import { recordVideoView } from "~/server/videos.server";
 import { visitorOf } from "~/server/visitor.server";
+
 import type { Route } from "./+types/api.videos.$id.view";
 
 // Counters must never be answered from a cache: every answer carries NO_STORE.

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { getDb, schema } from "~/server/db.server";
 import { getCurrentUser } from "~/server/session.server";
+
 import { appRequest, cookieHeaderFrom, createSignedInUser } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
 import { action, loader } from "./auth";
@@ -19,7 +21,7 @@ describe("/auth loader", () => {
     await expect(loader({ request: appRequest("/auth"), params: {}, context: {} } as any)).resolves.toBeNull();
   });
 
-  it("sends an admin already signed in to /admin (PRODUCT.md \"Accounts\")", async () => {
+  it('sends an admin already signed in to /admin (PRODUCT.md "Accounts")', async () => {
     const { cookie } = await createSignedInUser({ role: "admin" });
     const response = await redirectOf(appRequest("/auth", { cookie }));
     expect(response.status).toBe(302);
@@ -97,7 +99,11 @@ describe("/auth sign in", () => {
   it("rejects a malformed email with 400 and a field message, without calling Better Auth", async () => {
     const { status, body } = await post({ intent: "signin", email: "not-an-email", password: "x" });
     expect(status).toBe(400);
-    expect(body).toMatchObject({ ok: false, fieldErrors: { email: "Please enter a valid email address" }, values: { email: "not-an-email" } });
+    expect(body).toMatchObject({
+      ok: false,
+      fieldErrors: { email: "Please enter a valid email address" },
+      values: { email: "not-an-email" },
+    });
     expect(body?.message).toBeUndefined();
   });
 
@@ -117,7 +123,11 @@ describe("/auth sign up", () => {
   const signUp = (form: Record<string, string>) => post({ intent: "signup", ...form });
 
   it("creates the user and a profile with the display name and role 'user', and does not sign in", async () => {
-    const { status, body, response, headers } = await signUp({ displayName: "  Ann Analyst ", email: "Ann@Example.com", password: "ledger-secret-1" });
+    const { status, body, response, headers } = await signUp({
+      displayName: "  Ann Analyst ",
+      email: "Ann@Example.com",
+      password: "ledger-secret-1",
+    });
     expect(status).toBe(200);
     expect(response).toBeUndefined();
     expect(body).toEqual({

@@ -1,28 +1,23 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, data, redirect, useNavigation, useSearchParams } from "react-router";
-import { notify } from "~/components/toasts";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
+
+import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import {
-  MIN_PASSWORD_LENGTH,
-  type FieldErrors,
-  fieldErrorsOf,
-  formFields,
-  signInSchema,
-  signUpSchema,
-} from "~/lib/auth-forms";
+import { fieldErrorsOf, formFields, MIN_PASSWORD_LENGTH, signInSchema, signUpSchema, type FieldErrors } from "~/lib/auth-forms";
 import { signInDestination } from "~/lib/redirects";
 import { useHydrated } from "~/lib/use-hydrated";
 import { appendSetCookies, signInWithPassword, signUpWithPassword } from "~/server/auth-actions.server";
 import { readForm } from "~/server/request-form.server";
 import { getCurrentUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+
 import type { Route } from "./+types/auth";
-import { FormField } from "~/components/ui/form-field";
 
 // Someone already signed in leaves this page: an admin to /admin, a reader back to where they
 // came from (PRODUCT.md "Accounts").
@@ -99,9 +94,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const [tab, setTab] = useState<Intent>(
-    () => actionData?.intent ?? (searchParams.get("tab") === "signup" ? "signup" : "signin"),
-  );
+  const [tab, setTab] = useState<Intent>(() => actionData?.intent ?? (searchParams.get("tab") === "signup" ? "signup" : "signin"));
 
   // Show each outcome once as a toast (the same text is also on the page for visitors without JS).
   useEffect(() => {
@@ -123,10 +116,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
       <header className="mx-auto w-full max-w-md px-4 pt-6">
-        <Link
-          to="/"
-          className="inline-flex items-center gap-2 text-sm text-muted-foreground transition-colors hover:text-foreground"
-        >
+        <Link to="/" className="inline-flex items-center gap-2 text-sm text-muted-foreground transition-colors hover:text-foreground">
           <Icon name="arrow-left" className="size-4" />
           Back to Home
         </Link>
@@ -206,13 +196,7 @@ function SignInForm({ actionData }: { actionData: AuthActionData | undefined }) 
         />
       </FormField>
       <FormField id="signin-password" label="Password" error={errors.password}>
-        <Input
-          id="signin-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
+        <Input id="signin-password" name="password" type="password" autoComplete="current-password" required />
       </FormField>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Signing in..." : "Sign In"}
@@ -230,14 +214,7 @@ function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) 
     if (actionData?.ok) formRef.current?.reset();
   }, [actionData]);
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      noValidate={hydrated}
-      onSubmit={onSubmit}
-      className="flex flex-col gap-4"
-      aria-label="Sign up"
-    >
+    <Form ref={formRef} method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign up">
       <input type="hidden" name="intent" value="signup" />
       <FormMessage actionData={actionData} />
       <FormField id="signup-name" label="Display Name" error={errors.displayName}>
@@ -261,20 +238,8 @@ function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) 
           defaultValue={actionData?.values?.email}
         />
       </FormField>
-      <FormField
-        id="signup-password"
-        label="Password"
-        error={errors.password}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-      >
-        <Input
-          id="signup-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-        />
+      <FormField id="signup-password" label="Password" error={errors.password} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
+        <Input id="signup-password" name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
       </FormField>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating account..." : "Sign Up"}

@@ -1,18 +1,20 @@
-import { Link, data } from "react-router";
+import { data, Link } from "react-router";
+
 import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
 import { DateTime, MetaList } from "~/components/content/meta-list";
-import { Icon } from "~/components/ui/icon";
-import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatDate, truncate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { getPublishedBlog, listRelatedBlogs } from "~/server/blogs.server";
 import { readTimeMinutes } from "~/server/html-text.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
+
 import type { Route } from "./+types/blog.$id";
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
+
 import { ArticleCard } from "~/components/content/article-card";
 import { EmptyState } from "~/components/content/empty-state";
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Pager } from "~/components/pager";
 import { buttonVariants } from "~/components/ui/button";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { parsePage } from "~/lib/pagination";
 import { listPublishedBlogs } from "~/server/blogs.server";
 import { loadPublicList } from "~/server/public-list.server";
+
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -61,9 +63,7 @@ function BlogPage({ items, total, page, totalPages }: Awaited<ReturnType<typeof 
             </Link>
           }
         >
-          <p>
-            There {totalPages === 1 ? "is only 1 page" : `are only ${totalPages} pages`} of articles.
-          </p>
+          <p>There {totalPages === 1 ? "is only 1 page" : `are only ${totalPages} pages`} of articles.</p>
         </EmptyState>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Articles">

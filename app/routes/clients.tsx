@@ -1,8 +1,10 @@
 import { Link } from "react-router";
-import { Icon, type IconName } from "~/components/ui/icon";
-import { publicPageHeaders } from "~/lib/cache-headers";
+
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon, type IconName } from "~/components/ui/icon";
+import { publicPageHeaders } from "~/lib/cache-headers";
+
 import type { Route } from "./+types/clients";
 
 export const headers = publicPageHeaders;
@@ -16,7 +18,11 @@ export const meta: Route.MetaFunction = () => [
 const CLIENT_GROUPS: { icon: IconName; title: string; text: string }[] = [
   { icon: "gem", title: "ASX-listed miners", text: "Explorers and producers in gold, lithium, copper and critical minerals." },
   { icon: "cpu", title: "Tech growth", text: "Software, semiconductor and fintech companies scaling on public markets." },
-  { icon: "heart-pulse", title: "Healthcare & biotech", text: "Drug developers, med-tech and healthcare services with milestones to explain." },
+  {
+    icon: "heart-pulse",
+    title: "Healthcare & biotech",
+    text: "Drug developers, med-tech and healthcare services with milestones to explain.",
+  },
   { icon: "zap", title: "Energy transition", text: "Renewables, storage and the utilities investing in the grid of tomorrow." },
   { icon: "landmark", title: "Financial services", text: "Banks, insurers, asset managers and listed investment companies." },
   { icon: "factory", title: "Industrials", text: "Manufacturers, infrastructure and logistics businesses with long-term stories." },
@@ -27,8 +33,8 @@ export default function Clients() {
     <section className={PAGE_CONTAINER} aria-labelledby="clients-title">
       <PageIntro id="clients-title" eyebrow="Clients" title="Our Clients">
         <p>
-          We work with listed companies of every size and their investor relations teams, helping them reach the
-          investors who want to hear from them.
+          We work with listed companies of every size and their investor relations teams, helping them reach the investors who want to hear
+          from them.
         </p>
       </PageIntro>
 

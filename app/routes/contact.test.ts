@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { getDb, schema } from "~/server/db.server";
+
 import { appRequest } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
 import { action } from "./contact";

@@ -1,19 +1,21 @@
 import { useEffect, useRef } from "react";
-import { Form, data, useNavigation } from "react-router";
-import { Icon, type IconName } from "~/components/ui/icon";
-import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
+import { data, Form, useNavigation } from "react-router";
+
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { CONTACT_FIELDS, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactField, type ContactFieldErrors } from "~/lib/contact";
 import { isHoneypotFilled, parseContactForm } from "~/server/contact-form.server";
 import { saveContactMessage } from "~/server/contact.server";
+import { isWithinFormRateLimit } from "~/server/rate-limit.server";
 import { readForm } from "~/server/request-form.server";
 import { redirectWithToast } from "~/server/toast.server";
+
 import type { Route } from "./+types/contact";
-import { isWithinFormRateLimit } from "~/server/rate-limit.server";
-import { FormField } from "~/components/ui/form-field";
 
 const MESSAGE_SENT_TOAST = {
   type: "success",
@@ -133,13 +135,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 
         <div className="rounded-xl border bg-card p-6 shadow-sm lg:col-span-3">
           <h2 className="mb-5 text-lg font-semibold">Send us a message</h2>
-          <Form
-            ref={formRef}
-            method="post"
-            preventScrollReset
-            aria-labelledby="contact-title"
-            className="relative flex flex-col gap-5"
-          >
+          <Form ref={formRef} method="post" preventScrollReset aria-labelledby="contact-title" className="relative flex flex-col gap-5">
             <div className="grid gap-5 sm:grid-cols-2">
               <FormField {...fieldProps("name", errors)}>
                 <Input required maxLength={CONTACT_LIMITS.name} autoComplete="name" defaultValue={values?.name ?? ""} />

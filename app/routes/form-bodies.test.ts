@@ -5,25 +5,27 @@
  */
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { ADMIN_CONTENT_TYPES, type AdminContentType } from "~/lib/admin-content";
 import { getDb, schema } from "~/server/db.server";
+
 import { BASE_URL, createSignedInUser } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
 import * as admin from "./admin";
-import * as blogsEdit from "./admin.blogs.$id";
 import * as blogsList from "./admin.blogs";
+import * as blogsEdit from "./admin.blogs.$id";
 import * as blogsNew from "./admin.blogs.new";
-import * as interviewsEdit from "./admin.interviews.$id";
 import * as interviewsList from "./admin.interviews";
+import * as interviewsEdit from "./admin.interviews.$id";
 import * as interviewsNew from "./admin.interviews.new";
-import * as podcastsEdit from "./admin.podcasts.$id";
 import * as podcastsList from "./admin.podcasts";
+import * as podcastsEdit from "./admin.podcasts.$id";
 import * as podcastsNew from "./admin.podcasts.new";
-import * as featuresEdit from "./admin.special-features.$id";
 import * as featuresList from "./admin.special-features";
+import * as featuresEdit from "./admin.special-features.$id";
 import * as featuresNew from "./admin.special-features.new";
-import * as videosEdit from "./admin.videos.$id";
 import * as videosList from "./admin.videos";
+import * as videosEdit from "./admin.videos.$id";
 import * as videosNew from "./admin.videos.new";
 import * as auth from "./auth";
 import * as contact from "./contact";
@@ -67,7 +69,12 @@ const NOT_FORMS: [string, string | null, string | undefined, number][] = [
   ["a text/plain body", urlencoded(CONTACT), "text/plain", 415],
   ["a body with no content type", urlencoded(CONTACT), undefined, 415],
   ["no body at all", null, undefined, 415],
-  ["a malformed multipart body", '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nada@exa', "multipart/form-data; boundary=x", 400],
+  [
+    "a malformed multipart body",
+    '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nada@exa',
+    "multipart/form-data; boundary=x",
+    400,
+  ],
   ["a multipart body without a boundary", "email=ada@example.com", "multipart/form-data", 400],
 ];
 
@@ -102,7 +109,14 @@ beforeAll(async () => {
 });
 
 /** Each form action with where it lives and the table it would write to (the theme writes only a cookie). */
-const FORM_ACTIONS: { name: string; action: Action; path: string; table?: string; admin?: boolean; params?: () => Record<string, string> }[] = [
+const FORM_ACTIONS: {
+  name: string;
+  action: Action;
+  path: string;
+  table?: string;
+  admin?: boolean;
+  params?: () => Record<string, string>;
+}[] = [
   { name: "/contact", action: contact.action, path: "/contact", table: "contact_messages" },
   { name: "/auth", action: auth.action, path: "/auth", table: "users" },
   { name: "/resources/newsletter", action: newsletter.action, path: "/resources/newsletter", table: "newsletter_subscribers" },
@@ -110,7 +124,14 @@ const FORM_ACTIONS: { name: string; action: Action; path: string; table?: string
   { name: "/admin (sign out)", action: admin.action, path: "/admin", table: "sessions", admin: true },
   { name: "/admin/videos (list)", action: videosList.action, path: "/admin/videos", table: "videos", admin: true },
   { name: "/admin/videos/new", action: videosNew.action, path: "/admin/videos/new", table: "videos", admin: true },
-  { name: "/admin/videos/:id", action: videosEdit.action, path: "/admin/videos/x", table: "videos", admin: true, params: () => ({ id: videoId }) },
+  {
+    name: "/admin/videos/:id",
+    action: videosEdit.action,
+    path: "/admin/videos/x",
+    table: "videos",
+    admin: true,
+    params: () => ({ id: videoId }),
+  },
 ];
 
 describe.each(FORM_ACTIONS)("$name: a body that is not a readable form", ({ action, path, table, admin: asAdmin, params }) => {

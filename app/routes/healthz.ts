@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { NO_STORE } from "~/lib/cache-headers";
 import { getDb } from "~/server/db.server";
 

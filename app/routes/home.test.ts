@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { getDb, schema } from "~/server/db.server";
+
 import { loader, shouldRevalidate } from "./home";
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
@@ -20,12 +22,12 @@ describe("home loader", () => {
 
   it("fills every block from published content", async () => {
     const db = await getDb();
-    await db.insert(schema.videos).values(
-      Array.from({ length: 6 }, (_, i) => ({ title: `V${i}`, status: "published" as const, publishedAt: day(i), views: 10 * i })),
-    );
-    await db.insert(schema.podcasts).values(
-      Array.from({ length: 8 }, (_, i) => ({ title: `P${i}`, status: "published" as const, publishedAt: day(i) })),
-    );
+    await db
+      .insert(schema.videos)
+      .values(Array.from({ length: 6 }, (_, i) => ({ title: `V${i}`, status: "published" as const, publishedAt: day(i), views: 10 * i })));
+    await db
+      .insert(schema.podcasts)
+      .values(Array.from({ length: 8 }, (_, i) => ({ title: `P${i}`, status: "published" as const, publishedAt: day(i) })));
     const { videos, podcasts } = await loader();
     expect(videos.carousel.map((v) => v.title)).toEqual(["V5"]);
     expect(videos.latest.map((v) => v.title)).toEqual(["V4", "V3", "V2", "V1"]);

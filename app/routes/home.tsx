@@ -1,15 +1,17 @@
 import type * as React from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { Icon, type IconName } from "~/components/ui/icon";
-import { publicPageHeaders } from "~/lib/cache-headers";
+
 import { FeaturedCarousel } from "~/components/site/featured-carousel";
 import { NewsletterBox } from "~/components/site/newsletter-box";
 import { PodcastCard } from "~/components/site/podcast-card";
 import { VideoCard } from "~/components/site/video-card";
+import { Icon, type IconName } from "~/components/ui/icon";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatDate, formatDuration } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { getHomePodcasts } from "~/server/podcasts.server";
 import { getHomeVideos } from "~/server/videos.server";
+
 import type { Route } from "./+types/home";
 
 export async function loader() {
@@ -60,7 +62,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* Featured carousel and the latest videos beside it */}
       <section aria-labelledby="featured-heading">
-        <SectionHeading id="featured-heading" icon="video" title="Featured Videos" action={<ViewAll to="/videos">View All Videos</ViewAll>} />
+        <SectionHeading
+          id="featured-heading"
+          icon="video"
+          title="Featured Videos"
+          action={<ViewAll to="/videos">View All Videos</ViewAll>}
+        />
         {videos.carousel.length === 0 ? (
           <EmptyNote>No videos available</EmptyNote>
         ) : (
@@ -102,7 +109,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {/* Podcasts */}
       <section aria-labelledby="podcasts-heading" className="space-y-6">
-        <SectionHeading id="podcasts-heading" icon="headphones" title="Podcasts" action={<ViewAll to="/podcasts">View All</ViewAll>} className="mb-0" />
+        <SectionHeading
+          id="podcasts-heading"
+          icon="headphones"
+          title="Podcasts"
+          action={<ViewAll to="/podcasts">View All</ViewAll>}
+          className="mb-0"
+        />
         <div className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-4 sm:flex-row sm:items-center">
           <h3 className="shrink-0 text-sm font-semibold">Listen &amp; Subscribe on</h3>
           <ul className="flex flex-wrap gap-2">

@@ -1,9 +1,10 @@
 import { EmptyState } from "~/components/content/empty-state";
 import { InterviewCard } from "~/components/content/interview-card";
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { listPublishedInterviews } from "~/server/interviews.server";
 import { loadPublicList } from "~/server/public-list.server";
+
 import type { Route } from "./+types/interviews";
 
 export async function loader({ request }: Route.LoaderArgs) {

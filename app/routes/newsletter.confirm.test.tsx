@@ -1,15 +1,18 @@
 import "../../tests/support/dom";
+
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { getDb, schema } from "~/server/db.server";
 import { resetEnvCache } from "~/server/env.server";
 import type { Mail } from "~/server/mail.server";
 import { createNewsletterToken } from "~/server/newsletter-links.server";
-import { settleNewsletterMail, subscribeToNewsletter, subscriberState } from "~/server/newsletter.server";
+import { settleNewsletterMail, subscriberState, subscribeToNewsletter } from "~/server/newsletter.server";
+
 import { appRequest } from "../../tests/support/auth";
-import { callRoute } from "../../tests/support/route";
 import { formOf, mailedLink } from "../../tests/support/newsletter";
 import { renderRoute } from "../../tests/support/render";
+import { callRoute } from "../../tests/support/route";
 import NewsletterConfirm, { action, headers, loader, meta } from "./newsletter.confirm";
 
 const sent: Mail[] = [];
@@ -23,7 +26,8 @@ vi.mock("~/server/mail.server", async (importOriginal) => ({
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The loader's (GET) or the action's (POST) answer for a path. */
-const open = (path: string, method: "GET" | "POST" = "GET") => callRoute(method === "GET" ? loader : action, appRequest(path, { method }), { throws: false });
+const open = (path: string, method: "GET" | "POST" = "GET") =>
+  callRoute(method === "GET" ? loader : action, appRequest(path, { method }), { throws: false });
 
 const render = (path: string, loaderData: unknown) => renderRoute(NewsletterConfirm, path, { loaderData }).container;
 /** The page's heading (its notice's title). */
@@ -33,7 +37,10 @@ const heading = () => screen.getByRole("heading", { level: 1 }).textContent;
 async function mailedConfirmLink(email: string) {
   await subscribeToNewsletter(email);
   await settleNewsletterMail();
-  return mailedLink(sent.findLast((m) => m.to === email), "confirm")!;
+  return mailedLink(
+    sent.findLast((m) => m.to === email),
+    "confirm",
+  )!;
 }
 
 beforeEach(async () => {

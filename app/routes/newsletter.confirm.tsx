@@ -1,10 +1,12 @@
-import { Form, data, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+
 import { NewsletterBox } from "~/components/site/newsletter-box";
 import { InvalidNewsletterLink, NewsletterAddress, NewsletterNotice } from "~/components/site/newsletter-notice";
 import { Button } from "~/components/ui/button";
 import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
 import { NEWSLETTER_PAGE_HEADERS, readNewsletterToken } from "~/server/newsletter-links.server";
 import { confirmSubscriber, subscriberState } from "~/server/newsletter.server";
+
 import type { Route } from "./+types/newsletter.confirm";
 
 type ConfirmPage =
@@ -51,10 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NEWSLETTER_PAGE_HEADERS;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Newsletter subscription | MarketWire" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Newsletter subscription | MarketWire" }, { name: "robots", content: "noindex" }];
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const confirmPage = actionData ?? loaderData;
@@ -79,8 +78,8 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
       return (
         <NewsletterNotice tone="success" title="Subscription confirmed">
           <p>
-            Thanks! The latest market insights will arrive at <NewsletterAddress email={confirmPage.email} />. Every email
-            we send has a link to unsubscribe.
+            Thanks! The latest market insights will arrive at <NewsletterAddress email={confirmPage.email} />. Every email we send has a
+            link to unsubscribe.
           </p>
         </NewsletterNotice>
       );
@@ -88,7 +87,10 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
     case "gone":
       return (
         <>
-          <NewsletterNotice tone="error" title={confirmPage.state === "expired" ? "This link has expired" : "This subscription no longer exists"}>
+          <NewsletterNotice
+            tone="error"
+            title={confirmPage.state === "expired" ? "This link has expired" : "This subscription no longer exists"}
+          >
             <p>
               {confirmPage.state === "expired"
                 ? `Confirmation links work for ${CONFIRM_LINK_DAYS} days. Subscribe again below and we will email you a new one.`

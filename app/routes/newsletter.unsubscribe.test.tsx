@@ -1,15 +1,18 @@
 import "../../tests/support/dom";
+
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { getDb, schema } from "~/server/db.server";
 import { resetEnvCache } from "~/server/env.server";
 import type { Mail } from "~/server/mail.server";
 import { createNewsletterToken } from "~/server/newsletter-links.server";
-import { confirmSubscriber, settleNewsletterMail, subscribeToNewsletter, subscriberState } from "~/server/newsletter.server";
+import { confirmSubscriber, settleNewsletterMail, subscriberState, subscribeToNewsletter } from "~/server/newsletter.server";
+
 import { appRequest } from "../../tests/support/auth";
-import { callRoute } from "../../tests/support/route";
 import { formOf, mailedLink } from "../../tests/support/newsletter";
 import { renderRoute } from "../../tests/support/render";
+import { callRoute } from "../../tests/support/route";
 import NewsletterUnsubscribe, { action, headers, loader, meta } from "./newsletter.unsubscribe";
 
 const sent: Mail[] = [];
@@ -21,7 +24,8 @@ vi.mock("~/server/mail.server", async (importOriginal) => ({
 }));
 
 /** The loader's (GET) or the action's (POST) answer for a path. */
-const open = (path: string, method: "GET" | "POST" = "GET") => callRoute(method === "GET" ? loader : action, appRequest(path, { method }), { throws: false });
+const open = (path: string, method: "GET" | "POST" = "GET") =>
+  callRoute(method === "GET" ? loader : action, appRequest(path, { method }), { throws: false });
 
 const render = (path: string, loaderData: unknown) => renderRoute(NewsletterUnsubscribe, path, { loaderData }).container;
 /** The page's heading (its notice's title). */
@@ -50,7 +54,10 @@ describe("/newsletter/unsubscribe", () => {
     await subscribeToNewsletter("ann@example.com");
     await subscribeToNewsletter("bob@example.com");
     await settleNewsletterMail();
-    const link = mailedLink(sent.find((m) => m.to === "ann@example.com"), "unsubscribe")!;
+    const link = mailedLink(
+      sent.find((m) => m.to === "ann@example.com"),
+      "unsubscribe",
+    )!;
 
     const shown = await open(link);
     expect(shown.status).toBe(200);

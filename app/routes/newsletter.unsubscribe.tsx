@@ -1,14 +1,14 @@
-import { Form, data, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+
 import { InvalidNewsletterLink, NewsletterAddress, NewsletterNotice } from "~/components/site/newsletter-notice";
 import { Button } from "~/components/ui/button";
 import { NEWSLETTER_PAGE_HEADERS, readNewsletterToken } from "~/server/newsletter-links.server";
 import { subscriberState, unsubscribe } from "~/server/newsletter.server";
+
 import type { Route } from "./+types/newsletter.unsubscribe";
 
 type UnsubscribePage =
-  | { state: "subscribed"; email: string; token: string }
-  | { state: "unsubscribed"; email: string }
-  | { state: "invalid" };
+  { state: "subscribed"; email: string; token: string } | { state: "unsubscribed"; email: string } | { state: "invalid" };
 
 /**
  * The unsubscribe link of every newsletter mail (PRODUCT.md "Newsletter"). Opening it only shows a
@@ -45,10 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NEWSLETTER_PAGE_HEADERS;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Unsubscribe | MarketWire" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe | MarketWire" }, { name: "robots", content: "noindex" }];
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const unsubscribePage = actionData ?? loaderData;
@@ -73,8 +70,8 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
       return (
         <NewsletterNotice tone="success" title="You are unsubscribed">
           <p>
-            <NewsletterAddress email={unsubscribePage.email} /> is no longer on our list and will receive no more newsletters
-            from MarketWire.
+            <NewsletterAddress email={unsubscribePage.email} /> is no longer on our list and will receive no more newsletters from
+            MarketWire.
           </p>
         </NewsletterNotice>
       );

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+
 import type { Route } from "./+types/not-found";
 
 // PRODUCT.md "Public pages": unknown paths render the 404 page (root ErrorBoundary) and the path is logged.

@@ -1,16 +1,18 @@
-import { Link, data } from "react-router";
+import { data, Link } from "react-router";
+
 import { EmptyState } from "~/components/content/empty-state";
-import { Icon } from "~/components/ui/icon";
-import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { usePodcastListens } from "~/components/site/counters";
 import { PodcastPlayer } from "~/components/site/podcast-player";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { htmlToPlainText } from "~/server/html-text.server";
 import { getPublishedPodcast, listOtherPodcasts } from "~/server/podcasts.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
+
 import type { Route } from "./+types/podcast.$id";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -78,13 +80,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
                     <Icon name="calendar" className="size-4" />
                     <span className="sr-only">Published</span>
                   </dt>
-                  <dd>
-                    {published ? (
-                      <time dateTime={new Date(podcast.publishedAt!).toISOString()}>{published}</time>
-                    ) : (
-                      "Not published"
-                    )}
-                  </dd>
+                  <dd>{published ? <time dateTime={new Date(podcast.publishedAt!).toISOString()}>{published}</time> : "Not published"}</dd>
                 </div>
                 <div className="flex items-center gap-1.5">
                   <dt>
@@ -109,7 +105,13 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
             </div>
           </header>
 
-          <PodcastPlayer key={podcast.id} audioUrl={podcast.audioUrl} title={podcast.title} artworkUrl={podcast.thumbnailUrl} onListen={recordListen} />
+          <PodcastPlayer
+            key={podcast.id}
+            audioUrl={podcast.audioUrl}
+            title={podcast.title}
+            artworkUrl={podcast.thumbnailUrl}
+            onListen={recordListen}
+          />
 
           {podcast.description ? (
             <section aria-labelledby="about-episode-heading" className="space-y-2">

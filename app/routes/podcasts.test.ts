@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+
 import { getDb, schema } from "~/server/db.server";
 import * as podcastsServer from "~/server/podcasts.server";
+
 import { appRequest } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
 import { action as listenAction, loader as listenLoader } from "./api.podcasts.$id.listen";
@@ -78,7 +80,12 @@ describe("/podcast/{id} loader", () => {
       .returning();
     const { status, body } = await loadPodcast(main.id);
     expect(status).toBe(200);
-    expect(body.podcast).toMatchObject({ id: main.id, title: "Main", description: "Rates & credit", audioUrl: "https://audioboom.com/posts/8123456-main" });
+    expect(body.podcast).toMatchObject({
+      id: main.id,
+      title: "Main",
+      description: "Rates & credit",
+      audioUrl: "https://audioboom.com/posts/8123456-main",
+    });
     expect(body.podcast!.contentHtml).toContain("<h2>Notes</h2>");
     expect(body.podcast!.contentHtml).not.toMatch(/onerror|script/);
     expect(body.moreEpisodes.map((p: { title: string }) => p.title)).toEqual(["P6", "P5", "P4", "P3", "P2"]);

@@ -1,9 +1,10 @@
 import { EmptyState } from "~/components/content/empty-state";
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { PodcastCard } from "~/components/site/podcast-card";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { listPublishedPodcasts } from "~/server/podcasts.server";
 import { loadPublicList } from "~/server/public-list.server";
+
 import type { Route } from "./+types/podcasts";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
-import { Icon, type IconName } from "~/components/ui/icon";
-import { publicPageHeaders } from "~/lib/cache-headers";
+
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Badge } from "~/components/ui/badge";
+import { Icon, type IconName } from "~/components/ui/icon";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { getProgrammeStats } from "~/server/programme.server";
 import { loadPublicList } from "~/server/public-list.server";
+
 import type { Route } from "./+types/programme";
 
 // Without the database the cards still lead on; only the count is missing (503, like every list).

@@ -2,10 +2,12 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import * as blogsServer from "~/server/blogs.server";
 import * as interviewsServer from "~/server/interviews.server";
 import * as programmeServer from "~/server/programme.server";
 import * as specialFeaturesServer from "~/server/special-features.server";
+
 import { callRoute } from "../../tests/support/route";
 import BlogList, { loader as blogLoader } from "./blog";
 import Interviews, { loader as interviewsLoader } from "./interviews";
@@ -24,9 +26,30 @@ function render(path: string, Page: ComponentType<any>, loaderData: unknown) {
 // page shows its failure state, like /videos, /podcasts and /search.
 describe("a public list when the database fails", () => {
   it.each([
-    ["/blog", () => vi.spyOn(blogsServer, "listPublishedBlogs"), blogLoader, BlogList, { ok: false, page: 1 }, "Failed to load articles. Please try again later."],
-    ["/interviews", () => vi.spyOn(interviewsServer, "listPublishedInterviews"), interviewsLoader, Interviews, { ok: false, interviews: [] }, "Failed to load interviews. Please try again later."],
-    ["/special-features", () => vi.spyOn(specialFeaturesServer, "listPublishedSpecialFeatures"), specialFeaturesLoader, SpecialFeatures, { ok: false, features: [] }, "Failed to load special features. Please try again later."],
+    [
+      "/blog",
+      () => vi.spyOn(blogsServer, "listPublishedBlogs"),
+      blogLoader,
+      BlogList,
+      { ok: false, page: 1 },
+      "Failed to load articles. Please try again later.",
+    ],
+    [
+      "/interviews",
+      () => vi.spyOn(interviewsServer, "listPublishedInterviews"),
+      interviewsLoader,
+      Interviews,
+      { ok: false, interviews: [] },
+      "Failed to load interviews. Please try again later.",
+    ],
+    [
+      "/special-features",
+      () => vi.spyOn(specialFeaturesServer, "listPublishedSpecialFeatures"),
+      specialFeaturesLoader,
+      SpecialFeatures,
+      { ok: false, features: [] },
+      "Failed to load special features. Please try again later.",
+    ],
   ] as const)("%s", async (path, spy, loader, Page, failed, message) => {
     spy().mockRejectedValueOnce(new Error("connection refused"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});

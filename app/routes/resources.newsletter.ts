@@ -1,13 +1,15 @@
 import { data, redirect } from "react-router";
+
 import { NO_STORE } from "~/lib/cache-headers";
+import { NEWSLETTER_OUTCOMES, NEWSLETTER_RESULT_PARAM, type NewsletterOutcome } from "~/lib/newsletter";
 import { safeRedirectPath } from "~/lib/redirects";
-import { NEWSLETTER_RESULT_PARAM, NEWSLETTER_OUTCOMES, type NewsletterOutcome } from "~/lib/newsletter";
 import { hasMailTransport } from "~/server/mail.server";
 import { newsletterSchema } from "~/server/newsletter-form.server";
 import { subscribeToNewsletter } from "~/server/newsletter.server";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
 import { readForm } from "~/server/request-form.server";
 import { createToastHeaders } from "~/server/toast.server";
+
 import type { Route } from "./+types/resources.newsletter";
 
 // Nothing to show at this address: a stray GET goes to the home page's box.

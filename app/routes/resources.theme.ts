@@ -1,8 +1,10 @@
 import { data, redirect } from "react-router";
+
 import { safeRedirectPath } from "~/lib/redirects";
 import { themeSchema } from "~/lib/theme";
 import { readForm } from "~/server/request-form.server";
 import { serializeTheme } from "~/server/theme.server";
+
 import type { Route } from "./+types/resources.theme";
 
 export async function action({ request }: Route.ActionArgs) {

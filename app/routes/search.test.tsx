@@ -1,8 +1,11 @@
 import "../../tests/support/dom";
+
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+
 import { clearContent, insertItem } from "~/server/search-fixtures.server";
 import { searchContent } from "~/server/search.server";
+
 import { renderRoute } from "../../tests/support/render";
 import { callRoute } from "../../tests/support/route";
 import SearchPage, { loader } from "./search";

@@ -1,11 +1,12 @@
 import { Link, useNavigation } from "react-router";
+
 import { EmptyState } from "~/components/content/empty-state";
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { SearchForm } from "~/components/search/search-form";
 import { SearchPager } from "~/components/search/search-pager";
 import { SearchResultCard, type SearchResultCardData } from "~/components/search/search-result-card";
 import { buttonVariants } from "~/components/ui/button";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { truncate } from "~/lib/format";
 import { totalPages } from "~/lib/pagination";
 import { buildSearchHref, parseSearchState, resultCountText } from "~/lib/search";
@@ -13,6 +14,7 @@ import { cn } from "~/lib/utils";
 import { htmlToPlainText } from "~/server/html-text.server";
 import { loadPublicList } from "~/server/public-list.server";
 import { searchContent } from "~/server/search.server";
+
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,28 +23,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   // past the end is not an error either: it shows the empty state with the exact total.
   const { q, types, searchTypes, page } = parseSearchState(url.searchParams);
   const state = { q, types };
-  return loadPublicList(request, "search results", async () => {
-    const found = await searchContent({ q, types: searchTypes, page });
-    const results: SearchResultCardData[] = found.results.map((result) => ({
-      id: result.id,
-      contentType: result.contentType,
-      title: result.title,
-      // PRODUCT.md "Search": descriptions may hold markup, shown as text, cut at 150 characters.
-      excerpt: truncate(htmlToPlainText(result.description), 150),
-      publishedAt: result.publishedAt,
-      views: result.views,
-      listens: result.listens,
-      thumbnailUrl: result.thumbnailUrl,
-      tags: result.tags,
-    }));
-    return {
-      ...state,
-      page,
-      results,
-      total: found.total,
-      totalPages: totalPages(found.total, found.pageSize),
-    };
-  }, { ...state, page });
+  return loadPublicList(
+    request,
+    "search results",
+    async () => {
+      const found = await searchContent({ q, types: searchTypes, page });
+      const results: SearchResultCardData[] = found.results.map((result) => ({
+        id: result.id,
+        contentType: result.contentType,
+        title: result.title,
+        // PRODUCT.md "Search": descriptions may hold markup, shown as text, cut at 150 characters.
+        excerpt: truncate(htmlToPlainText(result.description), 150),
+        publishedAt: result.publishedAt,
+        views: result.views,
+        listens: result.listens,
+        thumbnailUrl: result.thumbnailUrl,
+        tags: result.tags,
+      }));
+      return {
+        ...state,
+        page,
+        results,
+        total: found.total,
+        totalPages: totalPages(found.total, found.pageSize),
+      };
+    },
+    { ...state, page },
+  );
 }
 
 export const headers = publicPageHeaders;
@@ -57,8 +64,7 @@ export const meta: Route.MetaFunction = () => [
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   // While the next search loads, the form already shows what was asked for (ticked boxes stay ticked).
-  const pending =
-    navigation.location?.pathname === "/search" ? parseSearchState(new URLSearchParams(navigation.location.search)) : null;
+  const pending = navigation.location?.pathname === "/search" ? parseSearchState(new URLSearchParams(navigation.location.search)) : null;
   const shown = pending ?? loaderData;
   return (
     <div className={PAGE_CONTAINER}>

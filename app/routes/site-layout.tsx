@@ -1,9 +1,10 @@
-import { Outlet, matchPath, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { publicPageHeaders } from "~/lib/cache-headers";
+import { matchPath, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+
 import { AuthProvider } from "~/components/site/auth-provider";
 import { PodcastDetailSkeleton } from "~/components/site/podcast-skeleton";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import type { loader as rootLoader } from "~/root";
 
 // Public pages are shared-cacheable unless a page says otherwise (see publicPageHeaders).

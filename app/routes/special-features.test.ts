@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { getDb, schema } from "~/server/db.server";
+
 import { callRoute } from "../../tests/support/route";
 import { loader } from "./special-features";
 

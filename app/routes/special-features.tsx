@@ -1,19 +1,25 @@
 import { EmptyState } from "~/components/content/empty-state";
 import { FeatureCard } from "~/components/content/feature-card";
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { loadPublicList } from "~/server/public-list.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import { listPublishedSpecialFeatures } from "~/server/special-features.server";
+
 import type { Route } from "./+types/special-features";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadPublicList(request, "special features", async () => {
-    const rows = await listPublishedSpecialFeatures();
-    // Rich content is sanitised here, on the server, before it reaches the page.
-    const features = rows.map(({ content, ...feature }) => ({ ...feature, contentHtml: sanitizeContentHtml(content) }));
-    return { features };
-  }, { features: [] });
+  return loadPublicList(
+    request,
+    "special features",
+    async () => {
+      const rows = await listPublishedSpecialFeatures();
+      // Rich content is sanitised here, on the server, before it reaches the page.
+      const features = rows.map(({ content, ...feature }) => ({ ...feature, contentHtml: sanitizeContentHtml(content) }));
+      return { features };
+    },
+    { features: [] },
+  );
 }
 
 export const headers = publicPageHeaders;

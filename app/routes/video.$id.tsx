@@ -1,16 +1,18 @@
-import { Link, data } from "react-router";
+import { data, Link } from "react-router";
+
 import { EmptyState } from "~/components/content/empty-state";
-import { Icon } from "~/components/ui/icon";
-import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { useVideoViews } from "~/components/site/counters";
 import { VideoCard } from "~/components/site/video-card";
 import { VideoPlayer } from "~/components/site/video-player";
 import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import { getPublishedVideo, listRelatedVideos } from "~/server/videos.server";
+
 import type { Route } from "./+types/video.$id";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -98,9 +100,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
             </div>
           </header>
           {video.description ? <p className="text-lg leading-relaxed text-muted-foreground">{video.description}</p> : null}
-          {video.contentHtml ? (
-            <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: video.contentHtml }} />
-          ) : null}
+          {video.contentHtml ? <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: video.contentHtml }} /> : null}
         </article>
 
         <aside aria-labelledby="related-heading" className="space-y-4">

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+
 import { getDb, schema } from "~/server/db.server";
 import * as videosServer from "~/server/videos.server";
+
 import { appRequest } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
 import { action as viewAction, loader as viewLoader } from "./api.videos.$id.view";

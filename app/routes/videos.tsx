@@ -1,13 +1,15 @@
 import { Link } from "react-router";
+
 import { EmptyState } from "~/components/content/empty-state";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
-import { publicPageHeaders } from "~/lib/cache-headers";
 import { Pager } from "~/components/pager";
 import { VideoCard } from "~/components/site/video-card";
 import { buttonVariants } from "~/components/ui/button";
+import { publicPageHeaders } from "~/lib/cache-headers";
 import { parsePage } from "~/lib/pagination";
 import { loadPublicList } from "~/server/public-list.server";
-import { VIDEO_PAGE_SIZE, listPublishedVideos } from "~/server/videos.server";
+import { listPublishedVideos, VIDEO_PAGE_SIZE } from "~/server/videos.server";
+
 import type { Route } from "./+types/videos";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { type AdminContentType, type ContentInput } from "~/lib/admin-content";
+
 import {
   createContent,
   deleteContent,
@@ -142,11 +144,27 @@ describe("saving", () => {
   });
 
   it("every type keeps its own fields", async () => {
-    const blog = await createContent("blogs", input({ author_name: "Ann", author_role: "Editor", read_time: 4, featured_image_url: "https://i.example.com/a.jpg" }));
-    const interview = await createContent("interviews", input({ interviewee_name: "Bo", interviewee_title: "CEO", audio_url: "https://a.example.com/1.mp3", duration: 60 }));
+    const blog = await createContent(
+      "blogs",
+      input({ author_name: "Ann", author_role: "Editor", read_time: 4, featured_image_url: "https://i.example.com/a.jpg" }),
+    );
+    const interview = await createContent(
+      "interviews",
+      input({ interviewee_name: "Bo", interviewee_title: "CEO", audio_url: "https://a.example.com/1.mp3", duration: 60 }),
+    );
     const feature = await createContent("special-features", input({ feature_type: "deep_dive", read_time: 7 }));
-    expect(await getContent("blogs", blog.id)).toMatchObject({ authorName: "Ann", authorRole: "Editor", readTime: 4, featuredImageUrl: "https://i.example.com/a.jpg" });
-    expect(await getContent("interviews", interview.id)).toMatchObject({ intervieweeName: "Bo", intervieweeTitle: "CEO", audioUrl: "https://a.example.com/1.mp3", duration: 60 });
+    expect(await getContent("blogs", blog.id)).toMatchObject({
+      authorName: "Ann",
+      authorRole: "Editor",
+      readTime: 4,
+      featuredImageUrl: "https://i.example.com/a.jpg",
+    });
+    expect(await getContent("interviews", interview.id)).toMatchObject({
+      intervieweeName: "Bo",
+      intervieweeTitle: "CEO",
+      audioUrl: "https://a.example.com/1.mp3",
+      duration: 60,
+    });
     expect(await getContent("special-features", feature.id)).toMatchObject({ featureType: "deep_dive", readTime: 7 });
   });
 

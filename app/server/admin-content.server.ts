@@ -8,32 +8,34 @@
  */
 import { count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
+
 import {
   ADMIN_PAGE_SIZE,
   ADMIN_TYPES,
+  adminTexts,
+  editorValuesFromFormData,
+  emptyEditorValues,
+  parseEditorValues,
   type AdminContentType,
   type ContentField,
   type ContentInput,
   type EditorMode,
   type EditorValues,
   type FieldErrors,
-  adminTexts,
-  editorValuesFromFormData,
-  emptyEditorValues,
-  parseEditorValues,
 } from "~/lib/admin-content";
 import { FEATURE_TYPE_LABELS } from "~/lib/content-types";
-import { parsePage, totalPages as countPages } from "~/lib/pagination";
+import { isUuid } from "~/lib/ids";
+import { totalPages as countPages, parsePage } from "~/lib/pagination";
 import { parseQuery } from "~/lib/search";
+
 import { announceContentChange } from "./content-events.server";
 import { getDb, schema } from "./db.server";
 import { containsPattern } from "./like-pattern.server";
 import { newestCreatedFirst } from "./list-order.server";
+import { readForm } from "./request-form.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 import type { CurrentUser } from "./session.server";
-import { readForm } from "./request-form.server";
 import { redirectWithToast } from "./toast.server";
-import { isUuid } from "~/lib/ids";
 
 const TABLES = {
   videos: schema.videos,
@@ -188,9 +190,7 @@ export async function updateContent(type: AdminContentType, id: string, input: C
   const values: Record<string, unknown> = {
     ...columnsFrom(type, input),
     publishedAt:
-      input.status === "published"
-        ? sql`case when ${t.status} = 'published' then coalesce(${t.publishedAt}, now()) else now() end`
-        : null,
+      input.status === "published" ? sql`case when ${t.status} = 'published' then coalesce(${t.publishedAt}, now()) else now() end` : null,
     updatedAt: sql`now()`,
   };
   if (ADMIN_TYPES[type].featurable) Object.assign(values, featuredColumns(t, input.featured));

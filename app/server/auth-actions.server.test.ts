@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { appRequest } from "../../tests/support/auth";
-import { UNEXPECTED_ERROR, signInWithPassword, signOutSession, signUpWithPassword } from "./auth-actions.server";
+import { signInWithPassword, signOutSession, signUpWithPassword, UNEXPECTED_ERROR } from "./auth-actions.server";
 import { getAuth } from "./auth.server";
 import { TOO_MANY_SIGN_INS } from "./rate-limit.server";
 

@@ -7,7 +7,9 @@
  * all stored in the database so several processes share them (PRODUCT.md "Security").
  */
 import { eq } from "drizzle-orm";
+
 import type { SignInInput, SignUpInput } from "~/lib/auth-forms";
+
 import { getAuth, profileOf } from "./auth.server";
 import { getDb, schema } from "./db.server";
 import { getEnv } from "./env.server";
@@ -119,10 +121,7 @@ export async function signInWithPassword(request: Request, input: SignInInput): 
  * browser; the visitor signs in on the 'Sign In' tab. The profile (display name, role 'user') comes from the
  * `databaseHooks` in auth.server.ts.
  */
-export async function signUpWithPassword(
-  request: Request,
-  input: SignUpInput,
-): Promise<{ ok: true } | AuthFailure> {
+export async function signUpWithPassword(request: Request, input: SignUpInput): Promise<{ ok: true } | AuthFailure> {
   let response: Response;
   try {
     response = await callAuthEndpoint(

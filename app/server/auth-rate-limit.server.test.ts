@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { action as authAction } from "~/routes/auth";
-import { BASE_URL, appRequest, createSignedInUser } from "../../tests/support/auth";
+
+import { appRequest, BASE_URL, createSignedInUser } from "../../tests/support/auth";
 import { getAuth } from "./auth.server";
 import { resetEnvCache } from "./env.server";
 import { SIGN_IN_ACCOUNT_RATE_LIMIT, TOO_MANY_SIGN_INS } from "./rate-limit.server";

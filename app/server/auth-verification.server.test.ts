@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+
 import { BASE_URL } from "../../tests/support/auth";
 import { getAuth } from "./auth.server";
 import { resetEnvCache } from "./env.server";

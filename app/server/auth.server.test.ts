@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { BASE_URL, appRequest, cookieHeaderFrom, createSignedInUser, signInCookie } from "../../tests/support/auth";
+
+import { appRequest, BASE_URL, cookieHeaderFrom, createSignedInUser, signInCookie } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
 import { createUserAccount, getAuth } from "./auth.server";
 import { getDb, schema } from "./db.server";
@@ -51,7 +52,7 @@ describe("sign-up", () => {
     expect((await response.json()).code).toBe("USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL");
   });
 
-  it("rejects a password shorter than 8 characters (PRODUCT.md \"Security\")", async () => {
+  it('rejects a password shorter than 8 characters (PRODUCT.md "Security")', async () => {
     for (const password of ["12345", "k7#fq2Z"]) {
       const response = await post("/sign-up/email", { email: "short@example.com", password, name: "Short" });
       expect(response.status, password).toBe(400);

@@ -1,16 +1,24 @@
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { customSession } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
-import { type Database, getDb, schema } from "./db.server";
+
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
+
+import { getDb, schema, type Database } from "./db.server";
 import { getEnv } from "./env.server";
 import { hasMailTransport, sendMail } from "./mail.server";
-import { hashPassword, verifyPassword } from "./password.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword, passwordProblem } from "./password-policy.server";
-import { SIGN_IN_ACCOUNT_RATE_LIMIT, TOO_MANY_SIGN_INS, betterAuthRateLimitStorage, consumeRateLimit, refundRateLimit } from "./rate-limit.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import {
+  betterAuthRateLimitStorage,
+  consumeRateLimit,
+  refundRateLimit,
+  SIGN_IN_ACCOUNT_RATE_LIMIT,
+  TOO_MANY_SIGN_INS,
+} from "./rate-limit.server";
 import { getServerSecret, secretHash } from "./secret.server";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
 
 /** The profile row of an account (display name and role, PRODUCT.md "Accounts"), or undefined. */
 export async function profileOf(db: Database, userId: string) {
@@ -138,10 +146,7 @@ function createAuth(db: Database) {
         create: {
           // Every account gets a profile: the display name from sign-up and the plain 'user' role.
           after: async (user) => {
-            await db
-              .insert(schema.profiles)
-              .values({ userId: user.id, displayName: user.name, role: "user" })
-              .onConflictDoNothing();
+            await db.insert(schema.profiles).values({ userId: user.id, displayName: user.name, role: "user" }).onConflictDoNothing();
           },
         },
       },
@@ -187,11 +192,14 @@ export async function createUserAccount(input: { email: string; password: string
   const problem = passwordProblem(input.password);
   if (problem) throw new Error(`Cannot create the account ${input.email}: ${problem}`);
   const ctx = await (await getAuth()).$context;
-  const user = await ctx.internalAdapter.createUser({
-    email: input.email.trim().toLowerCase(),
-    name: input.name,
-    emailVerified: input.emailVerified ?? false,
-  }, { method: "admin" });
+  const user = await ctx.internalAdapter.createUser(
+    {
+      email: input.email.trim().toLowerCase(),
+      name: input.name,
+      emailVerified: input.emailVerified ?? false,
+    },
+    { method: "admin" },
+  );
   await ctx.internalAdapter.linkAccount({
     userId: user.id,
     providerId: "credential",

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { getDb, schema } from "./db.server";
+
 import { BLOG_PAGE_SIZE, getPublishedBlog, listPublishedBlogs, listRelatedBlogs } from "./blogs.server";
+import { getDb, schema } from "./db.server";
 
 type NewBlog = typeof schema.blogs.$inferInsert;
 
@@ -102,4 +103,3 @@ describe("listRelatedBlogs", () => {
     expect((await listRelatedBlogs(only.id)).map((b) => b.id)).toEqual([other.id]);
   });
 });
-

@@ -1,9 +1,11 @@
 import { and, count, eq, ne } from "drizzle-orm";
-import { totalPages } from "~/lib/pagination";
-import { getDb, schema } from "./db.server";
-import { newestPublishedFirst } from "./list-order.server";
-import { readTimeMinutes } from "./html-text.server";
+
 import { isUuid } from "~/lib/ids";
+import { totalPages } from "~/lib/pagination";
+
+import { getDb, schema } from "./db.server";
+import { readTimeMinutes } from "./html-text.server";
+import { newestPublishedFirst } from "./list-order.server";
 
 const { blogs } = schema;
 
@@ -63,7 +65,11 @@ export async function listPublishedBlogs({ page, pageSize = BLOG_PAGE_SIZE }: { 
 export async function getPublishedBlog(id: string | undefined) {
   if (!isUuid(id)) return null;
   const db = await getDb();
-  const [row] = await db.select(schema.rowColumns(blogs)).from(blogs).where(and(eq(blogs.id, id), isPublished)).limit(1);
+  const [row] = await db
+    .select(schema.rowColumns(blogs))
+    .from(blogs)
+    .where(and(eq(blogs.id, id), isPublished))
+    .limit(1);
   return row ?? null;
 }
 

@@ -1,11 +1,13 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { action as authApiAction } from "~/routes/api.auth.$";
 import { action as newsletterAction } from "~/routes/resources.newsletter";
+
 import { BASE_URL } from "../../tests/support/auth";
 import { installClientAddress } from "./client-address.server";
-import { type Env, parseTrustProxy, resetEnvCache } from "./env.server";
+import { parseTrustProxy, resetEnvCache, type Env } from "./env.server";
 
 // Rate limits are off in tests by default; this file turns them on.
 beforeAll(() => {
@@ -34,13 +36,18 @@ async function startApp(trustProxy: Env["TRUST_PROXY"]) {
   };
   const send = async (res: express.Response, result: unknown) => {
     if (result instanceof Response) res.status(result.status).send(await result.text());
-    else res.status(((result as { init?: ResponseInit }).init?.status as number) ?? 200).json((result as { data?: unknown }).data ?? result);
+    else
+      res.status(((result as { init?: ResponseInit }).init?.status as number) ?? 200).json((result as { data?: unknown }).data ?? result);
   };
   app.get("/echo", (req, res) => {
     res.json({ forwarded: req.headers["x-forwarded-for"] });
   });
-  app.post("/api/auth/*splat", async (req, res) => send(res, await authApiAction({ request: toRequest(req), params: {}, context: {} } as any)));
-  app.post("/resources/newsletter", async (req, res) => send(res, await newsletterAction({ request: toRequest(req), params: {}, context: {} } as any)));
+  app.post("/api/auth/*splat", async (req, res) =>
+    send(res, await authApiAction({ request: toRequest(req), params: {}, context: {} } as any)),
+  );
+  app.post("/resources/newsletter", async (req, res) =>
+    send(res, await newsletterAction({ request: toRequest(req), params: {}, context: {} } as any)),
+  );
   const server = await new Promise<import("node:http").Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -156,7 +163,10 @@ describe("parseTrustProxy", () => {
     expect(parseTrustProxy(value)).toEqual(expected);
   });
 
-  it.each([["true"], ["TRUE"], ["10.0.0.0/33"], ["yes"], ["10.0.0.1,"], ["2001:db8::/129"], ["-1"]])("refuses %j with a message", (value) => {
-    expect(typeof parseTrustProxy(value)).toBe("string");
-  });
+  it.each([["true"], ["TRUE"], ["10.0.0.0/33"], ["yes"], ["10.0.0.1,"], ["2001:db8::/129"], ["-1"]])(
+    "refuses %j with a message",
+    (value) => {
+      expect(typeof parseTrustProxy(value)).toBe("string");
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import type { Express, RequestHandler } from "express";
+
 import type { Env } from "./env.server";
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from "~/lib/contact";
+
 import { isHoneypotFilled, parseContactForm } from "./contact-form.server";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Coverage", message: "Please call me." };
@@ -12,9 +14,7 @@ function form(fields: Record<string, string>) {
 
 describe("parseContactForm", () => {
   it("accepts a complete message and trims every field", () => {
-    const result = parseContactForm(
-      form({ name: "  Ada ", email: " ada@example.com ", subject: " Hi ", message: "\n Hello \n" }),
-    );
+    const result = parseContactForm(form({ name: "  Ada ", email: " ada@example.com ", subject: " Hi ", message: "\n Hello \n" }));
     expect(result).toEqual({
       success: true,
       data: { name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" },

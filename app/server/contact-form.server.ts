@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { CONTACT_FIELDS, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, type ContactValues } from "~/lib/contact";
+
+import {
+  CONTACT_FIELDS,
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_LIMITS,
+  type ContactField,
+  type ContactFieldErrors,
+  type ContactValues,
+} from "~/lib/contact";
 
 function requiredText(label: string, max: number) {
   return z
@@ -23,10 +31,8 @@ export const contactFormSchema = z.object({
 });
 export type ContactMessageInput = z.infer<typeof contactFormSchema>;
 
-
 export type ContactParseResult =
-  | { success: true; data: ContactMessageInput }
-  | { success: false; values: ContactValues; fieldErrors: ContactFieldErrors };
+  { success: true; data: ContactMessageInput } | { success: false; values: ContactValues; fieldErrors: ContactFieldErrors };
 
 /** What was typed, as strings (missing or non-text entries become ''), so a rejected form can be re-filled. */
 export function contactValuesFrom(formData: FormData): ContactValues {

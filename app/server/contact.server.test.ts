@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "./db.server";
+
 import { saveContactMessage } from "./contact.server";
+import { getDb, schema } from "./db.server";
 
 describe("saveContactMessage", () => {
   it("stores the message with an id and a timestamp", async () => {

@@ -1,9 +1,10 @@
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONTENT_CHANNEL, announceContentChange, listenForContentChanges } from "./content-events.server";
+
 import { createContent } from "./admin-content.server";
+import { announceContentChange, CONTENT_CHANNEL, listenForContentChanges } from "./content-events.server";
 import { connectDatabase } from "./db.server";
-import { PageCache, installPageCache } from "./page-cache.server";
+import { installPageCache, PageCache } from "./page-cache.server";
 
 const page = async () =>
   new Response("<p>cached</p>", { headers: { "Content-Type": "text/html", "Cache-Control": "public, s-maxage=60" } });

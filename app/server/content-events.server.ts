@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+
 import { connectDatabase } from "./db.server";
 import { getPageCache } from "./page-cache.server";
 

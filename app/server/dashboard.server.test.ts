@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { getDashboardStats } from "./dashboard.server";
 import { getDb, schema } from "./db.server";
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { getDb } from "./db.server";
 
 export const DASHBOARD_TYPES = ["videos", "podcasts", "blogs", "interviews", "special_features"] as const;
@@ -26,7 +27,13 @@ export async function getDashboardStats(): Promise<Record<DashboardType, Content
            count(*) filter (where status = 'draft')::int as draft,
            coalesce(sum(${sql.raw(viewsColumn)}) filter (where status = 'published'), 0)::bigint as views
     from ${sql.raw(table)}`;
-  const { rows } = await db.execute<{ type: DashboardType; total: number; published: number; draft: number; views: string | number | bigint }>(
+  const { rows } = await db.execute<{
+    type: DashboardType;
+    total: number;
+    published: number;
+    draft: number;
+    views: string | number | bigint;
+  }>(
     sql.join(
       [
         counts("videos", "views"),

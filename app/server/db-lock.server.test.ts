@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { acquireDataDirLock, lockAddress } from "./db-lock.server";
 
 const dirs: string[] = [];
@@ -124,6 +125,8 @@ describe("acquireDataDirLock", () => {
   });
 
   it("names the folder in a start-up error when it cannot be locked", async () => {
-    await expect(acquireDataDirLock("/nonexistent/marketwire-data")).rejects.toThrow(/^Cannot lock DATA_DIR \/nonexistent\/marketwire-data: /);
+    await expect(acquireDataDirLock("/nonexistent/marketwire-data")).rejects.toThrow(
+      /^Cannot lock DATA_DIR \/nonexistent\/marketwire-data: /,
+    );
   });
 });

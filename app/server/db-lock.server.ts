@@ -2,6 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
 import { StartupError } from "./env.server";
 
 /** How long a refused process waits for the holder to say its pid. */

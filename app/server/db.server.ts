@@ -2,14 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./db/schema";
-import { StartupError, getEnv } from "./env.server";
+
 import { acquireDataDirLock } from "./db-lock.server";
+import * as schema from "./db/schema";
+import { getEnv, StartupError } from "./env.server";
 
 /**
  * One query-builder type for both drivers: PGlite's and node-postgres' Drizzle databases expose the
@@ -103,11 +104,7 @@ export function setTestDatabaseFactory(factory: () => Promise<Connection>) {
 export function connectDatabase(): Promise<Connection> {
   if (!globalStore.__database) {
     const env = getEnv();
-    globalStore.__database = openForTests
-      ? openForTests()
-      : env.DATABASE_URL
-        ? openPostgres(env.DATABASE_URL)
-        : openPglite(env.DATA_DIR);
+    globalStore.__database = openForTests ? openForTests() : env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.DATA_DIR);
     globalStore.__database.catch(() => {
       globalStore.__database = undefined;
     });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { StartupError, getEnv, resetEnvCache } from "./env.server";
+
+import { getEnv, resetEnvCache, StartupError } from "./env.server";
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -27,7 +28,7 @@ function startupErrorOf(values: Record<string, string>) {
   throw new Error("expected a StartupError");
 }
 
-describe("TRUST_PROXY (PRODUCT.md \"Security\")", () => {
+describe('TRUST_PROXY (PRODUCT.md "Security")', () => {
   it("defaults to no proxy, and takes a hop count or a list of proxies", () => {
     expect(envWith({ TRUST_PROXY: "" }).TRUST_PROXY).toBe(false);
     expect(envWith({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
@@ -43,11 +44,13 @@ describe("TRUST_PROXY (PRODUCT.md \"Security\")", () => {
   });
 
   it("names a bad entry of the list", () => {
-    expect(startupErrorOf({ TRUST_PROXY: "10.0.0.0/8,proxy.internal" })).toMatch(/^Invalid environment variable TRUST_PROXY: "proxy\.internal" is not/);
+    expect(startupErrorOf({ TRUST_PROXY: "10.0.0.0/8,proxy.internal" })).toMatch(
+      /^Invalid environment variable TRUST_PROXY: "proxy\.internal" is not/,
+    );
   });
 });
 
-describe("ADMIN_PASSWORD (PRODUCT.md \"Security\")", () => {
+describe('ADMIN_PASSWORD (PRODUCT.md "Security")', () => {
   it.each([
     ["123456", "Password must be at least 8 characters"],
     ["password", "This password is too common. Choose a less common password."],

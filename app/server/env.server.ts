@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+
 import { passwordProblem } from "./password-policy.server";
 
 /** Thrown for configuration and start-up problems: printed as one line, never as a stack trace. */
@@ -32,7 +33,10 @@ const envSchema = z.object({
   RATE_LIMIT: z.enum(["on", "off"]).optional(),
   /** The anonymous page cache (PRODUCT.md "Page cache"); off only for debugging and the miss benchmark. */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().default("MarketWire <no-reply@marketwire.local>"),
   ADMIN_EMAIL: z.email().default("admin@marketwire.local"),
   ADMIN_PASSWORD: z
@@ -88,9 +92,7 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   if (cached) return cached;
   // Empty strings in .env files mean "not set".
-  const raw = Object.fromEntries(
-    Object.entries(process.env).filter(([, value]) => value !== undefined && value !== ""),
-  );
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined && value !== ""));
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
+
 import { getDb, schema } from "./db.server";
 import { buildRssFeed, buildSitemap } from "./feed.server";
 
 async function seed() {
   const db = await getDb();
   const day = (n: number) => new Date(Date.UTC(2026, 0, n));
-  const [video] = await db.insert(schema.videos).values({ title: "Lithium & the grid", status: "published", publishedAt: day(3) }).returning();
-  const [blog] = await db.insert(schema.blogs).values({ title: "Rates outlook", description: "<p>Bonds <b>rally</b></p>", status: "published", publishedAt: day(2) }).returning();
-  const [feature] = await db.insert(schema.specialFeatures).values({ title: "Deep dive", status: "published", publishedAt: day(1) }).returning();
+  const [video] = await db
+    .insert(schema.videos)
+    .values({ title: "Lithium & the grid", status: "published", publishedAt: day(3) })
+    .returning();
+  const [blog] = await db
+    .insert(schema.blogs)
+    .values({ title: "Rates outlook", description: "<p>Bonds <b>rally</b></p>", status: "published", publishedAt: day(2) })
+    .returning();
+  const [feature] = await db
+    .insert(schema.specialFeatures)
+    .values({ title: "Deep dive", status: "published", publishedAt: day(1) })
+    .returning();
   await db.insert(schema.podcasts).values({ title: "Draft episode", status: "draft" });
   await db.insert(schema.interviews).values({ title: "Archived talk", status: "archived" });
   return { video: video!, blog: blog!, feature: feature! };

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { Feed } from "feed";
-import { type ContentType, publicUrlFor } from "~/lib/content-types";
+
+import { publicUrlFor, type ContentType } from "~/lib/content-types";
+
 import { getDb } from "./db.server";
+import { getEnv } from "./env.server";
 import { htmlToPlainText } from "./html-text.server";
 import { NEWEST_PUBLISHED_SQL } from "./list-order.server";
-import { getEnv } from "./env.server";
 
 export interface FeedItem {
   id: string;
@@ -73,7 +75,18 @@ export async function buildRssFeed(): Promise<string> {
   return feed.rss2();
 }
 
-const STATIC_PATHS = ["/", "/about", "/programme", "/clients", "/contact", "/videos", "/podcasts", "/blog", "/interviews", "/special-features"];
+const STATIC_PATHS = [
+  "/",
+  "/about",
+  "/programme",
+  "/clients",
+  "/contact",
+  "/videos",
+  "/podcasts",
+  "/blog",
+  "/interviews",
+  "/special-features",
+];
 
 function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);

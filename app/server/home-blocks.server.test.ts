@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { rowsByBlock } from "./home-blocks.server";
 
 describe("rowsByBlock", () => {

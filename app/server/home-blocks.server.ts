@@ -13,6 +13,10 @@ export function rowsByBlock<Block extends string, Row extends { block: Block; po
     else blocks.set(row.block, [row]);
   }
   const result = new Map<Block, Omit<Row, "block" | "position">[]>();
-  for (const [block, list] of blocks) result.set(block, list.map(({ block: _block, position: _position, ...rest }) => rest));
+  for (const [block, list] of blocks)
+    result.set(
+      block,
+      list.map(({ block: _block, position: _position, ...rest }) => rest),
+    );
   return result;
 }

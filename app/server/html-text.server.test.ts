@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
+
 import { htmlToPlainText, readTimeMinutes } from "./html-text.server";
 
 describe("htmlToPlainText (descriptions with markup are shown as plain text)", () => {
   it.each([
-    ["inline markup joins without a space before punctuation", "Lessons on <em>patience</em>, position sizing", "Lessons on patience, position sizing"],
+    [
+      "inline markup joins without a space before punctuation",
+      "Lessons on <em>patience</em>, position sizing",
+      "Lessons on patience, position sizing",
+    ],
     ["a numeric entity", "It&#8217;s a bull market", "It’s a bull market"],
     ["a hexadecimal entity", "CEO&#x2019;s view", "CEO’s view"],
     ["&amp;", "Rates &amp; bonds", "Rates & bonds"],
@@ -14,7 +19,11 @@ describe("htmlToPlainText (descriptions with markup are shown as plain text)", (
     ["<br> separates words", "first line<br>second<br/>third", "first line second third"],
     ["list items are separated by a space", "<ul><li>one</li><li>two</li></ul><ol><li>three</li></ol>", "one two three"],
     ["headings are separated and keep their case", "<h2>Outlook</h2><p>Steady</p>", "Outlook Steady"],
-    ["script and style content is dropped", "<p>Rates &amp; <b>bonds</b></p><script>alert(1)</script><style>p{color:red}</style>", "Rates & bonds"],
+    [
+      "script and style content is dropped",
+      "<p>Rates &amp; <b>bonds</b></p><script>alert(1)</script><style>p{color:red}</style>",
+      "Rates & bonds",
+    ],
     ["links keep their text, not their address", 'Read <a href="https://example.com/x">the report</a>.', "Read the report."],
     ["images have no text", 'Chart: <img src="/c.png" alt="chart"> up', "Chart: up"],
     ["NUL and other control characters are removed", "a\u0000b\u0007c\u007Fd\u009Fe", "abcde"],

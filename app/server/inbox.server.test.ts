@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+
 import { getDb, schema } from "./db.server";
 import {
-  INBOX_PAGE_SIZE,
   contactMessagesCsv,
   csvCell,
   csvFilename,
+  INBOX_PAGE_SIZE,
   listContactMessages,
   listSubscribers,
   subscribersCsv,
@@ -19,7 +20,7 @@ describe("csvCell", () => {
     ["empty", "", '""'],
     ["null", null, '""'],
     ["a number", 42, '"42"'],
-    ["= formula is defused", "=HYPERLINK(\"http://x\")", '"\'=HYPERLINK(""http://x"")"'],
+    ["= formula is defused", '=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
     ["+ formula is defused", "+1+1", '"\'+1+1"'],
     ["- formula is defused", "-2+3", '"\'-2+3"'],
     ["@ formula is defused", "@SUM(A1)", '"\'@SUM(A1)"'],
@@ -79,15 +80,21 @@ describe("lists", () => {
   it("pages subscribers newest first, 25 a page, with the total", async () => {
     const db = await getDb();
     const base = Date.UTC(2026, 0, 1);
-    await db.insert(schema.newsletterSubscribers).values(
-      Array.from({ length: 30 }, (_, i) => ({ email: `s${i}@example.com`, createdAt: new Date(base + i * 60_000) })),
-    );
+    await db
+      .insert(schema.newsletterSubscribers)
+      .values(Array.from({ length: 30 }, (_, i) => ({ email: `s${i}@example.com`, createdAt: new Date(base + i * 60_000) })));
     const first = await listSubscribers({ page: 1 });
     expect(first.total).toBe(30);
     expect(first.rows).toHaveLength(INBOX_PAGE_SIZE);
     expect(first.rows[0]!.email).toBe("s29@example.com");
     const second = await listSubscribers({ page: 2 });
-    expect(second.rows.map((r) => r.email)).toEqual(["s4@example.com", "s3@example.com", "s2@example.com", "s1@example.com", "s0@example.com"]);
+    expect(second.rows.map((r) => r.email)).toEqual([
+      "s4@example.com",
+      "s3@example.com",
+      "s2@example.com",
+      "s1@example.com",
+      "s0@example.com",
+    ]);
     expect((await listSubscribers({ page: 3 })).rows).toEqual([]);
   });
 

@@ -3,6 +3,7 @@
  * database; admins see and export them).
  */
 import { count } from "drizzle-orm";
+
 import { getDb, schema } from "./db.server";
 import { newestCreatedFirst } from "./list-order.server";
 
@@ -86,13 +87,19 @@ export async function listContactMessages({ page }: { page: number }): Promise<P
 export async function allSubscribers(): Promise<Subscriber[]> {
   const db = await getDb();
   const t = schema.newsletterSubscribers;
-  return db.select(subscriberColumns).from(t).orderBy(...newestCreatedFirst(t));
+  return db
+    .select(subscriberColumns)
+    .from(t)
+    .orderBy(...newestCreatedFirst(t));
 }
 
 export async function allContactMessages(): Promise<ContactMessage[]> {
   const db = await getDb();
   const t = schema.contactMessages;
-  return db.select(messageColumns).from(t).orderBy(...newestCreatedFirst(t));
+  return db
+    .select(messageColumns)
+    .from(t)
+    .orderBy(...newestCreatedFirst(t));
 }
 
 // ---- CSV export ----

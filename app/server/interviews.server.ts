@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+
 import { getDb, schema } from "./db.server";
 import { newestPublishedFirst } from "./list-order.server";
 

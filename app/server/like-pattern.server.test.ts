@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { containsPattern } from "./like-pattern.server";
 
 describe("containsPattern", () => {

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
+
 import type { ContentType } from "~/lib/content-types";
+
 import { listPublishedBlogs } from "./blogs.server";
 import { listPublishedForFeeds } from "./feed.server";
 import { listPublishedInterviews } from "./interviews.server";

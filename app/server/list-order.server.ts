@@ -1,4 +1,4 @@
-import { type AnyColumn, asc, desc, sql } from "drizzle-orm";
+import { asc, desc, sql, type AnyColumn } from "drizzle-orm";
 
 /**
  * The one order of every list by date: newest first, and between equal dates the lower id first, so

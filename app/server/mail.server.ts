@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
+
 import { getEnv } from "./env.server";
 
 export interface Mail {

@@ -2,6 +2,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { answerUnknownMethods, refuseUnservedMethods } from "./method-guard.server";
 
 let port: number;

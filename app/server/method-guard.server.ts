@@ -16,8 +16,7 @@ const NODE_PARSE_ERRORS: Record<string, string> = {
   ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
 };
 
-const methodNotAllowed = (method: string) =>
-  `Method Not Allowed: ${method} is not served here; this site answers ${ALLOW}.\n`;
+const methodNotAllowed = (method: string) => `Method Not Allowed: ${method} is not served here; this site answers ${ALLOW}.\n`;
 
 /**
  * Runs `answer` once the request's body has arrived. A refusal sent while the client is still sending

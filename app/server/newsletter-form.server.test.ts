@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { MAX_EMAIL_LENGTH } from "~/lib/newsletter";
+
 import { newsletterEmailError, newsletterSchema } from "./newsletter-form.server";
 
 describe("newsletterSchema", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { MAX_EMAIL_LENGTH } from "~/lib/newsletter";
 
 /**

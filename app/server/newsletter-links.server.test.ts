@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { resetEnvCache } from "./env.server";
 import { createNewsletterToken, newsletterLink, readNewsletterToken } from "./newsletter-links.server";
 
@@ -34,10 +35,16 @@ describe("newsletter link tokens", () => {
 
   it("a confirm token expires after 7 days; an unsubscribe token never does", () => {
     const confirm = createNewsletterToken("confirm", "ann@example.com", NOW);
-    expect(readNewsletterToken("confirm", confirm, new Date(NOW.getTime() + 7 * DAY - 1000))).toMatchObject({ valid: true, expired: false });
+    expect(readNewsletterToken("confirm", confirm, new Date(NOW.getTime() + 7 * DAY - 1000))).toMatchObject({
+      valid: true,
+      expired: false,
+    });
     expect(readNewsletterToken("confirm", confirm, new Date(NOW.getTime() + 7 * DAY))).toMatchObject({ valid: true, expired: true });
     const unsubscribe = createNewsletterToken("unsubscribe", "ann@example.com", NOW);
-    expect(readNewsletterToken("unsubscribe", unsubscribe, new Date(NOW.getTime() + 3650 * DAY))).toMatchObject({ valid: true, expired: false });
+    expect(readNewsletterToken("unsubscribe", unsubscribe, new Date(NOW.getTime() + 3650 * DAY))).toMatchObject({
+      valid: true,
+      expired: false,
+    });
   });
 
   it("a token for one purpose is refused for the other", () => {

@@ -5,9 +5,11 @@
  * token never unsubscribes and the other way round.
  */
 import crypto from "node:crypto";
+
+import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
+
 import { getEnv } from "./env.server";
 import { secretHash } from "./secret.server";
-import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
 
 export type NewsletterLinkPurpose = "confirm" | "unsubscribe";
 
@@ -17,9 +19,7 @@ const CONFIRM_LINK_MS = CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000;
 /** Longer than any token we make (an address is at most 254 characters); refuses junk before hashing it. */
 const MAX_TOKEN_LENGTH = 600;
 
-export type NewsletterLink =
-  | { valid: true; email: string; expired: boolean }
-  | { valid: false };
+export type NewsletterLink = { valid: true; email: string; expired: boolean } | { valid: false };
 
 /**
  * A keyed hash with the server secret that signs sessions (BETTER_AUTH_SECRET, or the one generated into

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+
 import { MIGRATIONS_FOLDER } from "./db.server";
 
 const MIGRATION = "0006_newsletter_double_opt_in";
@@ -27,7 +28,8 @@ function migrationsBefore(tag: string) {
   expect(index).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, index);
   fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+  for (const entry of journal.entries)
+    fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
   return dir;
 }
 

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { getDb, schema } from "./db.server";
 import { resetEnvCache } from "./env.server";
 import type { Mail } from "./mail.server";
 import { readNewsletterToken } from "./newsletter-links.server";
-import { confirmSubscriber, settleNewsletterMail, subscribeToNewsletter, subscriberState, unsubscribe } from "./newsletter.server";
+import { confirmSubscriber, settleNewsletterMail, subscriberState, subscribeToNewsletter, unsubscribe } from "./newsletter.server";
 
 // The transport is replaced so the tests read the mail instead of sending it (no SMTP server needed).
 const sent: Mail[] = [];
@@ -67,8 +68,14 @@ describe("subscribeToNewsletter with SMTP_URL (double opt-in)", () => {
     expect(sent[0]!.to).toBe("ann@example.com");
     expect(sent[0]!.subject).toBe("Confirm your MarketWire newsletter subscription");
     const { confirm, unsubscribe: unsubscribeUrl } = linksIn(sent[0]!);
-    expect(readNewsletterToken("confirm", new URL(confirm!).searchParams.get("token"))).toMatchObject({ valid: true, email: "ann@example.com" });
-    expect(readNewsletterToken("unsubscribe", new URL(unsubscribeUrl!).searchParams.get("token"))).toMatchObject({ valid: true, email: "ann@example.com" });
+    expect(readNewsletterToken("confirm", new URL(confirm!).searchParams.get("token"))).toMatchObject({
+      valid: true,
+      email: "ann@example.com",
+    });
+    expect(readNewsletterToken("unsubscribe", new URL(unsubscribeUrl!).searchParams.get("token"))).toMatchObject({
+      valid: true,
+      email: "ann@example.com",
+    });
     expect(await subscriberState("ann@example.com")).toBe("pending");
   });
 

@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
+
+import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
+
 import { getDb, schema } from "./db.server";
 import { hasMailTransport, sendMail } from "./mail.server";
 import { newsletterLink } from "./newsletter-links.server";
-import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
 
 /** PRODUCT.md "Newsletter": the form mails an address at most once in this long. */
 export const MAIL_SPACING_MINUTES = 15;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { isOwnOrigin, refuseCrossSiteRequests } from "./origin-guard.server";
 
 const PUBLIC_URL = "https://marketwire.example";
@@ -67,7 +68,10 @@ describe("refuseCrossSiteRequests (an Express app behind it)", () => {
     expect(handled).toEqual([]);
   });
 
-  it.each([["another site", "https://evil.example"], ["Origin null", "null"]])("refuses a POST from %s with 403", async (_, origin) => {
+  it.each([
+    ["another site", "https://evil.example"],
+    ["Origin null", "null"],
+  ])("refuses a POST from %s with 403", async (_, origin) => {
     const response = await send("POST", origin);
     expect(response.status).toBe(403);
     expect(handled).toEqual([]);

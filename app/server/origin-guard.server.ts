@@ -3,8 +3,9 @@
  * (any method but GET, HEAD and OPTIONS) must carry the `Origin` of this site, which every browser
  * sends with a POST. A foreign, `null` or missing Origin is refused with 403 before any handler runs.
  */
-import { afterRequestBody } from "./method-guard.server";
 import type { NextFunction, Request, Response } from "express";
+
+import { afterRequestBody } from "./method-guard.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

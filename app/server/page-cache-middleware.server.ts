@@ -4,8 +4,9 @@
  * on to the normal request handler.
  */
 import { Readable } from "node:stream";
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { type PageCache, isCacheableRequest, pickEncoding } from "./page-cache.server";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+
+import { isCacheableRequest, pickEncoding, type PageCache } from "./page-cache.server";
 import { getTheme } from "./theme.server";
 
 type FetchHandler = (request: Request) => Promise<Response>;

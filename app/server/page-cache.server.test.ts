@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { PageCache, isCacheableRequest, isCacheableResponse, pickEncoding } from "./page-cache.server";
+
+import { isCacheableRequest, isCacheableResponse, PageCache, pickEncoding } from "./page-cache.server";
 
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 

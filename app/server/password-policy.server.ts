@@ -3,6 +3,7 @@
  * 10,000 most common passwords. Server-only: the list never reaches the browser.
  */
 import { dictionary } from "@zxcvbn-ts/language-common";
+
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
 
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Choose a less common password.";

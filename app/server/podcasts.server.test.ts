@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { getDb, schema } from "./db.server";
 import {
   getHomePodcasts,
@@ -51,7 +52,11 @@ describe("listPublishedPodcasts", () => {
 describe("getHomePodcasts", () => {
   it("highlights the two featured podcasts and alerts the next five others", async () => {
     await insertPodcasts(
-      Array.from({ length: 9 }, (_, i) => ({ title: `P${i}`, featured: i === 1 || i === 3, featuredAt: i === 1 || i === 3 ? day(i) : null })),
+      Array.from({ length: 9 }, (_, i) => ({
+        title: `P${i}`,
+        featured: i === 1 || i === 3,
+        featuredAt: i === 1 || i === 3 ? day(i) : null,
+      })),
     );
     const home = await getHomePodcasts();
     expect(home.featured.map((p) => p.title)).toEqual(["P3", "P1"]);

@@ -1,11 +1,13 @@
-import { type SQL, and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { rowsByBlock } from "./home-blocks.server";
-import { getDb, schema } from "./db.server";
-import { newestPublishedFirst } from "./list-order.server";
-import { htmlToPlainText } from "./html-text.server";
+
 import { isUuid } from "~/lib/ids";
-import { type Visitor, isCountedHit } from "./visitor.server";
+
+import { getDb, schema } from "./db.server";
+import { rowsByBlock } from "./home-blocks.server";
+import { htmlToPlainText } from "./html-text.server";
+import { newestPublishedFirst } from "./list-order.server";
+import { isCountedHit, type Visitor } from "./visitor.server";
 
 const { podcasts } = schema;
 
@@ -48,7 +50,11 @@ function toSummary(row: Omit<PodcastSummary, "description"> & { description: str
 /** PRODUCT.md "Lists": all published podcasts, newest first (the /podcasts grid). */
 export async function listPublishedPodcasts(limit?: number): Promise<PodcastSummary[]> {
   const db = await getDb();
-  const query = db.select(summaryFields).from(podcasts).where(isPublished).orderBy(...newestFirst);
+  const query = db
+    .select(summaryFields)
+    .from(podcasts)
+    .where(isPublished)
+    .orderBy(...newestFirst);
   const rows = limit == null ? await query : await query.limit(limit);
   return rows.map(toSummary);
 }
@@ -82,7 +88,12 @@ function featuredPodcastsQuery(db: Db, limit: number) {
 }
 
 function latestPodcastsQuery(db: Db, limit: number) {
-  return db.select(blockFields("latest", newestFirst)).from(podcasts).where(isPublished).orderBy(...newestFirst).limit(limit);
+  return db
+    .select(blockFields("latest", newestFirst))
+    .from(podcasts)
+    .where(isPublished)
+    .orderBy(...newestFirst)
+    .limit(limit);
 }
 
 /**
@@ -110,7 +121,11 @@ export async function getHomePodcasts() {
 export async function getPublishedPodcast(id: string | undefined): Promise<PodcastDetail | null> {
   if (!isUuid(id)) return null;
   const db = await getDb();
-  const [row] = await db.select(schema.rowColumns(podcasts)).from(podcasts).where(and(eq(podcasts.id, id), isPublished)).limit(1);
+  const [row] = await db
+    .select(schema.rowColumns(podcasts))
+    .from(podcasts)
+    .where(and(eq(podcasts.id, id), isPublished))
+    .limit(1);
   return row ?? null;
 }
 
@@ -146,7 +161,10 @@ export async function recordPodcastListen(id: string | undefined, visitor: Visit
   if (!isUuid(id)) return null;
   const db = await getDb();
   // Read first, so hits on unknown ids leave no rows behind in rate_limits.
-  const [row] = await db.select({ listens: podcasts.listens }).from(podcasts).where(and(eq(podcasts.id, id), isPublished));
+  const [row] = await db
+    .select({ listens: podcasts.listens })
+    .from(podcasts)
+    .where(and(eq(podcasts.id, id), isPublished));
   if (!row) return null;
   if (!visitor || !(await isCountedHit("listen", id, visitor, now))) return row.listens;
   return (await incrementPodcastListens(id)) ?? row.listens;

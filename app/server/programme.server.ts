@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import { getDb, schema } from "./db.server";
 
 /** PRODUCT.md "Public pages": the Programme page's Interviews badge counts published videos. */

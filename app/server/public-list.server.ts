@@ -1,4 +1,5 @@
 import { data } from "react-router";
+
 import { NO_STORE } from "~/lib/cache-headers";
 
 /**

@@ -1,19 +1,21 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { action as contactAction } from "~/routes/contact";
 import { action as newsletterAction } from "~/routes/resources.newsletter";
+
 import { appRequest } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
 import { getDb, schema } from "./db.server";
 import { resetEnvCache } from "./env.server";
 import {
-  CONTACT_RATE_LIMIT,
-  LONGEST_WINDOW_SECONDS,
-  NEWSLETTER_RATE_LIMIT,
   addressKey,
   betterAuthRateLimitStorage,
   clientAddress,
   consumeRateLimit,
+  CONTACT_RATE_LIMIT,
+  LONGEST_WINDOW_SECONDS,
+  NEWSLETTER_RATE_LIMIT,
 } from "./rate-limit.server";
 
 // Rate limits are off in tests by default; this file turns them on.
@@ -36,7 +38,8 @@ function fromAddressToNewsletter(ip: string, email: string) {
   return newsletterAction({ request: fromAddress("/resources/newsletter", ip, { email }) } as any);
 }
 
-const contact = (ip: string, form: Record<string, string>) => callRoute(contactAction, fromAddress("/contact", ip, form), { throws: false });
+const contact = (ip: string, form: Record<string, string>) =>
+  callRoute(contactAction, fromAddress("/contact", ip, form), { throws: false });
 const newsletter = (request: Request) => callRoute(newsletterAction, request, { throws: false });
 
 describe("consumeRateLimit", () => {

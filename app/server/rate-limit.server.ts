@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { sql } from "drizzle-orm";
+
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { secretHash } from "./secret.server";
@@ -45,7 +46,10 @@ export function addressKey(address: string): string {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address (zone dropped, embedded IPv4 converted), or null for IPv4. */

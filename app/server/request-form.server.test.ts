@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { readForm } from "./request-form.server";
 
 const URL = "http://localhost:3000/contact";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { sanitizeContentHtml } from "./sanitize.server";
 
 describe("sanitizeContentHtml", () => {
@@ -7,7 +8,9 @@ describe("sanitizeContentHtml", () => {
     expect(sanitizeContentHtml(html)).toBe(html);
   });
   it("removes scripts, event handlers and javascript: links", () => {
-    const out = sanitizeContentHtml(`<p onclick="x()">Hi</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)>`);
+    const out = sanitizeContentHtml(
+      `<p onclick="x()">Hi</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)>`,
+    );
     expect(out).not.toMatch(/script|onclick|onerror|javascript:/i);
     expect(out).toContain("<p>Hi</p>");
   });

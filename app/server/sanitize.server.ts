@@ -6,8 +6,35 @@ import sanitizeHtml from "sanitize-html";
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    "h2", "h3", "h4", "p", "br", "hr", "strong", "b", "em", "i", "u", "s", "blockquote", "code", "pre",
-    "ul", "ol", "li", "a", "img", "figure", "figcaption", "table", "thead", "tbody", "tr", "th", "td", "span",
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "br",
+    "hr",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "blockquote",
+    "code",
+    "pre",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "span",
   ],
   allowedAttributes: {
     a: ["href", "title", "target", "rel"],
@@ -22,9 +49,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // Links leaving the site open safely.
     a: (tagName, attribs) => ({
       tagName,
-      attribs: /^https?:\/\//i.test(attribs.href ?? "")
-        ? { ...attribs, rel: "noopener noreferrer nofollow", target: "_blank" }
-        : attribs,
+      attribs: /^https?:\/\//i.test(attribs.href ?? "") ? { ...attribs, rel: "noopener noreferrer nofollow", target: "_blank" } : attribs,
     }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
   },

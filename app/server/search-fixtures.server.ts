@@ -1,5 +1,6 @@
 /** Test data for the search tests (not used by the app): rows of any content type inserted with Drizzle. */
 import type { ContentType } from "~/lib/content-types";
+
 import { getDb, schema } from "./db.server";
 
 export interface ItemInput {

@@ -6,8 +6,10 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE } from "~/lib/search";
+
 import { getDb } from "./db.server";
 import { TABLES } from "./search-fixtures.server";
 import { searchContent } from "./search.server";
@@ -28,9 +30,31 @@ function prng(seed: number) {
 
 // Small on purpose, so queries hit often; includes LIKE's special characters, mixed case, letters
 // beyond ASCII and one token longer than the token index stores whole (migration 0004).
-const VOCABULARY = ["oil", "Oil", "OILS", "gold", "golden", "rate", "rates", "crate", "bank", "Banking", "50%", "5000",
-  "net_income", "net-income", "c:\\data", "c:data", "fed", "FEDERAL", "yield", "yields", "Zürich", "zurich",
-  `Long${"ratebank".repeat(9)}Oil5000`];
+const VOCABULARY = [
+  "oil",
+  "Oil",
+  "OILS",
+  "gold",
+  "golden",
+  "rate",
+  "rates",
+  "crate",
+  "bank",
+  "Banking",
+  "50%",
+  "5000",
+  "net_income",
+  "net-income",
+  "c:\\data",
+  "c:data",
+  "fed",
+  "FEDERAL",
+  "yield",
+  "yields",
+  "Zürich",
+  "zurich",
+  `Long${"ratebank".repeat(9)}Oil5000`,
+];
 
 interface Item {
   id: string;
@@ -45,7 +69,7 @@ interface Item {
 describe(`search paging property (seed ${SEED})`, () => {
   it("every page walk returns exactly the matching published items, in order, with exact totals", { timeout: 120_000 }, async () => {
     const random = prng(SEED);
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const words = (min: number, max: number) =>
       Array.from({ length: min + Math.floor(random() * (max - min + 1)) }, () => pick(VOCABULARY)).join(" ");
     // Few distinct dates, so many items share one and the id tie-break is exercised.
@@ -84,7 +108,10 @@ describe(`search paging property (seed ${SEED})`, () => {
       const title = words(1, 3);
       const content = random() < 0.2 ? null : words(0, 8);
       const table = TABLES[item.type];
-      await db.update(table).set({ title, content } as never).where(eq(table.id, item.id));
+      await db
+        .update(table)
+        .set({ title, content } as never)
+        .where(eq(table.id, item.id));
       Object.assign(item, { title, content });
     }
 
@@ -93,13 +120,21 @@ describe(`search paging property (seed ${SEED})`, () => {
       const word = pick(VOCABULARY);
       const start = Math.floor(random() * word.length);
       const q =
-        r < 0.1 ? "" // everything
-        : r < 0.4 ? word
-        : r < 0.5 ? word.slice(start, start + 1 + Math.floor(random() * 3)) // a piece of a word
-        : r < 0.6 ? word.slice(start, start + 1 + Math.floor(random() * 40)) // a longer piece
-        : r < 0.75 ? `${pick(VOCABULARY)} ${pick(VOCABULARY)}` // a phrase
-        : r < 0.9 ? (random() < 0.5 ? word.toUpperCase() : word.toLowerCase())
-        : `  ${word}  `;
+        r < 0.1
+          ? "" // everything
+          : r < 0.4
+            ? word
+            : r < 0.5
+              ? word.slice(start, start + 1 + Math.floor(random() * 3)) // a piece of a word
+              : r < 0.6
+                ? word.slice(start, start + 1 + Math.floor(random() * 40)) // a longer piece
+                : r < 0.75
+                  ? `${pick(VOCABULARY)} ${pick(VOCABULARY)}` // a phrase
+                  : r < 0.9
+                    ? random() < 0.5
+                      ? word.toUpperCase()
+                      : word.toLowerCase()
+                    : `  ${word}  `;
       const types = random() < 0.35 ? [] : CONTENT_TYPES.filter(() => random() < 0.5);
       return { q, types };
     });

@@ -1,15 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { loadContent } from "../../bench/content-loader";
+
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE } from "~/lib/search";
+
+import { loadContent } from "../../bench/content-loader";
 import { getDb } from "./db.server";
-import { TABLES, clearContent, insertItem } from "./search-fixtures.server";
+import { clearContent, insertItem, TABLES } from "./search-fixtures.server";
 import { explainSearch, hasTrigram, isTokenQuery, phraseQuery, searchContent } from "./search.server";
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
-const titles = async (q: string, types: ContentType[] = []) =>
-  (await searchContent({ q, types })).results.map((r) => r.title).sort();
+const titles = async (q: string, types: ContentType[] = []) => (await searchContent({ q, types })).results.map((r) => r.title).sort();
 
 beforeEach(clearContent);
 
@@ -195,7 +196,10 @@ describe("one-word queries (token index and lexicon)", () => {
     const id = await insertItem("podcast", { title: "Secret", content: "quorvex", status: "draft" });
     expect(await titles("quorvex")).toEqual([]);
     const db = await getDb();
-    await db.update(TABLES.podcast).set({ status: "published", publishedAt: day(1) }).where(eq(TABLES.podcast.id, id));
+    await db
+      .update(TABLES.podcast)
+      .set({ status: "published", publishedAt: day(1) })
+      .where(eq(TABLES.podcast.id, id));
     expect(await titles("quorvex")).toEqual(["Secret"]);
     await db.update(TABLES.podcast).set({ status: "archived" }).where(eq(TABLES.podcast.id, id));
     expect(await titles("quorvex")).toEqual([]);
@@ -209,7 +213,10 @@ describe("one-word queries (token index and lexicon)", () => {
     const before = await lexicon();
     await db.execute(sql`delete from search_lexicon where token = 'zentrix'`);
     // A views update does not touch the text, so the row trigger does not fire and put the token back.
-    await db.update(TABLES.video).set({ views: sql`${TABLES.video.views} + 1` }).where(eq(TABLES.video.id, id));
+    await db
+      .update(TABLES.video)
+      .set({ views: sql`${TABLES.video.views} + 1` })
+      .where(eq(TABLES.video.id, id));
     expect(await lexicon()).toBe(before - 1);
     // An edit of the text does.
     await db.update(TABLES.video).set({ content: "zentrix again" }).where(eq(TABLES.video.id, id));

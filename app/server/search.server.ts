@@ -30,10 +30,12 @@
  *
  * Figures: docs/PERFORMANCE.md.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+
 import type { ContentType } from "~/lib/content-types";
-import { SEARCH_PAGE_SIZE, type SearchPage, type SearchResult, parseQuery, typesToSearch } from "~/lib/search";
-import { type Database, getDb } from "./db.server";
+import { parseQuery, SEARCH_PAGE_SIZE, typesToSearch, type SearchPage, type SearchResult } from "~/lib/search";
+
+import { getDb, type Database } from "./db.server";
 import { containsPattern } from "./like-pattern.server";
 import { NEWEST_PUBLISHED_SQL } from "./list-order.server";
 
@@ -127,8 +129,9 @@ async function phrasePairs(on: Executor, { words, separators }: Phrase): Promise
   const limit = MAX_PHRASE_PAIRS + 1;
   const { rows } = (await on.execute(sql`select
     array(select distinct right(token, 32) from search_lexicon where token like ${`%${first}`} limit ${limit}) as firsts,
-    array(select distinct left(token, 32) from search_lexicon where token like ${`${last}%`} limit ${limit}) as lasts`,
-  )) as unknown as { rows: { firsts: string[]; lasts: string[] }[] };
+    array(select distinct left(token, 32) from search_lexicon where token like ${`${last}%`} limit ${limit}) as lasts`)) as unknown as {
+    rows: { firsts: string[]; lasts: string[] }[];
+  };
   const { firsts, lasts } = rows[0]!;
   if (words.length === 2) {
     if (firsts.length * lasts.length > MAX_PHRASE_PAIRS) return null;
@@ -137,9 +140,11 @@ async function phrasePairs(on: Executor, { words, separators }: Phrase): Promise
   if (firsts.length > MAX_PHRASE_PAIRS || lasts.length > MAX_PHRASE_PAIRS) return null;
   const n = words.length;
   return separators.map((separator, i) =>
-    i === 0 ? firsts.map((a) => `${a}${separator}${words[1]}`)
-    : i === n - 2 ? lasts.map((b) => `${words[n - 2]}${separator}${b}`)
-    : [`${words[i]}${separator}${words[i + 1]}`],
+    i === 0
+      ? firsts.map((a) => `${a}${separator}${words[1]}`)
+      : i === n - 2
+        ? lasts.map((b) => `${words[n - 2]}${separator}${b}`)
+        : [`${words[i]}${separator}${words[i + 1]}`],
   );
 }
 
@@ -148,7 +153,11 @@ function pairsMatch(sets: string[][], query: string): SQL {
   // A set with no pair: some word ends or starts no token, so nothing can match.
   if (sets.some((pairs) => !pairs.length)) return sql`false`;
   const tests = sets.map(
-    (pairs) => sql`search_bigrams(search_text) && array[${sql.join(pairs.map((pair) => sql`${pair}`), sql`, `)}]::text[]`,
+    (pairs) =>
+      sql`search_bigrams(search_text) && array[${sql.join(
+        pairs.map((pair) => sql`${pair}`),
+        sql`, `,
+      )}]::text[]`,
   );
   if (sets.length > 1) tests.push(substringMatch(query));
   return sql.join(tests, sql` and `);
@@ -221,9 +230,7 @@ async function prepareSearch(
  * for rare words (the planner prices ILIKE far below its real cost and may pick that walk).
  */
 function matchStatement(match: SQL, types: ContentType[], offset: number, prelude = sql``): SQL {
-  const matches = types.map((type) =>
-    matchingRows(type, match, sql`${type}::text as content_type, id, published_at`),
-  );
+  const matches = types.map((type) => matchingRows(type, match, sql`${type}::text as content_type, id, published_at`));
   const details = types.map(
     (type) =>
       sql`select ${resultColumns(type)} from ${BRANCHES[type].table}
@@ -251,8 +258,7 @@ function matchStatement(match: SQL, types: ContentType[], offset: number, prelud
  */
 function browseStatement(types: ContentType[], offset: number): SQL {
   const branches = types.map(
-    (type) =>
-      sql`(${matchingRows(type, null, resultColumns(type))} order by ${NEWEST_PUBLISHED_SQL} limit ${offset + SEARCH_PAGE_SIZE})`,
+    (type) => sql`(${matchingRows(type, null, resultColumns(type))} order by ${NEWEST_PUBLISHED_SQL} limit ${offset + SEARCH_PAGE_SIZE})`,
   );
   const counts = types.map((type) => sql`(${matchingRows(type, null, sql`count(*)`)})`);
   return sql`
@@ -292,11 +298,7 @@ interface Row {
  */
 
 /** The plan of a search, as the app runs it (tests and the benchmark check the indexes are used). */
-export async function explainSearch(
-  db: Database,
-  { q, types = [], page = 1 }: SearchParams,
-  options: SearchOptions = {},
-): Promise<string> {
+export async function explainSearch(db: Database, { q, types = [], page = 1 }: SearchParams, options: SearchOptions = {}): Promise<string> {
   const statement = await prepareSearch(db, { q, types, page }, options);
   const { rows } = (await db.execute(sql`explain ${statement}`)) as unknown as { rows: { "QUERY PLAN": string }[] };
   return rows.map((row) => row["QUERY PLAN"]).join("\n");

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { createCookieSessionStorage } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { StartupError, resetEnvCache } from "./env.server";
+
+import { resetEnvCache, StartupError } from "./env.server";
 import { getServerSecret, secretHash } from "./secret.server";
 import { createToastHeaders, getToast } from "./toast.server";
 
@@ -37,7 +38,7 @@ async function forgedToastCookie() {
   return (await forger.commitSession(session)).split(";")[0]!;
 }
 
-describe("server secret (PRODUCT.md \"Security\")", () => {
+describe('server secret (PRODUCT.md "Security")', () => {
   it("is generated once into DATA_DIR/auth-secret, readable by its owner only, and kept", () => {
     const dataDir = outsideTests();
     const secret = getServerSecret();

@@ -7,7 +7,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { StartupError, getEnv } from "./env.server";
+
+import { getEnv, StartupError } from "./env.server";
 
 const TEST_SECRET = "test-secret-test-secret-test-secret-0000";
 

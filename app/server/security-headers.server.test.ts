@@ -1,10 +1,12 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { AUDIO_FRAME_ALLOW, AUDIO_FRAME_ORIGINS, FRAME_ORIGINS, VIDEO_FRAME_ALLOW, VIDEO_FRAME_ORIGINS } from "~/lib/media";
+
 import {
-  FILE_DIRECTIVES,
   createNonce,
+  FILE_DIRECTIVES,
   pageContentSecurityPolicy,
   pageDirectives,
   permissionsPolicy,
@@ -45,7 +47,7 @@ describe("createNonce", () => {
   });
 });
 
-describe("pageDirectives (PRODUCT.md \"Security headers\")", () => {
+describe('pageDirectives (PRODUCT.md "Security headers")', () => {
   const directives = pageDirectives("abc123", PRODUCTION);
 
   it("runs only our files and inline scripts carrying the render's nonce", () => {
@@ -108,7 +110,11 @@ describe("serializePolicy / pageContentSecurityPolicy", () => {
 });
 
 describe("permissionsPolicy", () => {
-  const policy = Object.fromEntries(permissionsPolicy().split(", ").map((entry) => entry.split("=") as [string, string]));
+  const policy = Object.fromEntries(
+    permissionsPolicy()
+      .split(", ")
+      .map((entry) => entry.split("=") as [string, string]),
+  );
   const quoted = (origins: string[]) => origins.map((origin) => `"${origin}"`).join(" ");
 
   it.each(["camera", "microphone", "geolocation", "payment", "usb", "serial", "display-capture", "publickey-credentials-get"])(
@@ -189,7 +195,9 @@ describe("securityHeaders middleware", () => {
   });
 
   it("sends HSTS for a year when the public URL is https, and not over plain http", async () => {
-    expect((await (await serve(PRODUCTION))("/file.txt")).headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect((await (await serve(PRODUCTION))("/file.txt")).headers.get("strict-transport-security")).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
     await close!();
     close = undefined;
     expect((await (await serve(LOCAL))("/file.txt")).headers.get("strict-transport-security")).toBeNull();

@@ -8,8 +8,10 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+
 import { AUDIO_FRAME_ALLOW, AUDIO_FRAME_ORIGINS, FRAME_ORIGINS, VIDEO_FRAME_ALLOW, VIDEO_FRAME_ORIGINS } from "~/lib/media";
-import { type Env, getEnv } from "./env.server";
+
+import { getEnv, type Env } from "./env.server";
 
 export type Directives = Record<string, string[]>;
 

@@ -1,5 +1,7 @@
 import { data, redirect } from "react-router";
+
 import { signInPath } from "~/lib/redirects";
+
 import { getAuth } from "./auth.server";
 import { redirectWithToast } from "./toast.server";
 

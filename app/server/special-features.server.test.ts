@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { getDb, schema } from "./db.server";
 import { listPublishedSpecialFeatures } from "./special-features.server";
 

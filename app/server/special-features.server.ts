@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
+
 import { getDb, schema } from "./db.server";
-import { newestPublishedFirst } from "./list-order.server";
 import { readTimeMinutes } from "./html-text.server";
+import { newestPublishedFirst } from "./list-order.server";
 
 const { specialFeatures } = schema;
 

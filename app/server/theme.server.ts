@@ -1,5 +1,6 @@
 import { createCookie } from "react-router";
-import { type Theme, themeSchema } from "~/lib/theme";
+
+import { themeSchema, type Theme } from "~/lib/theme";
 
 const themeCookie = createCookie("mw_theme", {
   path: "/",

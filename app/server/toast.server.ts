@@ -1,5 +1,6 @@
-import { type SessionStorage, createCookieSessionStorage, redirect } from "react-router";
+import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
 import { z } from "zod";
+
 import { getEnv } from "./env.server";
 import { getServerSecret } from "./secret.server";
 
@@ -57,8 +58,6 @@ export async function getToast(request: Request) {
   const parsed = toastSchema.safeParse(session.get("toast"));
   return {
     toast: parsed.success ? parsed.data : null,
-    headers: parsed.success
-      ? new Headers({ "Set-Cookie": await toastStorage().destroySession(session) })
-      : null,
+    headers: parsed.success ? new Headers({ "Set-Cookie": await toastStorage().destroySession(session) }) : null,
   };
 }

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { getDb, schema } from "./db.server";
 import {
-  VIDEO_PAGE_SIZE,
   getHomeVideos,
   getPublishedVideo,
   incrementVideoViews,
- 
   listFeaturedVideos,
   listLatestVideos,
   listMostWatchedVideos,
   listPublishedVideos,
   listRelatedVideos,
+  VIDEO_PAGE_SIZE,
 } from "./videos.server";
 
 type NewVideo = typeof schema.videos.$inferInsert;
@@ -106,7 +106,9 @@ describe("latest, most watched and featured", () => {
 
 describe("getHomeVideos", () => {
   it("shows the featured videos in the carousel and the latest five minus the first beside it", async () => {
-    await insertVideos(Array.from({ length: 7 }, (_, i) => ({ title: `V${i}`, featured: i < 2, featuredAt: i < 2 ? day(i) : null, views: i })));
+    await insertVideos(
+      Array.from({ length: 7 }, (_, i) => ({ title: `V${i}`, featured: i < 2, featuredAt: i < 2 ? day(i) : null, views: i })),
+    );
     const home = await getHomeVideos();
     expect(home.carousel.map((v) => v.title)).toEqual(["V1", "V0"]);
     expect(home.carousel.map((v) => v.featured)).toEqual([true, true]);
@@ -176,4 +178,3 @@ describe("incrementVideoViews", () => {
     expect(await incrementVideoViews("1 or 1=1")).toBeNull();
   });
 });
-

@@ -1,11 +1,13 @@
-import { type SQL, and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { rowsByBlock } from "./home-blocks.server";
-import { totalPages } from "~/lib/pagination";
-import { getDb, schema } from "./db.server";
-import { newestPublishedFirst } from "./list-order.server";
+
 import { isUuid } from "~/lib/ids";
-import { type Visitor, isCountedHit } from "./visitor.server";
+import { totalPages } from "~/lib/pagination";
+
+import { getDb, schema } from "./db.server";
+import { rowsByBlock } from "./home-blocks.server";
+import { newestPublishedFirst } from "./list-order.server";
+import { isCountedHit, type Visitor } from "./visitor.server";
 
 const { videos } = schema;
 
@@ -52,7 +54,13 @@ export async function listPublishedVideos({ page, pageSize = VIDEO_PAGE_SIZE }: 
   const safePage = Math.max(1, Math.floor(page));
   const offset = Math.min((safePage - 1) * pageSize, Number.MAX_SAFE_INTEGER);
   const [items, [{ total }]] = await Promise.all([
-    db.select(summaryFields).from(videos).where(isPublished).orderBy(...newestFirst).limit(pageSize).offset(offset),
+    db
+      .select(summaryFields)
+      .from(videos)
+      .where(isPublished)
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset(offset),
     db.select({ total: count() }).from(videos).where(isPublished),
   ]);
   return { items: items as VideoSummary[], total, page: safePage, pageSize, totalPages: totalPages(total, pageSize) };
@@ -90,11 +98,21 @@ const mostWatchedOrder = [desc(videos.views), ...newestFirst] as const;
 const featuredOrder = [desc(videos.featuredAt), ...newestFirst] as const;
 
 function latestVideosQuery(db: Db, limit: number, block: HomeVideoBlock = "latest") {
-  return db.select(blockFields(block, latestOrder)).from(videos).where(isPublished).orderBy(...latestOrder).limit(limit);
+  return db
+    .select(blockFields(block, latestOrder))
+    .from(videos)
+    .where(isPublished)
+    .orderBy(...latestOrder)
+    .limit(limit);
 }
 
 function mostWatchedVideosQuery(db: Db, limit: number) {
-  return db.select(blockFields("mostWatched", mostWatchedOrder)).from(videos).where(isPublished).orderBy(...mostWatchedOrder).limit(limit);
+  return db
+    .select(blockFields("mostWatched", mostWatchedOrder))
+    .from(videos)
+    .where(isPublished)
+    .orderBy(...mostWatchedOrder)
+    .limit(limit);
 }
 
 function featuredVideosQuery(db: Db, limit: number) {
@@ -138,7 +156,11 @@ export async function getHomeVideos(): Promise<{ carousel: CarouselVideo[]; late
 export async function getPublishedVideo(id: string | undefined): Promise<VideoDetail | null> {
   if (!isUuid(id)) return null;
   const db = await getDb();
-  const [row] = await db.select(schema.rowColumns(videos)).from(videos).where(and(eq(videos.id, id), isPublished)).limit(1);
+  const [row] = await db
+    .select(schema.rowColumns(videos))
+    .from(videos)
+    .where(and(eq(videos.id, id), isPublished))
+    .limit(1);
   return row ?? null;
 }
 
@@ -177,7 +199,10 @@ export async function recordVideoView(id: string | undefined, visitor: Visitor |
   if (!isUuid(id)) return null;
   const db = await getDb();
   // Read first, so hits on unknown ids leave no rows behind in rate_limits.
-  const [row] = await db.select({ views: videos.views }).from(videos).where(and(eq(videos.id, id), isPublished));
+  const [row] = await db
+    .select({ views: videos.views })
+    .from(videos)
+    .where(and(eq(videos.id, id), isPublished));
   if (!row) return null;
   if (!visitor || !(await isCountedHit("view", id, visitor, now))) return row.views;
   return (await incrementVideoViews(id)) ?? row.views;

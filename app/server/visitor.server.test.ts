@@ -1,7 +1,9 @@
 import { eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { action as listenAction } from "~/routes/api.podcasts.$id.listen";
 import { action as viewAction } from "~/routes/api.videos.$id.view";
+
 import { appRequest } from "../../tests/support/auth";
 import { getDb, schema } from "./db.server";
 import { COUNTS_PER_ADDRESS_RULE, visitorOf } from "./visitor.server";
@@ -23,18 +25,29 @@ function counterRequest(path: string, client: { ip: string; userAgent?: string }
 }
 
 async function postView(id: string, client: { ip: string; userAgent?: string }) {
-  const response = (await viewAction({ request: counterRequest(`/api/videos/${id}/view`, client), params: { id }, context: {} } as any)) as Response;
+  const response = (await viewAction({
+    request: counterRequest(`/api/videos/${id}/view`, client),
+    params: { id },
+    context: {},
+  } as any)) as Response;
   return { status: response.status, views: ((await response.json()) as { views?: number }).views };
 }
 
 async function postListen(id: string, client: { ip: string; userAgent?: string }) {
-  const response = (await listenAction({ request: counterRequest(`/api/podcasts/${id}/listen`, client), params: { id }, context: {} } as any)) as Response;
+  const response = (await listenAction({
+    request: counterRequest(`/api/podcasts/${id}/listen`, client),
+    params: { id },
+    context: {},
+  } as any)) as Response;
   return { status: response.status, listens: ((await response.json()) as { listens?: number }).listens };
 }
 
 async function newVideo(views = 100) {
   const db = await getDb();
-  const [video] = await db.insert(schema.videos).values({ title: "Counted", status: "published", publishedAt: new Date(), views }).returning();
+  const [video] = await db
+    .insert(schema.videos)
+    .values({ title: "Counted", status: "published", publishedAt: new Date(), views })
+    .returning();
   return video!;
 }
 
@@ -44,7 +57,7 @@ async function storedViews(id: string) {
   return row!.views;
 }
 
-describe("video views: one per visitor per video per 30 minutes (PRODUCT.md \"Security\")", () => {
+describe('video views: one per visitor per video per 30 minutes (PRODUCT.md "Security")', () => {
   it("counts 1,000 concurrent posts from one client once, and answers every one with the live count", async () => {
     const video = await newVideo(100);
     const client = { ip: "203.0.113.10", userAgent: CHROME };
@@ -74,7 +87,8 @@ describe("video views: one per visitor per video per 30 minutes (PRODUCT.md \"Se
     ["no user agent", undefined],
   ])("never counts %s, and still answers the count", async (_name, userAgent) => {
     const video = await newVideo(7);
-    for (let i = 0; i < 5; i++) expect(await postView(video.id, { ip: `203.0.113.${30 + i}`, userAgent })).toEqual({ status: 200, views: 7 });
+    for (let i = 0; i < 5; i++)
+      expect(await postView(video.id, { ip: `203.0.113.${30 + i}`, userAgent })).toEqual({ status: 200, views: 7 });
     expect(await storedViews(video.id)).toBe(7);
   });
 
@@ -102,7 +116,9 @@ describe("video views: one per visitor per video per 30 minutes (PRODUCT.md \"Se
 
   it("counts one IPv6 subscriber (a /64) as one address", async () => {
     const video = await newVideo(0);
-    await Promise.all(Array.from({ length: 50 }, (_, i) => postView(video.id, { ip: `2001:db8:5:6::${(i + 1).toString(16)}`, userAgent: CHROME })));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => postView(video.id, { ip: `2001:db8:5:6::${(i + 1).toString(16)}`, userAgent: CHROME })),
+    );
     expect(await storedViews(video.id)).toBe(1);
   });
 
@@ -111,7 +127,9 @@ describe("video views: one per visitor per video per 30 minutes (PRODUCT.md \"Se
     await postView(video.id, { ip: "203.0.113.15", userAgent: CHROME });
     expect(await postView(MISSING_ID, { ip: "203.0.113.15", userAgent: CHROME })).toEqual({ status: 404, views: undefined });
     const db = await getDb();
-    const keys = (await db.select({ key: schema.rateLimits.key }).from(schema.rateLimits).where(like(schema.rateLimits.key, "view:%"))).map((r) => r.key);
+    const keys = (await db.select({ key: schema.rateLimits.key }).from(schema.rateLimits).where(like(schema.rateLimits.key, "view:%"))).map(
+      (r) => r.key,
+    );
     expect(keys.some((key) => key.includes(video.id))).toBe(true);
     expect(keys.some((key) => key.includes(MISSING_ID))).toBe(false);
     expect(keys.some((key) => key.includes("203.0.113.15") || key.includes("Chrome"))).toBe(false);
@@ -121,8 +139,13 @@ describe("video views: one per visitor per video per 30 minutes (PRODUCT.md \"Se
 describe("podcast listens: the same rule", () => {
   it("counts 1,000 concurrent posts from one client once, a second visitor once more, a bot never", async () => {
     const db = await getDb();
-    const [podcast] = await db.insert(schema.podcasts).values({ title: "Heard", status: "published", publishedAt: new Date(), listens: 40 }).returning();
-    const answers = await Promise.all(Array.from({ length: 1_000 }, () => postListen(podcast!.id, { ip: "203.0.113.16", userAgent: CHROME })));
+    const [podcast] = await db
+      .insert(schema.podcasts)
+      .values({ title: "Heard", status: "published", publishedAt: new Date(), listens: 40 })
+      .returning();
+    const answers = await Promise.all(
+      Array.from({ length: 1_000 }, () => postListen(podcast!.id, { ip: "203.0.113.16", userAgent: CHROME })),
+    );
     expect(answers.every((a) => a.status === 200 && (a.listens === 40 || a.listens === 41))).toBe(true);
     expect(await postListen(podcast!.id, { ip: "203.0.113.17", userAgent: CHROME })).toEqual({ status: 200, listens: 42 });
     expect(await postListen(podcast!.id, { ip: "203.0.113.18", userAgent: "Twitterbot/1.0" })).toEqual({ status: 200, listens: 42 });

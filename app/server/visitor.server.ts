@@ -4,7 +4,8 @@
  * is stored; the counts live in the shared rate_limits table, so every process agrees.
  */
 import { isbot } from "isbot";
-import { type RateLimitRule, addressHash, addressKey, clientAddress, consumeRateLimit } from "./rate-limit.server";
+
+import { addressHash, addressKey, clientAddress, consumeRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { secretHash } from "./secret.server";
 
 /** One counted view (or listen) per visitor per item per 30 minutes. */

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { DEMO_BLOGS } from "../../app/server/seed/catalogue/blogs";
 import { DEMO_INTERVIEWS } from "../../app/server/seed/catalogue/interviews";
 import { DEMO_AUDIO_PATH } from "../../app/server/seed/catalogue/media";
@@ -111,7 +112,7 @@ async function saveEdit(page: Page, t: TypeCase) {
 
 for (const t of TYPES) {
   test(`${t.type}: create as draft, publish, see it publicly, edit it`, async ({ adminPage: page }) => {
-      const title = `E2E ${t.name} ${run}`;
+    const title = `E2E ${t.name} ${run}`;
     const id = await createDraft(page, t, title);
     const row = page.getByRole("row").filter({ hasText: title });
     await expect(row.getByText("draft", { exact: true }).filter({ visible: true })).toBeVisible();
@@ -127,7 +128,9 @@ for (const t of TYPES) {
     await expect(page.getByLabel("Status").locator("option")).toHaveText(["Draft", "Published", "Archived"]);
     await page.getByLabel("Status").selectOption("published");
     await saveEdit(page, t);
-    await expect(page.getByRole("row").filter({ hasText: title }).getByText("published", { exact: true }).filter({ visible: true })).toBeVisible();
+    await expect(
+      page.getByRole("row").filter({ hasText: title }).getByText("published", { exact: true }).filter({ visible: true }),
+    ).toBeVisible();
 
     await page.goto(t.publicUrl(id));
     await expect(page.getByText(title).first()).toBeVisible();
@@ -166,7 +169,7 @@ for (const t of TYPES) {
 
 for (const t of TYPES.slice(0, 2)) {
   test(`${t.type}: feature and unfeature from the list`, async ({ adminPage: page }) => {
-      const title = `E2E featured ${t.name} ${run}`;
+    const title = `E2E featured ${t.name} ${run}`;
     await createDraft(page, t, title);
     await page.goto(`/admin/${t.type}?q=${encodeURIComponent(title)}`);
     await hydrated(page);
@@ -216,7 +219,9 @@ test("archiving a published video takes it off the public site", async ({ adminP
   await openEditor(page, t, id);
   await page.getByLabel("Status").selectOption("archived");
   await saveEdit(page, t);
-  await expect(page.getByRole("row").filter({ hasText: title }).getByText("archived", { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: title }).getByText("archived", { exact: true }).filter({ visible: true }),
+  ).toBeVisible();
   await page.goto(`/video/${id}`);
   await expect(page.getByText(title)).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 
@@ -6,8 +7,7 @@ import { expect, test } from "./fixtures";
 const toast = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 const desktopSidebar = (page: Page) => page.locator("aside#app-sidebar");
 
@@ -43,7 +43,7 @@ test.describe("/auth", () => {
     await expect(form.getByLabel("Display Name")).toHaveValue("Sam");
   });
 
-  test("sign-up refuses a common password with the server's message beside the field (PRODUCT.md \"Security\")", async ({ page }) => {
+  test('sign-up refuses a common password with the server\'s message beside the field (PRODUCT.md "Security")', async ({ page }) => {
     await page.goto("/auth?tab=signup");
     const form = page.getByRole("form", { name: "Sign up" });
     await form.getByLabel("Display Name").fill("Cora");
@@ -118,7 +118,11 @@ test.describe("/auth", () => {
 test.describe("a plain user on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("signs in from the header, is welcomed on the page they came from, and signs out from the header", async ({ page, request, baseURL }) => {
+  test("signs in from the header, is welcomed on the page they came from, and signs out from the header", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     // The header keeps to one row at this width, with the account control in it.
     const email = `desk-reader-${Date.now()}@example.com`;
     const password = "desk-reader-password";
@@ -162,7 +166,10 @@ test.describe("a plain user on a desktop", () => {
 
   test("an admin's header menu links to the admin area", async ({ adminPage: page }) => {
     await page.goto("/");
-    await page.getByRole("banner").getByRole("button", { name: /^Account: / }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /^Account: / })
+      .click();
     await page.locator("#account-menu").getByRole("link", { name: "Admin" }).click();
     await expect(page).toHaveURL("/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
@@ -268,10 +275,7 @@ test("an admin sees a new subscriber and exports the list as a CSV file", async 
   expect(anonymous.headers()["location"]).toBe("/auth?redirectTo=%2Fadmin%2Fsubscribers.csv");
   await page.goto("/admin/subscribers");
   await expect(page.getByRole("cell", { name: email })).toBeVisible();
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("link", { name: "Export CSV" }).click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
   const fs = await import("node:fs/promises");
   const csv = await fs.readFile(await download.path(), "utf8");

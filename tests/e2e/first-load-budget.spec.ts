@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+
 import { expect, test } from "./fixtures";
 
 /**
@@ -10,13 +11,33 @@ import { expect, test } from "./fixtures";
 const MAX_GZIP_BYTES = 136 * 1024;
 const MAX_REQUESTS = 15;
 
-const PAGES = ["/", "/videos", "/podcasts", "/blog", "/interviews", "/special-features", "/programme", "/about", "/contact", "/clients", "/search?q=market"];
+const PAGES = [
+  "/",
+  "/videos",
+  "/podcasts",
+  "/blog",
+  "/interviews",
+  "/special-features",
+  "/programme",
+  "/about",
+  "/contact",
+  "/clients",
+  "/search?q=market",
+];
 
-test("every public page's first load stays within its JavaScript budget (136 KB gzip, 15 script requests)", async ({ browser, baseURL, request }) => {
+test("every public page's first load stays within its JavaScript budget (136 KB gzip, 15 script requests)", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(120_000);
   // One detail page of each type, from the lists.
   const detailPages: string[] = [];
-  for (const [list, kind] of [["/videos", "video"], ["/podcasts", "podcast"], ["/blog", "blog"]] as const) {
+  for (const [list, kind] of [
+    ["/videos", "video"],
+    ["/podcasts", "podcast"],
+    ["/blog", "blog"],
+  ] as const) {
     const match = (await (await request.get(list)).text()).match(new RegExp(`href="(/${kind}/[0-9a-f-]{36})"`));
     expect(match, `a /${kind}/{id} link on ${list}`).not.toBeNull();
     detailPages.push(match![1]!);

@@ -1,4 +1,5 @@
-import { type Page, expect, test as base } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+
 import { E2E_ADMIN } from "../../playwright.config";
 
 export { expect };

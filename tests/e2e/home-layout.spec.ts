@@ -1,4 +1,5 @@
 import type { Locator } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -26,8 +27,12 @@ for (const width of [1280, 375]) {
       // badge used to sit; any real thumbnail may draw one anywhere, so the badge stays off the picture.
       const thumbnail = await boxOf(card.locator("img"));
       const duration = await boxOf(card.locator("span").filter({ hasText: /^Duration \d/ }));
-      expect(intersects(badge, thumbnail), `#${rank} badge ${JSON.stringify(badge)} over the thumbnail ${JSON.stringify(thumbnail)}`).toBe(false);
-      expect(intersects(badge, duration), `#${rank} badge ${JSON.stringify(badge)} over the duration ${JSON.stringify(duration)}`).toBe(false);
+      expect(intersects(badge, thumbnail), `#${rank} badge ${JSON.stringify(badge)} over the thumbnail ${JSON.stringify(thumbnail)}`).toBe(
+        false,
+      );
+      expect(intersects(badge, duration), `#${rank} badge ${JSON.stringify(badge)} over the duration ${JSON.stringify(duration)}`).toBe(
+        false,
+      );
     }
   });
 }

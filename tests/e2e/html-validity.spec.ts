@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { APIRequestContext } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 
 /**

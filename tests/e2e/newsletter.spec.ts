@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { resetEnvCache } from "../../app/server/env.server";
 import { newsletterLink } from "../../app/server/newsletter-links.server";
 import { expect, test } from "./fixtures";
@@ -25,7 +26,11 @@ async function subscribe(request: import("@playwright/test").APIRequestContext, 
 }
 
 test.describe("newsletter links", () => {
-  test("confirm, then unsubscribe, each by pressing the page's button; the old link cannot bring the address back", async ({ page, request, baseURL }) => {
+  test("confirm, then unsubscribe, each by pressing the page's button; the old link cannot bring the address back", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const email = `links-${Date.now()}@example.com`;
     await subscribe(request, email, baseURL!);
     const confirm = signedLink("confirm", email, baseURL!);
@@ -61,7 +66,11 @@ test.describe("newsletter links", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("the buttons work as plain forms (their post is same-origin, so the cross-site check lets it through)", async ({ page, request, baseURL }) => {
+    test("the buttons work as plain forms (their post is same-origin, so the cross-site check lets it through)", async ({
+      page,
+      request,
+      baseURL,
+    }) => {
       const email = `links-nojs-${Date.now()}@example.com`;
       await subscribe(request, email, baseURL!);
       await page.goto(signedLink("confirm", email, baseURL!));

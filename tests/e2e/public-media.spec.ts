@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+
 import { DEMO_AUDIO_PATH } from "../../app/server/seed/catalogue/media";
 import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
 import { expect, test } from "./fixtures";
@@ -179,7 +180,9 @@ test.describe("podcast player", () => {
   });
 
   test("an audio-host podcast shows the host's frame once the host answers", async ({ page }) => {
-    await page.route(AUDIO_HOST, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title><p>Episode player</p>" }));
+    await page.route(AUDIO_HOST, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title><p>Episode player</p>" }),
+    );
     await page.goto(await podcastHref(page, hosted.title));
     await page.getByRole("button", { name: `Play ${hosted.title}` }).click();
     const frame = page.getByTitle(`${hosted.title} (audio player)`);
@@ -227,7 +230,9 @@ test.describe("podcast player", () => {
     const podcast = demoPodcast((url) => /\/episodes\/[a-z-]+-\d+\.mp3$/.test(url));
     expect(podcast.description).toContain("<em>patience</em>, position sizing");
     await page.goto(await podcastHref(page, podcast.title));
-    await expect(page.getByRole("region", { name: "About this episode" })).toContainText("A conversation on patience, position sizing and keeping a watch list.");
+    await expect(page.getByRole("region", { name: "About this episode" })).toContainText(
+      "A conversation on patience, position sizing and keeping a watch list.",
+    );
   });
 });
 
@@ -254,7 +259,11 @@ test.describe("newsletter", () => {
     await expect(box.getByText(/^Thanks for subscribing!/)).toBeVisible();
   });
 
-  test("a bad address is refused: the browser's own check first, then the server's message under the field", async ({ page, request, baseURL }) => {
+  test("a bad address is refused: the browser's own check first, then the server's message under the field", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await page.goto("/");
     const box = page.locator("#newsletter");
     const field = box.getByLabel("Email address");

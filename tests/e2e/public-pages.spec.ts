@@ -1,15 +1,8 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 
-const FEATURE_TYPE_LABELS = [
-  "Market Analysis",
-  "Exclusive Report",
-  "Expert Insight",
-  "Breaking News",
-  "Deep Dive",
-  "Other",
-  "General",
-];
+const FEATURE_TYPE_LABELS = ["Market Analysis", "Exclusive Report", "Expert Insight", "Breaking News", "Deep Dive", "Other", "General"];
 
 test("blog list → article → Back to Blog", async ({ page }) => {
   await page.goto("/blog");

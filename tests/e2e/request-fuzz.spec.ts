@@ -1,5 +1,6 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+
 import routeConfig from "../../app/routes";
 import { E2E_ADMIN } from "../../playwright.config";
 
@@ -36,7 +37,7 @@ const int = (min: number, max: number) => min + Math.floor(random() * (max - min
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const chance = (p: number) => random() < p;
 const forgedUuid = () =>
-  "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (c) => (c === "x" ? int(0, 15) : (int(0, 3) | 8)).toString(16));
+  "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx".replace(/[xy]/g, (c) => (c === "x" ? int(0, 15) : int(0, 3) | 8).toString(16));
 
 // ---------------------------------------------------------------------------------------------------
 // Routes: every entry of app/routes.ts, so a new route is fuzzed (and must be covered) automatically
@@ -66,7 +67,12 @@ const isEditor = (target: Target) => /^\/admin\/[^/]+\/(new|:id)$/.test(target.p
 const canSignOut = (target: Target) => target.pattern === "/admin" || target.pattern.startsWith("/api/auth");
 
 const patternRegex = (pattern: string) =>
-  new RegExp(`^${pattern.replace(/[.]/g, "\\.").replace(/:[a-zA-Z]+/g, "[^/]+").replace(/\*/g, ".*")}$`);
+  new RegExp(
+    `^${pattern
+      .replace(/[.]/g, "\\.")
+      .replace(/:[a-zA-Z]+/g, "[^/]+")
+      .replace(/\*/g, ".*")}$`,
+  );
 function targetOfPath(pathname: string): Target | undefined {
   const matching = TARGETS.filter((t) => !t.pattern.includes("*") && patternRegex(t.pattern).test(pathname));
   // The most specific pattern wins ("/admin/videos/new" over "/admin/videos/:id").
@@ -157,15 +163,12 @@ function send(base: string, method: string, path: string, headers: Record<string
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     let answer: Answer | undefined;
-    const req = http.request(
-      { host: url.hostname, port: url.port, method, path, headers, agent: false, timeout: 20_000 },
-      (res) => {
-        const chunks: Buffer[] = [];
-        answer = { status: res.statusCode!, headers: res.headers, body: "" };
-        res.on("data", (chunk: Buffer) => chunks.length < 64 && chunks.push(chunk));
-        res.on("close", () => resolve({ ...answer!, body: Buffer.concat(chunks).toString("utf8") }));
-      },
-    );
+    const req = http.request({ host: url.hostname, port: url.port, method, path, headers, agent: false, timeout: 20_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      answer = { status: res.statusCode!, headers: res.headers, body: "" };
+      res.on("data", (chunk: Buffer) => chunks.length < 64 && chunks.push(chunk));
+      res.on("close", () => resolve({ ...answer!, body: Buffer.concat(chunks).toString("utf8") }));
+    });
     req.on("timeout", () => req.destroy(new Error("timed out")));
     req.on("error", (error) => (answer ? undefined : reject(error)));
     req.end(body);
@@ -234,7 +237,8 @@ interface FuzzRequest {
 function concretePath(target: Target, write: boolean, admin: boolean) {
   let path = target.pattern.replace(/:[a-zA-Z]+/g, () => (!write && chance(0.5) && realIds.length ? pick(realIds) : forgedId()));
   if (path.endsWith("*")) {
-    const rest = target.pattern === "/*" ? pick(["no-such-page", "wp-admin/login.php", ".env", "%00", "a/b/c", "%E0%A4%A", "index.php?x"]) : "";
+    const rest =
+      target.pattern === "/*" ? pick(["no-such-page", "wp-admin/login.php", ".env", "%00", "a/b/c", "%E0%A4%A", "index.php?x"]) : "";
     const authEndpoint = target.pattern.startsWith("/api/auth")
       ? // Endpoints that change an account are only sent without a session (see above).
         pick(write && !admin && chance(0.5) ? ACCOUNT_ENDPOINTS : SAFE_AUTH_ENDPOINTS)
@@ -245,8 +249,27 @@ function concretePath(target: Target, write: boolean, admin: boolean) {
   if (chance(0.1) && !path.includes("?")) path = path === "/" ? "/_root.data" : `${path}.data`;
   return path + pick(QUERIES);
 }
-const SAFE_AUTH_ENDPOINTS = ["get-session", "sign-in/email", "sign-up/email", "sign-out", "list-sessions", "no-such-endpoint", "ok", "error", "verify-email?token=forged"];
-const ACCOUNT_ENDPOINTS = ["update-user", "change-password", "change-email", "delete-user", "revoke-sessions", "revoke-other-sessions", "request-password-reset", "reset-password"];
+const SAFE_AUTH_ENDPOINTS = [
+  "get-session",
+  "sign-in/email",
+  "sign-up/email",
+  "sign-out",
+  "list-sessions",
+  "no-such-endpoint",
+  "ok",
+  "error",
+  "verify-email?token=forged",
+];
+const ACCOUNT_ENDPOINTS = [
+  "update-user",
+  "change-password",
+  "change-email",
+  "delete-user",
+  "revoke-sessions",
+  "revoke-other-sessions",
+  "request-password-reset",
+  "reset-password",
+];
 
 function fieldsFor(target: Target): [string, string][] {
   const known = formsByRoute.get(target.file);
@@ -281,12 +304,21 @@ function encodeBody(kind: ContentKind, fields: [string, string][]): { type?: str
     case "malformed-multipart":
       return pick([
         { type: "multipart/form-data", body: Buffer.from("--x\r\n\r\nno boundary\r\n--x--") },
-        { type: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\ncut off`) },
+        {
+          type: `multipart/form-data; boundary=${boundary}`,
+          body: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\ncut off`),
+        },
         { type: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(JSON.stringify(Object.fromEntries(fields))) },
-        { type: `multipart/form-data; boundary=other`, body: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--${boundary}--\r\n`) },
+        {
+          type: `multipart/form-data; boundary=other`,
+          body: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--${boundary}--\r\n`),
+        },
       ]);
     case "json":
-      return { type: "application/json", body: Buffer.from(chance(0.8) ? JSON.stringify(Object.fromEntries(fields)) : '{"email": "ann@example.com",') };
+      return {
+        type: "application/json",
+        body: Buffer.from(chance(0.8) ? JSON.stringify(Object.fromEntries(fields)) : '{"email": "ann@example.com",'),
+      };
     case "text":
       return { type: "text/plain", body: Buffer.from(fields.map(([n, v]) => `${n}=${v}`).join("\n")) };
     case "none":
@@ -370,7 +402,8 @@ test(`${REQUESTS} fuzzed requests over every route and form get no 5xx answer`, 
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
     const counts = perRoute.get(target.file) ?? { requests: 0, formPosts: 0 };
     counts.requests += 1;
-    if (request.method === "POST" && request.origin === "own" && (request.kind === "form" || request.kind === "multipart")) counts.formPosts += 1;
+    if (request.method === "POST" && request.origin === "own" && (request.kind === "form" || request.kind === "multipart"))
+      counts.formPosts += 1;
     perRoute.set(target.file, counts);
     // A fuzzed sign-out ends the admin's session; sign in again so later requests are the admin's.
     if (request.admin && canSignOut(target) && !["GET", "HEAD", "OPTIONS"].includes(request.method)) {
@@ -380,7 +413,10 @@ test(`${REQUESTS} fuzzed requests over every route and form get no 5xx answer`, 
   }
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const statuses = [...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ");
+  const statuses = [...byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(", ");
   const summary =
     `request fuzz: seed ${SEED}, ${REQUESTS} requests over ${TARGETS.length} routes (${withAction.length} with an action, ` +
     `forms found for ${formsByRoute.size}) in ${seconds} s; by status: ${statuses}`;

@@ -1,5 +1,6 @@
 import http from "node:http";
 import net from "node:net";
+
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 
@@ -32,7 +33,11 @@ async function firstVideoId(request: import("@playwright/test").APIRequestContex
 }
 
 test.describe("cross-site requests are refused with 403 and change nothing", () => {
-  test("newsletter: a foreign Origin or none is refused and nothing is stored; from the site it is", async ({ adminPage: page, request, baseURL }) => {
+  test("newsletter: a foreign Origin or none is refused and nothing is stored; from the site it is", async ({
+    adminPage: page,
+    request,
+    baseURL,
+  }) => {
     const email = `csrf-${Date.now()}@example.com`;
     for (const headers of [{ Origin: "https://evil.example" }, {}, { Origin: "null" }] as Record<string, string>[]) {
       const refused = await request.post("/resources/newsletter", { form: { email }, headers });
@@ -122,24 +127,45 @@ test.describe("Better Auth (/api/auth/*)", () => {
     // A forged Host equal to the foreign Origin passes the guard's same-host rule; only Better Auth's own
     // check, against its trusted origins (BETTER_AUTH_URL), stands between. (A browser cannot send this.)
     const foreign = "http://evil.example";
-    const signIn = await rawSend(baseURL!, "POST", "/api/auth/sign-in/email", {
-      Host: "evil.example",
-      Origin: foreign,
-      "Content-Type": "application/json",
-    }, JSON.stringify(E2E_ADMIN));
+    const signIn = await rawSend(
+      baseURL!,
+      "POST",
+      "/api/auth/sign-in/email",
+      {
+        Host: "evil.example",
+        Origin: foreign,
+        "Content-Type": "application/json",
+      },
+      JSON.stringify(E2E_ADMIN),
+    );
     expect(signIn.status).toBe(403);
     expect(JSON.parse(signIn.body)).toMatchObject({ code: "INVALID_ORIGIN" });
     expect(signIn.headers["set-cookie"]).toBeUndefined();
 
     // With a session cookie, an account change from that Origin is refused the same way.
-    const session = await rawSend(baseURL!, "POST", "/api/auth/sign-in/email", { Origin: baseURL!, "Content-Type": "application/json" }, JSON.stringify(E2E_ADMIN));
-    const cookie = ([] as string[]).concat(session.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-    const update = await rawSend(baseURL!, "POST", "/api/auth/update-user", {
-      Host: "evil.example",
-      Origin: foreign,
-      Cookie: cookie,
-      "Content-Type": "application/json",
-    }, JSON.stringify({ name: "Hijacked" }));
+    const session = await rawSend(
+      baseURL!,
+      "POST",
+      "/api/auth/sign-in/email",
+      { Origin: baseURL!, "Content-Type": "application/json" },
+      JSON.stringify(E2E_ADMIN),
+    );
+    const cookie = ([] as string[])
+      .concat(session.headers["set-cookie"] ?? [])
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const update = await rawSend(
+      baseURL!,
+      "POST",
+      "/api/auth/update-user",
+      {
+        Host: "evil.example",
+        Origin: foreign,
+        Cookie: cookie,
+        "Content-Type": "application/json",
+      },
+      JSON.stringify({ name: "Hijacked" }),
+    );
     expect(update.status).toBe(403);
     expect(JSON.parse(update.body)).toMatchObject({ code: "INVALID_ORIGIN" });
   });
@@ -174,10 +200,14 @@ test.describe("unusual methods and bodies", () => {
     for (const path of ["/contact", "/auth", "/resources/newsletter", "/resources/theme", "/admin"]) {
       const json = await request.post(path, { data: { email: "ann@example.com" }, headers: origin, maxRedirects: 0 });
       expect(json.status(), `JSON to ${path}`).toBe(415);
-      const text = await request.post(path, { data: "email=ann@example.com", headers: { ...origin, "Content-Type": "text/plain" }, maxRedirects: 0 });
+      const text = await request.post(path, {
+        data: "email=ann@example.com",
+        headers: { ...origin, "Content-Type": "text/plain" },
+        maxRedirects: 0,
+      });
       expect(text.status(), `text to ${path}`).toBe(415);
       const multipart = await request.post(path, {
-        data: "--x\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\ncut",
+        data: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\ncut',
         headers: { ...origin, "Content-Type": "multipart/form-data; boundary=x" },
         maxRedirects: 0,
       });

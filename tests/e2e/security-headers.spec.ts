@@ -1,4 +1,5 @@
 import type { APIResponse, Browser, Page } from "@playwright/test";
+
 import { FRAME_ORIGINS, FRAME_SANDBOX } from "../../app/lib/media";
 import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
 import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
@@ -159,7 +160,11 @@ test.describe("pages with players", () => {
     // The Permissions-Policy lets the player host go full screen, never use the camera.
     const player = page.frames().find((f) => f.url().startsWith("https://www.youtube.com/"))!;
     expect(await player.evaluate(() => document.fullscreenEnabled)).toBe(true);
-    expect(await page.evaluate(() => (document as unknown as { featurePolicy?: { allowsFeature(f: string): boolean } }).featurePolicy?.allowsFeature("camera"))).toBe(false);
+    expect(
+      await page.evaluate(() =>
+        (document as unknown as { featurePolicy?: { allowsFeature(f: string): boolean } }).featurePolicy?.allowsFeature("camera"),
+      ),
+    ).toBe(false);
     expect(await violations()).toEqual([]);
     expect(policyWarnings).toEqual([]);
   });
@@ -218,9 +223,15 @@ test.describe("the page policy at work", () => {
       await route.fulfill({ response, body: html });
     });
     await page.goto("/about");
-    await expect.poll(violations).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^script-src-elem inline/), expect.stringMatching(/^frame-src https:\/\/evil\.example/), expect.stringMatching(/^script-src-attr inline/)]),
-    );
+    await expect
+      .poll(violations)
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^script-src-elem inline/),
+          expect.stringMatching(/^frame-src https:\/\/evil\.example/),
+          expect.stringMatching(/^script-src-attr inline/),
+        ]),
+      );
     expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
     expect(await page.evaluate(() => (window as unknown as { injectedHandler?: boolean }).injectedHandler)).toBeUndefined();
     expect(errors.some((text) => text.includes("Content Security Policy"))).toBe(true);

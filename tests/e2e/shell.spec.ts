@@ -9,7 +9,13 @@ test.describe("desktop header and footer", () => {
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "MarketWire" })).toHaveAttribute("href", "/");
     const nav = header.getByRole("navigation", { name: "Main" });
-    for (const [name, href] of [["Home", "/"], ["About", "/about"], ["Programme", "/programme"], ["Clients", "/clients"], ["Contact", "/contact"]]) {
+    for (const [name, href] of [
+      ["Home", "/"],
+      ["About", "/about"],
+      ["Programme", "/programme"],
+      ["Clients", "/clients"],
+      ["Contact", "/contact"],
+    ]) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(header.getByRole("button", { name: "Menu" })).toBeHidden();
@@ -124,7 +130,14 @@ test.describe("mobile menu at 375 px", () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     const mobileNav = menu.getByRole("navigation", { name: "Mobile" });
-    for (const [name, href] of [["Home", "/"], ["About", "/about"], ["Programme", "/programme"], ["Search", "/search"], ["Blog", "/blog"], ["Contact", "/contact"]]) {
+    for (const [name, href] of [
+      ["Home", "/"],
+      ["About", "/about"],
+      ["Programme", "/programme"],
+      ["Search", "/search"],
+      ["Blog", "/blog"],
+      ["Contact", "/contact"],
+    ]) {
       await expect(mobileNav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(menu.getByRole("link", { name: "Advanced Search" })).toHaveAttribute("href", "/search");

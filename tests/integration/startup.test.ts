@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { acquireDataDirLock } from "~/server/db-lock.server";
 
 /**

@@ -5,7 +5,19 @@
  */
 import fs from "node:fs";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { type RunningServer, type Site, adminExport, freshSite, sameOrigin, send, signInAsAdmin, sleep, startServer, stopAllServers } from "./harness";
+
+import {
+  adminExport,
+  freshSite,
+  sameOrigin,
+  send,
+  signInAsAdmin,
+  sleep,
+  startServer,
+  stopAllServers,
+  type RunningServer,
+  type Site,
+} from "./harness";
 
 const buildDir = inject("buildDir");
 const seededDataDir = inject("seededDataDir") || undefined;
@@ -31,7 +43,12 @@ async function write(server: RunningServer, n: number): Promise<Write> {
       ? { email: key }
       : { name: "Crash Test", email: `crash-${n}@example.com`, subject: key, message: `A message sent just before a crash (${n}).` };
   try {
-    const answer = await send(server.origin, { path: kind === "subscriber" ? "/resources/newsletter" : "/contact", headers: sameOrigin(server), form, timeoutMs: 10_000 });
+    const answer = await send(server.origin, {
+      path: kind === "subscriber" ? "/resources/newsletter" : "/contact",
+      headers: sameOrigin(server),
+      form,
+      timeoutMs: 10_000,
+    });
     const acknowledged = kind === "subscriber" ? answer.status === 200 && JSON.parse(answer.body).ok === true : answer.status === 302;
     return { kind, key, acknowledged };
   } catch {

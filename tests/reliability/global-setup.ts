@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import type { TestProject } from "vitest/node";
+
 import { ensureBuild, seedTemplate, stopAllServers } from "./harness";
 
 declare module "vitest" {

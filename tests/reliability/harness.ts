@@ -9,7 +9,7 @@
  * - Database: embedded PGlite in a fresh DATA_DIR (a copy of a folder seeded once with the demo content);
  *   with TEST_DATABASE_URL, a fresh database on that PostgreSQL server (the role needs CREATEDB).
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -334,7 +334,12 @@ export function send(origin: string, options: SendOptions): Promise<Answer> {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() }),
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+            at: Date.now(),
+          }),
         );
         response.on("error", reject);
       },

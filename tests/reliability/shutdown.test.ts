@@ -5,7 +5,20 @@
  */
 import http from "node:http";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
-import { type Answer, type RunningServer, type Site, freshSite, sameOrigin, send, signInAsAdmin, adminExport, sleep, startServer, stopAllServers } from "./harness";
+
+import {
+  adminExport,
+  freshSite,
+  sameOrigin,
+  send,
+  signInAsAdmin,
+  sleep,
+  startServer,
+  stopAllServers,
+  type Answer,
+  type RunningServer,
+  type Site,
+} from "./harness";
 
 const buildDir = inject("buildDir");
 const seededDataDir = inject("seededDataDir") || undefined;
@@ -59,7 +72,12 @@ const contactForm = (tag: string) => ({
 
 /** Starts a request whose body stays incomplete until `release`: certainly in progress on the server. */
 function heldPost(server: RunningServer, tag: string, release: Promise<unknown>) {
-  return send(server.origin, { path: "/resources/newsletter", headers: sameOrigin(server), form: { email: `${tag}@example.com` }, holdBodyUntil: release });
+  return send(server.origin, {
+    path: "/resources/newsletter",
+    headers: sameOrigin(server),
+    form: { email: `${tag}@example.com` },
+    holdBodyUntil: release,
+  });
 }
 
 describe("SIGTERM", () => {
@@ -77,10 +95,28 @@ describe("SIGTERM", () => {
     const pageRequests = PAGES.map((page) => settle(send(server.origin, { path: page, agent, onSent })));
     // Form posts whose bodies finish only after the signal.
     const contactPosts = Array.from({ length: 8 }, (_, i) =>
-      settle(send(server.origin, { path: "/contact", agent, onSent, headers: sameOrigin(server), form: contactForm(`stop-contact-${i}`), holdBodyUntil: bodiesReleased })),
+      settle(
+        send(server.origin, {
+          path: "/contact",
+          agent,
+          onSent,
+          headers: sameOrigin(server),
+          form: contactForm(`stop-contact-${i}`),
+          holdBodyUntil: bodiesReleased,
+        }),
+      ),
     );
     const newsletterPosts = Array.from({ length: 8 }, (_, i) =>
-      settle(send(server.origin, { path: "/resources/newsletter", agent, onSent, headers: sameOrigin(server), form: { email: `stop-subscriber-${i}@example.com` }, holdBodyUntil: bodiesReleased })),
+      settle(
+        send(server.origin, {
+          path: "/resources/newsletter",
+          agent,
+          onSent,
+          headers: sameOrigin(server),
+          form: { email: `stop-subscriber-${i}@example.com` },
+          holdBodyUntil: bodiesReleased,
+        }),
+      ),
     );
     const all = [...pageRequests, ...contactPosts, ...newsletterPosts];
     let answered = 0;
@@ -100,7 +136,9 @@ describe("SIGTERM", () => {
     expect(errors).toEqual([]);
     const answers = outcomes.map((outcome) => (outcome as { answer: Answer }).answer);
     expect(answers.slice(0, 16).map((answer) => answer.status)).toEqual(PAGES.map(() => 200));
-    expect(answers.slice(16, 24).map((answer) => [answer.status, answer.headers.location])).toEqual(contactPosts.map(() => [302, "/contact"]));
+    expect(answers.slice(16, 24).map((answer) => [answer.status, answer.headers.location])).toEqual(
+      contactPosts.map(() => [302, "/contact"]),
+    );
     expect(answers.slice(24).map((answer) => [answer.status, JSON.parse(answer.body).ok])).toEqual(newsletterPosts.map(() => [200, true]));
     // Answered during the stop on a keep-alive connection: the client is told not to reuse it.
     expect(answers.slice(16).map((answer) => answer.headers.connection)).toEqual(answers.slice(16).map(() => "close"));

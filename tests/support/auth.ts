@@ -38,10 +38,7 @@ export function cookieHeaderFrom(response: Response) {
 }
 
 /** A Request to the app, optionally signed in and with a form body. */
-export function appRequest(
-  path: string,
-  init: { method?: string; cookie?: string; form?: Record<string, string | string[]> } = {},
-) {
+export function appRequest(path: string, init: { method?: string; cookie?: string; form?: Record<string, string | string[]> } = {}) {
   const headers = new Headers({ Origin: BASE_URL });
   if (init.cookie) headers.set("Cookie", init.cookie);
   let body: FormData | undefined;

@@ -1,4 +1,5 @@
 import { within } from "@testing-library/dom";
+
 import type { Mail } from "~/server/mail.server";
 
 /** The path (with its token) of the newsletter page a mail links to, or undefined. */

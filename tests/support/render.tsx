@@ -1,5 +1,6 @@
 /** Renders components in a DOM for @testing-library queries (import "./dom" first in the test file). */
 import "./dom";
+
 import { cleanup, render } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";

@@ -1,4 +1,5 @@
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
+
 import { appRequest } from "./auth";
 
 /** What a loader or action answered, as the browser would see it. */

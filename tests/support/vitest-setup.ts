@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeEach, vi } from "vitest";
+
 import { closeDatabase, openInMemoryDatabase, openPostgresDatabase, setTestDatabaseFactory } from "~/server/db.server";
 
 process.env.NODE_ENV = "test";

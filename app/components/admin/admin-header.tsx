@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { SidebarTrigger } from "~/components/ui/sidebar";
@@ -34,7 +35,13 @@ export function SignOutForm({ compact = false, className }: { compact?: boolean;
   return (
     <Form method="post" action="/admin" className={className}>
       <input type="hidden" name="intent" value="signout" />
-      <Button type="submit" variant={compact ? "ghost" : "outline"} size="sm" disabled={signingOut} className={compact ? undefined : "w-full"}>
+      <Button
+        type="submit"
+        variant={compact ? "ghost" : "outline"}
+        size="sm"
+        disabled={signingOut}
+        className={compact ? undefined : "w-full"}
+      >
         <Icon name="log-out" />
         <span className={compact ? "sr-only sm:not-sr-only" : undefined}>{text}</span>
       </Button>

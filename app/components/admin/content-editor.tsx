@@ -1,32 +1,33 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { notify } from "~/components/toasts";
+
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { TagsInput } from "~/components/admin/tags-input";
-import { useHydrated } from "~/lib/use-hydrated";
+import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import {
   ADMIN_TYPES,
+  adminTexts,
+  editorValuesFromFormData,
+  FEATURE_TYPE_OPTIONS,
+  FIELD_SPECS,
+  LIMITS,
+  parseEditorValues,
+  STATUS_CHOICES,
   type AdminContentType,
   type ContentField,
   type EditorMode,
   type EditorValues,
-  FEATURE_TYPE_OPTIONS,
-  FIELD_SPECS,
   type FieldErrors,
-  LIMITS,
-  STATUS_CHOICES,
-  adminTexts,
-  editorValuesFromFormData,
-  parseEditorValues,
 } from "~/lib/admin-content";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import type { EditorActionData, contentEditorLoader } from "~/server/admin-content.server";
-import { FormField } from "~/components/ui/form-field";
+import type { contentEditorLoader, EditorActionData } from "~/server/admin-content.server";
 
 // Text fields describe the item; URLs and numbers are its media or article settings (PRODUCT.md "Editor": its groups).
 const DETAIL_FIELDS: ContentField[] = ["author_name", "author_role", "interviewee_name", "interviewee_title", "feature_type"];

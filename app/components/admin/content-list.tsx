@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, type ShouldRevalidateFunction, useFetcher, useLoaderData, useSubmit } from "react-router";
-import { notify } from "~/components/toasts";
+import { Form, Link, useFetcher, useLoaderData, useSubmit, type ShouldRevalidateFunction } from "react-router";
+
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
-import { useHydrated } from "~/lib/use-hydrated";
 import { Pager } from "~/components/pager";
+import { notify } from "~/components/toasts";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -19,11 +19,12 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { ADMIN_TYPES, type AdminContentType, adminTexts } from "~/lib/admin-content";
+import { ADMIN_TYPES, adminTexts, type AdminContentType } from "~/lib/admin-content";
 import { featureTypeLabel } from "~/lib/content-types";
 import { formatDate } from "~/lib/format";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import type { AdminListItem, ListActionResult, contentListLoader } from "~/server/admin-content.server";
+import type { AdminListItem, contentListLoader, ListActionResult } from "~/server/admin-content.server";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
@@ -122,9 +123,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
                 <TableHead className="pl-4">Title</TableHead>
                 <TableHead className="hidden sm:table-cell">Status</TableHead>
                 <TableHead className="hidden md:table-cell">Created</TableHead>
-                <TableHead className="hidden text-right sm:table-cell">
-                  {config.counter === "listens" ? "Listens" : "Views"}
-                </TableHead>
+                <TableHead className="hidden text-right sm:table-cell">{config.counter === "listens" ? "Listens" : "Views"}</TableHead>
                 <TableHead className="pr-4 text-right">
                   <span className="sr-only">Actions</span>
                 </TableHead>
@@ -134,15 +133,10 @@ export function ContentList({ type }: { type: AdminContentType }) {
               {visibleItems.map((item) => (
                 <TableRow key={item.id}>
                   <TableCell className="max-w-md pl-4">
-                    <Link
-                      to={`${config.listPath}/${item.id}`}
-                      className="line-clamp-2 font-medium break-words hover:underline"
-                    >
+                    <Link to={`${config.listPath}/${item.id}`} className="line-clamp-2 font-medium break-words hover:underline">
                       {item.title}
                     </Link>
-                    {subtitle(type, item) ? (
-                      <p className="truncate text-xs text-muted-foreground">{subtitle(type, item)}</p>
-                    ) : null}
+                    {subtitle(type, item) ? <p className="truncate text-xs text-muted-foreground">{subtitle(type, item)}</p> : null}
                     {/* Phones: the status sits under the title instead of in its own column. */}
                     <StatusBadge status={item.status} className="mt-1 sm:hidden" />
                   </TableCell>
@@ -152,9 +146,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
                   <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
                     {formatDate(item.createdAt)}
                   </TableCell>
-                  <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                    {numberFormat.format(item.count)}
-                  </TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{numberFormat.format(item.count)}</TableCell>
                   <TableCell className="pr-4">
                     <div className="flex items-center justify-end gap-0.5 sm:gap-1">
                       {config.featurable ? <FeatureButton item={item} /> : null}

@@ -1,7 +1,8 @@
 import { useNavigation } from "react-router";
+
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
-import { ADMIN_TYPES, type AdminContentType, adminTexts } from "~/lib/admin-content";
+import { ADMIN_TYPES, adminTexts, type AdminContentType } from "~/lib/admin-content";
 
 /**
  * Edit screens load on the server, so there is nothing to wait for on a first visit. After a click inside the

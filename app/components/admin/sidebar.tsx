@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+
 import { SignOutForm } from "~/components/admin/admin-header";
 import { Icon, type IconName } from "~/components/ui/icon";
 import {
@@ -9,9 +10,9 @@ import {
   SidebarGroupLabel,
   SidebarHeader,
   SidebarMenu,
+  sidebarMenuButtonClass,
   SidebarMenuItem,
   SidebarSeparator,
-  sidebarMenuButtonClass,
   useSidebar,
 } from "~/components/ui/sidebar";
 

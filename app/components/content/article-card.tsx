@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+
 import { formatDate } from "~/lib/format";
+
 import { ContentImage } from "./content-image";
 import { DateTime, MetaList } from "./meta-list";
 import { TagList } from "./tag-list";
@@ -32,9 +34,7 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
             {article.title}
           </Link>
         </h2>
-        {article.description ? (
-          <p className="line-clamp-3 text-sm text-muted-foreground">{article.description}</p>
-        ) : null}
+        {article.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{article.description}</p> : null}
         <MetaList
           className="mt-auto border-t pt-3 text-xs"
           items={[

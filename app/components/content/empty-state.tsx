@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { Icon, type IconName } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
@@ -20,12 +21,7 @@ export function EmptyState({
 }) {
   const Heading = headingLevel;
   return (
-    <div
-      className={cn(
-        "flex flex-col items-center gap-3 rounded-xl border border-dashed bg-muted/30 px-6 py-16 text-center",
-        className,
-      )}
-    >
+    <div className={cn("flex flex-col items-center gap-3 rounded-xl border border-dashed bg-muted/30 px-6 py-16 text-center", className)}>
       <Icon name={icon} className="size-10 text-muted-foreground" />
       <Heading className={cn("font-semibold", headingLevel === "h1" ? "text-2xl" : "text-lg")}>{title}</Heading>
       {children ? <div className="max-w-md text-muted-foreground">{children}</div> : null}

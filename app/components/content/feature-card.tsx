@@ -4,6 +4,7 @@ import { Icon } from "~/components/ui/icon";
 import { featureTypeLabel } from "~/lib/content-types";
 import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
+
 import { ContentImage } from "./content-image";
 import { EXTERNAL_LINK } from "./interview-card";
 import { DateTime, MetaList } from "./meta-list";
@@ -35,7 +36,12 @@ export function FeatureCard({ feature }: { feature: FeatureCardData }) {
       className="scroll-mt-24 overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm target:ring-2 target:ring-primary md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
     >
       {/* Full width on phones; from md an inset picture that keeps its 16:9 ratio beside the text. */}
-      <ContentImage src={feature.featuredImageUrl} alt="" icon="sparkles" className="md:m-5 md:mr-0 md:self-start md:rounded-lg md:border" />
+      <ContentImage
+        src={feature.featuredImageUrl}
+        alt=""
+        icon="sparkles"
+        className="md:m-5 md:mr-0 md:self-start md:rounded-lg md:border"
+      />
       <div className="flex min-w-0 flex-col gap-3 p-5 sm:p-6">
         <div>
           <Badge data-testid="feature-type">{typeLabel}</Badge>

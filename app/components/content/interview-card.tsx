@@ -2,6 +2,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { cn } from "~/lib/utils";
+
 import { ContentImage } from "./content-image";
 import { DateTime, MetaList } from "./meta-list";
 import { TagList } from "./tag-list";
@@ -43,9 +44,7 @@ export function InterviewCard({ interview }: { interview: InterviewCardData }) {
         {interview.intervieweeName ? (
           <p className="text-sm">
             <span className="font-medium">{interview.intervieweeName}</span>
-            {interview.intervieweeTitle ? (
-              <span className="text-muted-foreground">, {interview.intervieweeTitle}</span>
-            ) : null}
+            {interview.intervieweeTitle ? <span className="text-muted-foreground">, {interview.intervieweeTitle}</span> : null}
           </p>
         ) : null}
         {interview.description ? <p className="text-sm text-muted-foreground">{interview.description}</p> : null}
@@ -70,11 +69,7 @@ export function InterviewCard({ interview }: { interview: InterviewCardData }) {
               </a>
             ) : null}
             {interview.audioUrl ? (
-              <a
-                href={interview.audioUrl}
-                {...EXTERNAL_LINK}
-                className={cn(buttonVariants({ size: "sm", variant: "outline" }))}
-              >
+              <a href={interview.audioUrl} {...EXTERNAL_LINK} className={cn(buttonVariants({ size: "sm", variant: "outline" }))}>
                 <Icon name="headphones" /> Listen<span className="sr-only"> to {interview.title} (opens in a new tab)</span>
               </a>
             ) : null}

@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { cn } from "~/lib/utils";
 
 /** The width and padding every public content page uses inside the site shell. */

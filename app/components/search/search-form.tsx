@@ -1,10 +1,11 @@
 import * as React from "react";
 import { Form, useNavigate } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import type { ContentType } from "~/lib/content-types";
-import { MAX_QUERY_LENGTH, SEARCH_TYPE_FILTERS, buildSearchHref, parseTypes } from "~/lib/search";
+import { buildSearchHref, MAX_QUERY_LENGTH, parseTypes, SEARCH_TYPE_FILTERS } from "~/lib/search";
 import { cn } from "~/lib/utils";
 
 /** The query and the ticked types of the form as it is now. */

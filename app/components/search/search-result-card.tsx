@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+
 import { TagList } from "~/components/content/tag-list";
 import { MediaThumbnail } from "~/components/site/media-thumbnail";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { CONTENT_TYPE_LABELS, type ContentType, publicUrlFor } from "~/lib/content-types";
+import { CONTENT_TYPE_LABELS, publicUrlFor, type ContentType } from "~/lib/content-types";
 import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 

@@ -1,10 +1,12 @@
 import * as React from "react";
 import { Link, useLocation } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
-import { PopoverMenu, PopoverMenuTrigger, popoverMenuItemClass } from "~/components/ui/popover-menu";
+import { PopoverMenu, popoverMenuItemClass, PopoverMenuTrigger } from "~/components/ui/popover-menu";
 import { Skeleton } from "~/components/ui/skeleton";
 import { signInPath } from "~/lib/redirects";
 import { cn } from "~/lib/utils";
+
 import { useAuth } from "./auth-provider";
 import { ON_NAVY_FOCUS } from "./brand";
 

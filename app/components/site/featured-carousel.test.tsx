@@ -1,8 +1,10 @@
 import "../../../tests/support/dom";
+
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+
 import { renderRoute } from "../../../tests/support/render";
-import { type CarouselSlideData, FeaturedCarousel } from "./featured-carousel";
+import { FeaturedCarousel, type CarouselSlideData } from "./featured-carousel";
 
 const slide = (title: string, featured: boolean): CarouselSlideData => ({
   id: `00000000-0000-4000-8000-00000000000${title.length}`,

@@ -1,8 +1,10 @@
 import * as React from "react";
 import { Link } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { cn } from "~/lib/utils";
+
 import { MediaThumbnail } from "./media-thumbnail";
 import type { VideoCardData } from "./video-card";
 

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
+
 import { ON_NAVY_FOCUS } from "./brand";
 
 /** The MarketWire wordmark, linking home (PRODUCT.md "Header"). Its accessible name is "MarketWire". */

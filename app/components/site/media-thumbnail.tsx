@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import { Icon, type IconName } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 

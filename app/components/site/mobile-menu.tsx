@@ -1,9 +1,11 @@
 import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
-import { signInPath } from "~/lib/redirects";
 import { Skeleton } from "~/components/ui/skeleton";
+import { signInPath } from "~/lib/redirects";
 import { cn } from "~/lib/utils";
+
 import { useAuth } from "./auth-provider";
 import { MOBILE_LINKS, NAVY_BG, ON_NAVY_FOCUS } from "./brand";
 import { SearchBox } from "./search-box";
@@ -107,7 +109,10 @@ function AccountArea() {
         {user.role === "admin" ? (
           <Link
             to="/admin"
-            className={cn("ml-auto rounded-md px-3 py-2 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white", ON_NAVY_FOCUS)}
+            className={cn(
+              "ml-auto rounded-md px-3 py-2 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white",
+              ON_NAVY_FOCUS,
+            )}
           >
             Admin
           </Link>

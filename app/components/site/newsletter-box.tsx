@@ -1,12 +1,14 @@
 import * as React from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
+
 import { notify } from "~/components/toasts";
 import { Icon } from "~/components/ui/icon";
-import { MAX_EMAIL_LENGTH, NEWSLETTER_RESULT_PARAM, NEWSLETTER_OUTCOMES, type NewsletterOutcome } from "~/lib/newsletter";
+import { MAX_EMAIL_LENGTH, NEWSLETTER_OUTCOMES, NEWSLETTER_RESULT_PARAM, type NewsletterOutcome } from "~/lib/newsletter";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { action as newsletterAction } from "~/routes/resources.newsletter";
+
 import { NAVY_BG } from "./brand";
-import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The newsletter box (id="newsletter", the target of 'Subscribe Now'). Posts to /resources/newsletter
@@ -54,9 +56,7 @@ export function NewsletterBox({ className }: { className?: string }) {
           <h2 id="newsletter-heading" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
             Market insights, straight to your inbox
           </h2>
-          <p className="text-slate-300">
-            Weekly highlights from our interviews, podcasts and analysis. No spam; unsubscribe any time.
-          </p>
+          <p className="text-slate-300">Weekly highlights from our interviews, podcasts and analysis. No spam; unsubscribe any time.</p>
         </div>
         <fetcher.Form ref={formRef} method="post" action="/resources/newsletter" className="space-y-2">
           {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}

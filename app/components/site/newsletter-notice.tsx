@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
+
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { cn } from "~/lib/utils";
+
 import { MediaThumbnail, ThumbnailBadge } from "./media-thumbnail";
 
 export interface PodcastCardData {
@@ -52,9 +54,7 @@ export function PodcastCard({
             {podcast.title}
           </Link>
         </Heading>
-        {podcast.description ? (
-          <p className="line-clamp-3 text-sm text-muted-foreground">{truncate(podcast.description, 150)}</p>
-        ) : null}
+        {podcast.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{truncate(podcast.description, 150)}</p> : null}
         <p className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
           {date ? <time dateTime={new Date(podcast.publishedAt!).toISOString()}>{date}</time> : null}
           <span className="inline-flex items-center gap-1">

@@ -1,7 +1,9 @@
 import * as React from "react";
+
 import { Icon } from "~/components/ui/icon";
-import { AUDIO_FRAME_ALLOW, FRAME_SANDBOX, audioSource } from "~/lib/media";
+import { AUDIO_FRAME_ALLOW, audioSource, FRAME_SANDBOX } from "~/lib/media";
 import { cn } from "~/lib/utils";
+
 import { MediaThumbnail } from "./media-thumbnail";
 
 /** PRODUCT.md "Audio": the audio host's frame is 800 px high. */

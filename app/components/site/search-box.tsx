@@ -1,5 +1,6 @@
 import * as React from "react";
 import { useNavigate } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 

@@ -1,10 +1,13 @@
 import { Link } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
+
 import { FOOTER_LINKS, NAVY_BG_DEEP, PROGRAMME_LINKS } from "./brand";
 import { Logo } from "./logo";
 
-const footerLink = "rounded-sm text-sm text-slate-300 transition-colors hover:text-white outline-none focus-visible:ring-2 focus-visible:ring-white/70";
+const footerLink =
+  "rounded-sm text-sm text-slate-300 transition-colors hover:text-white outline-none focus-visible:ring-2 focus-visible:ring-white/70";
 
 /** PRODUCT.md "Footer": navigation, programme links, placeholder contact details in New York, © 2025. */
 export function SiteFooter() {
@@ -76,9 +79,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-400 sm:px-6 lg:px-8">
-          © 2025 MarketWire. All rights reserved.
-        </p>
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-400 sm:px-6 lg:px-8">© 2025 MarketWire. All rights reserved.</p>
       </div>
     </footer>
   );

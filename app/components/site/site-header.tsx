@@ -1,9 +1,11 @@
 import * as React from "react";
 import { Link, NavLink, useLocation } from "react-router";
+
 import { ThemeToggle } from "~/components/theme-toggle";
 import { Icon } from "~/components/ui/icon";
 import type { Theme } from "~/lib/theme";
 import { cn } from "~/lib/utils";
+
 import { AccountMenu } from "./account-menu";
 import { HEADER_LINKS, NAVY_BG, ON_NAVY_FOCUS } from "./brand";
 import { Logo } from "./logo";

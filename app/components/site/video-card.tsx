@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { cn } from "~/lib/utils";
+
 import { MediaThumbnail, ThumbnailBadge } from "./media-thumbnail";
 
 export interface VideoCardData {
@@ -71,16 +73,11 @@ export function VideoCard({
           {rank != null ? (
             <span className="mr-1.5 inline-block rounded bg-sky-400 px-1.5 text-sm font-bold text-[#0b1a33] tabular-nums">#{rank}</span>
           ) : null}
-          <Link
-            to={`/video/${video.id}`}
-            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
-          >
+          <Link to={`/video/${video.id}`} className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary">
             {video.title}
           </Link>
         </Heading>
-        {showDescription && video.description ? (
-          <p className="line-clamp-2 text-sm text-muted-foreground">{video.description}</p>
-        ) : null}
+        {showDescription && video.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{video.description}</p> : null}
         <VideoMeta video={video} />
       </div>
     </article>

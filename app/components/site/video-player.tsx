@@ -1,5 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import { FRAME_SANDBOX, VIDEO_FRAME_ALLOW, videoSource } from "~/lib/media";
+
 import { MediaThumbnail } from "./media-thumbnail";
 
 /**

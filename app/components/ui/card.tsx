@@ -1,4 +1,5 @@
 import * as React from "react";
+
 import { cn } from "~/lib/utils";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
@@ -26,4 +27,3 @@ export function CardDescription({ className, ...props }: React.ComponentProps<"p
 export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
   return <div data-slot="card-content" className={cn("px-5", className)} {...props} />;
 }
-

@@ -1,4 +1,5 @@
-import { type ReactElement, cloneElement } from "react";
+import { cloneElement, type ReactElement } from "react";
+
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 

@@ -1,4 +1,5 @@
 import type * as React from "react";
+
 import type { IconName } from "./icon-names";
 import { ICON_SPRITE_VERSION } from "./icon-sprite-version";
 

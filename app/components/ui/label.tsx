@@ -1,5 +1,6 @@
 import { Label as LabelPrimitive } from "radix-ui";
 import * as React from "react";
+
 import { cn } from "~/lib/utils";
 
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {

@@ -1,4 +1,5 @@
 import * as React from "react";
+
 import { cn } from "~/lib/utils";
 
 /**
@@ -27,13 +28,7 @@ export function PopoverMenuTrigger({
   );
 }
 
-export function PopoverMenu({
-  id,
-  className,
-  style,
-  onClick,
-  ...props
-}: Omit<React.ComponentProps<"div">, "popover"> & { id: string }) {
+export function PopoverMenu({ id, className, style, onClick, ...props }: Omit<React.ComponentProps<"div">, "popover"> & { id: string }) {
   return (
     <div
       id={id}

@@ -1,5 +1,6 @@
 import { Dialog as SheetPrimitive } from "radix-ui";
 import * as React from "react";
+
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 

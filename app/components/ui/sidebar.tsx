@@ -5,6 +5,7 @@
  * ctrl/cmd+b toggles it.
  */
 import * as React from "react";
+
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";

@@ -1,4 +1,5 @@
 import * as React from "react";
+
 import { cn } from "~/lib/utils";
 
 export function Skeleton({ className, ...props }: React.ComponentProps<"div">) {

@@ -1,15 +1,5 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** PRODUCT.md "Content": the three statuses every content type moves between. */
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
@@ -24,7 +14,10 @@ function contentColumns() {
     title: text("title").notNull(),
     description: text("description"),
     content: text("content"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),
     publishedAt: tstz("published_at"),
     createdAt: tstz("created_at").notNull().defaultNow(),
@@ -50,9 +43,17 @@ function contentColumns() {
  * without them it reads the whole table, 70–110 ms instead of 1–5 ms at 20,000 rows (docs/PERFORMANCE.md).
  * Nothing searches content on its own any more, so its index went (migration 0002_search_text).
  */
-function contentIndexes(name: string, t: {
-  status: any; publishedAt: any; createdAt: any; title: any; description: any; searchText: any;
-}) {
+function contentIndexes(
+  name: string,
+  t: {
+    status: any;
+    publishedAt: any;
+    createdAt: any;
+    title: any;
+    description: any;
+    searchText: any;
+  },
+) {
   return [
     check(`${name}_status_check`, sql`${t.status} in ('draft', 'published', 'archived')`),
     index(`${name}_status_published_at_idx`).on(t.status, t.publishedAt.desc()),
@@ -82,8 +83,12 @@ export const videos = pgTable(
   },
   (t) => [
     ...contentIndexes("videos", t),
-    index("videos_featured_idx").on(t.featuredAt.desc()).where(sql`${t.featured} and ${t.status} = 'published'`),
-    index("videos_views_idx").on(t.views.desc()).where(sql`${t.status} = 'published'`),
+    index("videos_featured_idx")
+      .on(t.featuredAt.desc())
+      .where(sql`${t.featured} and ${t.status} = 'published'`),
+    index("videos_views_idx")
+      .on(t.views.desc())
+      .where(sql`${t.status} = 'published'`),
   ],
 );
 
@@ -100,7 +105,9 @@ export const podcasts = pgTable(
   },
   (t) => [
     ...contentIndexes("podcasts", t),
-    index("podcasts_featured_idx").on(t.featuredAt.desc()).where(sql`${t.featured} and ${t.status} = 'published'`),
+    index("podcasts_featured_idx")
+      .on(t.featuredAt.desc())
+      .where(sql`${t.featured} and ${t.status} = 'published'`),
   ],
 );
 
@@ -133,14 +140,7 @@ export const interviews = pgTable(
 );
 
 /** PRODUCT.md "Content": the feature_type values. */
-export const FEATURE_TYPES = [
-  "market_analysis",
-  "exclusive_report",
-  "expert_insight",
-  "breaking_news",
-  "deep_dive",
-  "other",
-] as const;
+export const FEATURE_TYPES = ["market_analysis", "exclusive_report", "expert_insight", "breaking_news", "deep_dive", "other"] as const;
 export type FeatureType = (typeof FEATURE_TYPES)[number];
 
 export const specialFeatures = pgTable(
@@ -162,11 +162,9 @@ export const specialFeatures = pgTable(
  * then finds the rows holding any of them through `*_search_tokens_idx` (app/server/search.server.ts).
  * Tokens are only added: one left by an edited or deleted row matches no row, which costs nothing.
  */
-export const searchLexicon = pgTable(
-  "search_lexicon",
-  { token: text("token").primaryKey() },
-  (t) => [index("search_lexicon_token_trgm_idx").using("gin", sql`${t.token} gin_trgm_ops`)],
-);
+export const searchLexicon = pgTable("search_lexicon", { token: text("token").primaryKey() }, (t) => [
+  index("search_lexicon_token_trgm_idx").using("gin", sql`${t.token} gin_trgm_ops`),
+]);
 
 /**
  * Newsletter addresses (PRODUCT.md "Newsletter"): pending until the owner opens the mailed confirmation
@@ -221,7 +219,9 @@ export const sessions = pgTable(
     updatedAt: tstz("updated_at").notNull().defaultNow(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -232,7 +232,9 @@ export const accounts = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -268,7 +270,9 @@ export const rateLimits = pgTable("rate_limits", {
 
 /** PRODUCT.md "Accounts": role 'admin' grants admin rights. */
 export const profiles = pgTable("profiles", {
-  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   displayName: text("display_name"),
   role: text("role").notNull().default("user"),
   createdAt: tstz("created_at").notNull().defaultNow(),

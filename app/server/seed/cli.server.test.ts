@@ -1,12 +1,14 @@
-import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie } from "../../../tests/support/auth";
+
 import { createUserAccount } from "~/server/auth.server";
 import { getDb, schema } from "~/server/db.server";
 import { resetEnvCache } from "~/server/env.server";
+
+import { signInCookie } from "../../../tests/support/auth";
 import { ADMIN_USAGE, runAdminCommand, runSeedCommand } from "./cli.server";
 import { DEMO_COUNTS } from "./demo-content.server";
 
@@ -77,7 +79,9 @@ describe("runSeedCommand", () => {
     const first = capture();
     expect(await runSeedCommand(first.out, false)).toBe(0);
     expect(first.lines.error).toEqual([]);
-    expect(first.lines.info[0]).toMatch(/^Reseeded (the embedded database|PostgreSQL).* in \d+ ms .*: 32 videos, 12 podcasts, 12 blog posts, 8 interviews, 8 special features\.$/);
+    expect(first.lines.info[0]).toMatch(
+      /^Reseeded (the embedded database|PostgreSQL).* in \d+ ms .*: 32 videos, 12 podcasts, 12 blog posts, 8 interviews, 8 special features\.$/,
+    );
     const file = path.join(dataDir, "admin-password");
     expect(first.lines.info[1]).toBe(
       `Admin account created: sign in at http://localhost:3000/auth as admin@marketwire.local with the generated password in ${file} ` +
@@ -88,7 +92,9 @@ describe("runSeedCommand", () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(first.lines.info.join("\n")).not.toContain(password);
     expect(await signInCookie("admin@marketwire.local", password)).toContain("session_token=");
-    const [row] = (await db.execute(sql`select count(*)::int as n, count(*) filter (where title = 'Leftover')::int as leftover from videos`)).rows as { n: number; leftover: number }[];
+    const [row] = (
+      await db.execute(sql`select count(*)::int as n, count(*) filter (where title = 'Leftover')::int as leftover from videos`)
+    ).rows as { n: number; leftover: number }[];
     expect(row).toEqual({ n: DEMO_COUNTS.videos, leftover: 0 });
     expect(await roleOf("editor@example.com")).toBe("user");
 

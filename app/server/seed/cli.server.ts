@@ -3,9 +3,10 @@
  * test database. Each command returns its exit code and writes through `out` (console by default).
  */
 import { eq } from "drizzle-orm";
+
 import { setUserRole } from "../auth.server";
 import { connectDatabase, schema } from "../db.server";
-import { StartupError, getEnv } from "../env.server";
+import { getEnv, StartupError } from "../env.server";
 import { DEMO_COUNTS, reseedDemoContent } from "./demo-content.server";
 import { ensureAdminAccount, reportCreatedAdmin } from "./prepare.server";
 
@@ -68,7 +69,11 @@ export async function runAdminCommand(args: readonly string[], out: CommandOutpu
     }
     out.info(action === "grant" ? `${address} is now an admin.` : `${address} is now a plain user.`);
     if (action === "revoke") {
-      const [admin] = await db.select({ id: schema.profiles.userId }).from(schema.profiles).where(eq(schema.profiles.role, "admin")).limit(1);
+      const [admin] = await db
+        .select({ id: schema.profiles.userId })
+        .from(schema.profiles)
+        .where(eq(schema.profiles.role, "admin"))
+        .limit(1);
       if (!admin) out.info("No admin account remains: grant the role to someone, or the next start-up will create ADMIN_EMAIL.");
     }
     return 0;

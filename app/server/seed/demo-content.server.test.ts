@@ -2,13 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FEATURE_TYPES } from "~/server/db/schema";
-import { getDb } from "~/server/db.server";
-import { createUserAccount } from "~/server/auth.server";
-import { sanitizeContentHtml } from "~/server/sanitize.server";
-import { htmlToPlainText } from "~/server/html-text.server";
+
 import { ADMIN_CONTENT_TYPES, ADMIN_PAGE_SIZE, parseEditorValues } from "~/lib/admin-content";
 import { editorValuesFromRow, getContent, listContent } from "~/server/admin-content.server";
+import { createUserAccount } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { FEATURE_TYPES } from "~/server/db/schema";
+import { htmlToPlainText } from "~/server/html-text.server";
+import { sanitizeContentHtml } from "~/server/sanitize.server";
+
 import { DEMO_BLOGS } from "./catalogue/blogs";
 import { DEMO_INTERVIEWS } from "./catalogue/interviews";
 import { DEMO_AUDIO_PATH, MEDIA_IMAGES, renderDemoAudioWav, renderMediaSvg } from "./catalogue/media";
@@ -52,17 +54,23 @@ describe("seedDemoContent on a fresh database", () => {
     const featured = await rows<{ featured_at: string }>(sql`select featured_at from videos where featured and status = 'published'`);
     expect(featured).toHaveLength(5);
     expect(new Set(featured.map((f) => String(f.featured_at))).size).toBe(5);
-    const [unfeatured] = await rows<{ n: number }>(sql`select count(*)::int as n from videos where not featured and featured_at is not null`);
+    const [unfeatured] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from videos where not featured and featured_at is not null`,
+    );
     expect(unfeatured!.n).toBe(0);
   });
 
   it("features exactly 2 published podcasts", async () => {
-    const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from podcasts where featured and status = 'published' and featured_at is not null`);
+    const [row] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from podcasts where featured and status = 'published' and featured_at is not null`,
+    );
     expect(row!.n).toBe(2);
   });
 
   it("covers every feature type and the empty one among published special features", async () => {
-    const types = await rows<{ feature_type: string | null }>(sql`select distinct feature_type from special_features where status = 'published'`);
+    const types = await rows<{ feature_type: string | null }>(
+      sql`select distinct feature_type from special_features where status = 'published'`,
+    );
     const values = types.map((t) => t.feature_type);
     for (const type of FEATURE_TYPES) expect(values).toContain(type);
     expect(values).toContain(null);
@@ -119,9 +127,11 @@ describe("seedDemoContent on a fresh database", () => {
   });
 
   it("uses YouTube watch and short URLs with 11-character ids for videos", async () => {
-    const urls = (await rows<{ url: string }>(sql`
+    const urls = (
+      await rows<{ url: string }>(sql`
       select video_url as url from videos union all select video_url from interviews where video_url is not null
-      union all select video_url from special_features where video_url is not null`)).map((r) => r.url);
+      union all select video_url from special_features where video_url is not null`)
+    ).map((r) => r.url);
     for (const url of urls) expect(url).toMatch(/^https:\/\/(www\.youtube\.com\/watch\?v=|youtu\.be\/)[A-Za-z0-9_-]{11}$/);
     expect(urls.some((u) => u.includes("watch?v="))).toBe(true);
     expect(urls.some((u) => u.startsWith("https://youtu.be/"))).toBe(true);
@@ -131,7 +141,11 @@ describe("seedDemoContent on a fresh database", () => {
     const urls = (await rows<{ url: string | null }>(sql`select audio_url as url from podcasts`)).map((r) => r.url);
     expect(urls.filter((u) => u === null)).toHaveLength(1);
     const forms = [/\/posts\/\d+$/, /\/boos\/\d+$/, /\/posts\/\d+\.mp3$/, /[a-z]-\d+\.mp3$/];
-    for (const form of forms) expect(urls.some((u) => u != null && form.test(u)), String(form)).toBe(true);
+    for (const form of forms)
+      expect(
+        urls.some((u) => u != null && form.test(u)),
+        String(form),
+      ).toBe(true);
     const local = urls.filter((u): u is string => u != null && u.startsWith("/"));
     expect(local).toEqual([DEMO_AUDIO_PATH]);
     const wav = fs.readFileSync(path.join(publicDir, DEMO_AUDIO_PATH));

@@ -5,8 +5,8 @@
  */
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db.server";
-import { schema } from "../db.server";
+
+import { schema, type Database } from "../db.server";
 import type { ContentStatus } from "../db/schema";
 import { sanitizeContentHtml } from "../sanitize.server";
 import { DEMO_BLOGS } from "./catalogue/blogs";

@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+
 import { DEMO_AUDIO_PATH, MEDIA_IMAGES, renderDemoAudioWav, renderMediaSvg } from "./catalogue/media";
 
 const publicDir = path.resolve(process.cwd(), "public");
@@ -21,4 +22,6 @@ fs.mkdirSync(path.dirname(audioFile), { recursive: true });
 const wav = renderDemoAudioWav();
 fs.writeFileSync(audioFile, wav);
 
-console.info(`Wrote ${MEDIA_IMAGES.length} images (${Math.round(bytes / 1024)} KB) and ${DEMO_AUDIO_PATH} (${Math.round(wav.length / 1024)} KB).`);
+console.info(
+  `Wrote ${MEDIA_IMAGES.length} images (${Math.round(bytes / 1024)} KB) and ${DEMO_AUDIO_PATH} (${Math.round(wav.length / 1024)} KB).`,
+);

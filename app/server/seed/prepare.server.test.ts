@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { ADMIN_PASSWORD_FILE, reportCreatedAdmin } from "./prepare.server";
 
 const dirs: string[] = [];
@@ -20,7 +21,7 @@ function report(created: { password: string; generated: boolean }, isTerminal: b
   return { printed: printed.join("\n"), file: path.join(dataDir, ADMIN_PASSWORD_FILE) };
 }
 
-describe("reportCreatedAdmin (PRODUCT.md \"Security\": no password in the logs)", () => {
+describe('reportCreatedAdmin (PRODUCT.md "Security": no password in the logs)', () => {
   it("shows a generated password once on a terminal and writes no file", () => {
     const { printed, file } = report({ password: "Gen3rated-Pass", generated: true }, true);
     expect(printed).toContain("password: Gen3rated-Pass");

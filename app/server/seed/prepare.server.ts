@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+
 import { createUserAccount, setUserRole } from "../auth.server";
 import { getDb, schema } from "../db.server";
 import { getEnv } from "../env.server";

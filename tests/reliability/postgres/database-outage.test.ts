@@ -9,7 +9,8 @@
  */
 import net from "node:net";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { type Site, freePort, freshSite, send, sleep, startServer, stopAllServers } from "../harness";
+
+import { freePort, freshSite, send, sleep, startServer, stopAllServers, type Site } from "../harness";
 
 const buildDir = inject("buildDir");
 
@@ -63,7 +64,10 @@ describe("PostgreSQL outage", () => {
     throughRelay.port = String(relayPort);
 
     // The page cache would answer from memory: every request here must reach the database.
-    const server = await startServer(buildDir, site, { env: { DATABASE_URL: throughRelay.toString(), PAGE_CACHE: "off" }, readyTimeoutMs: 180_000 });
+    const server = await startServer(buildDir, site, {
+      env: { DATABASE_URL: throughRelay.toString(), PAGE_CACHE: "off" },
+      readyTimeoutMs: 180_000,
+    });
     expect((await send(server.origin, { path: "/videos" })).status).toBe(200);
 
     await relay.cut();

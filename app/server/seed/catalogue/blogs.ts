@@ -18,7 +18,8 @@ export const DEMO_BLOGS: DemoBlog[] = [
   {
     slug: "lithium-after-the-boom",
     title: "Lithium After the Boom: Where the Cost Curve Really Sits",
-    description: "Prices have fallen by more than three quarters from the peak. The producers still standing are not always the ones investors expected.",
+    description:
+      "Prices have fallen by more than three quarters from the peak. The producers still standing are not always the ones investors expected.",
     ...AUTHORS.thorne,
     readTime: 4,
     views: 18_240,
@@ -49,7 +50,8 @@ export const DEMO_BLOGS: DemoBlog[] = [
   {
     slug: "semiconductor-cycles-ai-era",
     title: "Semiconductor Cycles in the AI Era: Is This Time Different?",
-    description: "Chip stocks have always moved in boom-and-bust cycles. AI spending has stretched this one further than most, and the usual warning signs look different.",
+    description:
+      "Chip stocks have always moved in boom-and-bust cycles. AI spending has stretched this one further than most, and the usual warning signs look different.",
     ...AUTHORS.okafor,
     readTime: null,
     views: 42_870,
@@ -88,7 +90,8 @@ export const DEMO_BLOGS: DemoBlog[] = [
   {
     slug: "reading-the-yield-curve",
     title: "Reading the Yield Curve Without the Drama",
-    description: "The yield curve is one of the most quoted indicators in finance and one of the most misunderstood. Here is what it can and cannot tell you.",
+    description:
+      "The yield curve is one of the most quoted indicators in finance and one of the most misunderstood. Here is what it can and cannot tell you.",
     ...AUTHORS.castellano,
     readTime: 3,
     views: 9_615,
@@ -117,7 +120,8 @@ export const DEMO_BLOGS: DemoBlog[] = [
   {
     slug: "five-questions-fintech-stock",
     title: "Five Questions to Ask Before Buying a Fintech Stock",
-    description: "Fintech companies promise to disrupt banking. Most of them end up looking a lot like banks. These five questions help separate the durable from the fashionable.",
+    description:
+      "Fintech companies promise to disrupt banking. Most of them end up looking a lot like banks. These five questions help separate the durable from the fashionable.",
     ...AUTHORS.okafor,
     readTime: null,
     views: 7_380,
@@ -176,7 +180,8 @@ export const DEMO_BLOGS: DemoBlog[] = [
   {
     slug: "gold-miners-lagged-gold",
     title: "Why Gold Miners Lagged Gold, and What Could Change",
-    description: "Gold has hit record after record, yet many miners trade below their previous peaks. The reasons are partly operational and partly about trust.",
+    description:
+      "Gold has hit record after record, yet many miners trade below their previous peaks. The reasons are partly operational and partly about trust.",
     ...AUTHORS.thorne,
     readTime: null,
     views: 31_090,
@@ -205,7 +210,8 @@ export const DEMO_BLOGS: DemoBlog[] = [
   {
     slug: "grid-is-the-bottleneck",
     title: "The Grid Is the Bottleneck: Investing in the Energy Transition",
-    description: "Solar panels and wind turbines get the headlines, but the real constraint on the energy transition is the network that connects them. That is where the investment opportunity is shifting.",
+    description:
+      "Solar panels and wind turbines get the headlines, but the real constraint on the energy transition is the network that connects them. That is where the investment opportunity is shifting.",
     ...AUTHORS.castellano,
     readTime: 4,
     views: 14_560,
@@ -243,7 +249,8 @@ export const DEMO_BLOGS: DemoBlog[] = [
   {
     slug: "position-sizing",
     title: "Position Sizing: The Most Underrated Skill in Investing",
-    description: "Picking good stocks matters. Deciding how much to own of each matters almost as much, and gets a fraction of the attention.",
+    description:
+      "Picking good stocks matters. Deciding how much to own of each matters almost as much, and gets a fraction of the attention.",
     ...AUTHORS.voss,
     readTime: 3,
     views: 5_220,
@@ -272,7 +279,8 @@ export const DEMO_BLOGS: DemoBlog[] = [
   {
     slug: "earnings-season-checklist",
     title: "Earnings Season Checklist: What We Watch Beyond the Headline",
-    description: "Profit beat or profit miss is only the start. The details that move share prices over the following months are usually further down the page.",
+    description:
+      "Profit beat or profit miss is only the start. The details that move share prices over the following months are usually further down the page.",
     ...AUTHORS.voss,
     readTime: null,
     views: 11_945,
@@ -306,7 +314,8 @@ export const DEMO_BLOGS: DemoBlog[] = [
   {
     slug: "small-caps-liquidity-patience",
     title: "Small Caps: Liquidity, Spreads and Patience",
-    description: "Smaller companies can offer outsized returns, but trading them is a skill of its own. A practical guide to buying and selling the less-traded end of the market.",
+    description:
+      "Smaller companies can offer outsized returns, but trading them is a skill of its own. A practical guide to buying and selling the less-traded end of the market.",
     ...AUTHORS.brennan,
     readTime: 3,
     views: 3_410,
@@ -336,7 +345,8 @@ export const DEMO_BLOGS: DemoBlog[] = [
   {
     slug: "how-capital-raisings-work",
     title: "How Capital Raisings Work, and What They Mean for Existing Shareholders",
-    description: "Placements, rights issues and share purchase plans all raise money, but they treat existing shareholders very differently.",
+    description:
+      "Placements, rights issues and share purchase plans all raise money, but they treat existing shareholders very differently.",
     ...AUTHORS.brennan,
     readTime: null,
     views: 6_870,

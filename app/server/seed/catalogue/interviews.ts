@@ -30,7 +30,8 @@ export const DEMO_INTERVIEWS: DemoInterview[] = [
   {
     slug: "helios-cfo-capacity-discipline",
     title: "Helios Semiconductor's CFO on Capacity and Discipline",
-    description: "After a record quarter, the chief financial officer explains why Helios is expanding carefully and how it thinks about the next downturn.",
+    description:
+      "After a record quarter, the chief financial officer explains why Helios is expanding carefully and how it thinks about the next downturn.",
     intervieweeName: "Kenji Marlowe",
     intervieweeTitle: "Chief Financial Officer, Helios Semiconductor",
     videoUrl: "https://youtu.be/d3YNYvnIlzU",
@@ -69,7 +70,8 @@ export const DEMO_INTERVIEWS: DemoInterview[] = [
   {
     slug: "coralline-chair-capital-culture-climate",
     title: "Coralline Bank's Chair on Capital, Culture and Climate Risk",
-    description: "The chair of Coralline Bank on surplus capital, the lessons of past misconduct and how the bank prices climate risk into lending.",
+    description:
+      "The chair of Coralline Bank on surplus capital, the lessons of past misconduct and how the bank prices climate risk into lending.",
     intervieweeName: "Graham Oduya",
     intervieweeTitle: "Chair, Coralline Bank",
     videoUrl: "https://youtu.be/isITIVIPaFk",
@@ -88,7 +90,8 @@ export const DEMO_INTERVIEWS: DemoInterview[] = [
   {
     slug: "ironbark-not-chasing-ounces",
     title: "Ironbark Gold's CEO: Why We Are Not Chasing Ounces",
-    description: "With gold at record prices, Ironbark's chief executive explains why the company is returning cash instead of buying growth.",
+    description:
+      "With gold at record prices, Ironbark's chief executive explains why the company is returning cash instead of buying growth.",
     intervieweeName: "Bronwyn Tate",
     intervieweeTitle: "Chief Executive Officer, Ironbark Gold",
     videoUrl: "https://www.youtube.com/watch?v=seR_ZAeTW6E",
@@ -107,7 +110,8 @@ export const DEMO_INTERVIEWS: DemoInterview[] = [
   {
     slug: "atlas-power-land-hyperscale",
     title: "Atlas Data Centres on Power, Land and Hyperscale Demand",
-    description: "The chief operating officer of Atlas Data Centres on securing power for a 300MW campus and why land is now the easy part.",
+    description:
+      "The chief operating officer of Atlas Data Centres on securing power for a 300MW campus and why land is now the easy part.",
     intervieweeName: "Samuel Achterberg",
     intervieweeTitle: "Chief Operating Officer, Atlas Data Centres",
     videoUrl: "https://youtu.be/jlQ2Efx8NsU",

@@ -10,7 +10,8 @@ export const DEMO_PODCASTS: DemoPodcast[] = [
   {
     slug: "capital-call-42",
     title: "Capital Call Ep. 42: How Mid-Caps Fund Growth When Rates Stay High",
-    description: "<p>Debt is expensive and equity is dilutive. Three CFOs explain how they are <strong>funding expansion</strong> in a higher-for-longer world.</p>",
+    description:
+      "<p>Debt is expensive and equity is dilutive. Three CFOs explain how they are <strong>funding expansion</strong> in a higher-for-longer world.</p>",
     content:
       "<p>This week on <em>Capital Call</em> we sit down with finance chiefs from a logistics group, a software company and a mid-tier miner to talk about the trade-offs of funding growth when money is no longer cheap.</p>" +
       "<h2>In this episode</h2><ul><li>Why covenant-light debt has disappeared</li><li>Convertible notes: cheaper than they look?</li><li>Asset sales and joint ventures as alternatives to equity</li><li>How boards set hurdle rates today</li></ul>" +
@@ -26,7 +27,8 @@ export const DEMO_PODCASTS: DemoPodcast[] = [
   {
     slug: "resource-room-18",
     title: "The Resource Room Ep. 18: Copper's Supply Cliff",
-    description: "<p>Grades are falling, permits take a decade and demand from grids and data centres is rising. Is a <strong>copper shortage</strong> now unavoidable?</p>",
+    description:
+      "<p>Grades are falling, permits take a decade and demand from grids and data centres is rising. Is a <strong>copper shortage</strong> now unavoidable?</p>",
     content:
       "<p>Our resources editor is joined by a metallurgist and a commodities strategist to map out where new copper supply could come from, and why so little of it is on the way.</p>" +
       "<h2>Topics</h2><ul><li>Head grades at the world's largest mines</li><li>The permitting queue</li><li>Scrap and recycling</li><li>Which listed developers could benefit</li></ul>",
@@ -55,7 +57,8 @@ export const DEMO_PODCASTS: DemoPodcast[] = [
   {
     slug: "long-view-9",
     title: "The Long View Ep. 9: Compounding Through a Downturn",
-    description: "<p>What do the best long-term investors do when markets fall 30%? A conversation on <em>patience</em>, position sizing and keeping a watch list.</p>",
+    description:
+      "<p>What do the best long-term investors do when markets fall 30%? A conversation on <em>patience</em>, position sizing and keeping a watch list.</p>",
     content:
       "<p>Our guest has run a concentrated long-only fund through three bear markets. We talk about the mistakes that cost the most, and the habits that made up for them.</p>" +
       "<blockquote><p>The returns are made in the recovery, but the decisions that earn them are made in the drawdown.</p></blockquote>",
@@ -70,7 +73,8 @@ export const DEMO_PODCASTS: DemoPodcast[] = [
     slug: "capital-call-season-3-trailer",
     title: "Capital Call: Season 3 Trailer",
     description: "A new season of conversations about raising and deploying capital starts next week.",
-    content: "<p>Season three of <em>Capital Call</em> brings founders, CFOs and fund managers to the microphone every fortnight. Subscribe so you do not miss the first episode.</p>",
+    content:
+      "<p>Season three of <em>Capital Call</em> brings founders, CFOs and fund managers to the microphone every fortnight. Subscribe so you do not miss the first episode.</p>",
     tags: ["trailer", "capital raising", "podcast"],
     age: 18,
     audioUrl: DEMO_AUDIO_PATH,
@@ -95,7 +99,8 @@ export const DEMO_PODCASTS: DemoPodcast[] = [
   {
     slug: "resource-room-17",
     title: "The Resource Room Ep. 17: Gold Miners' Margin Windfall",
-    description: "<p>Gold is at records and costs have flattened. Why have the miners lagged the metal, and will <strong>capital returns</strong> close the gap?</p>",
+    description:
+      "<p>Gold is at records and costs have flattened. Why have the miners lagged the metal, and will <strong>capital returns</strong> close the gap?</p>",
     content:
       "<p>We compare all-in sustaining costs across the sector, look at who is still hedged, and discuss why investors remain sceptical of miners' capital discipline.</p>",
     tags: ["gold", "mining", "dividends", "commodities"],
@@ -108,7 +113,8 @@ export const DEMO_PODCASTS: DemoPodcast[] = [
   {
     slug: "dividend-hour-26",
     title: "The Dividend Hour Ep. 26: Are REITs Cheap or Broken?",
-    description: "Office valuations are still falling while industrial and retail property holds up. We sort the bargains from the value traps.",
+    description:
+      "Office valuations are still falling while industrial and retail property holds up. We sort the bargains from the value traps.",
     content:
       "<p>Gearing, debt expiry profiles and the gap between book value and share price: a practical guide to reading a property trust's balance sheet.</p>" +
       "<ul><li>Net tangible assets and why the discount persists</li><li>Interest cover and refinancing walls</li><li>Sectors we prefer</li></ul>",

@@ -32,7 +32,8 @@ export const DEMO_SPECIAL_FEATURES: DemoSpecialFeature[] = [
   {
     slug: "domestic-battery-supply-chain",
     title: "Exclusive: Inside the Race to Build a Domestic Battery Supply Chain",
-    description: "Documents and interviews reveal how three companies are competing for government support to build the country's first cell factory.",
+    description:
+      "Documents and interviews reveal how three companies are competing for government support to build the country's first cell factory.",
     featureType: "exclusive_report",
     image: mediaUrl("feature-exclusive-report"),
     videoUrl: null,
@@ -54,7 +55,8 @@ export const DEMO_SPECIAL_FEATURES: DemoSpecialFeature[] = [
   {
     slug: "what-insider-buying-tells-you",
     title: "Expert Insight: What Insider Buying Really Tells You",
-    description: "Directors buying their own company's shares is often read as a bullish signal. The evidence says it depends on who is buying, and how much.",
+    description:
+      "Directors buying their own company's shares is often read as a bullish signal. The evidence says it depends on who is buying, and how much.",
     featureType: "expert_insight",
     image: mediaUrl("feature-expert-insight"),
     videoUrl: null,
@@ -75,7 +77,8 @@ export const DEMO_SPECIAL_FEATURES: DemoSpecialFeature[] = [
   {
     slug: "helios-to-acquire-orion-quantum",
     title: "Breaking: Helios Semiconductor Agrees to Acquire Orion Quantum",
-    description: "Helios will pay cash and shares in a deal valuing Orion at a 38% premium. Orion's board unanimously recommends the offer.",
+    description:
+      "Helios will pay cash and shares in a deal valuing Orion at a 38% premium. Orion's board unanimously recommends the offer.",
     featureType: "breaking_news",
     image: mediaUrl("feature-breaking-news"),
     videoUrl: "https://youtu.be/bwk4D4EwyAs",
@@ -94,7 +97,8 @@ export const DEMO_SPECIAL_FEATURES: DemoSpecialFeature[] = [
   {
     slug: "economics-of-a-copper-mine",
     title: "Deep Dive: The Economics of a Copper Mine, From Discovery to Dividend",
-    description: "Fifteen years, several billion dollars and a long list of things that can go wrong. We follow a copper project from the first drill hole to the first dividend.",
+    description:
+      "Fifteen years, several billion dollars and a long list of things that can go wrong. We follow a copper project from the first drill hole to the first dividend.",
     featureType: "deep_dive",
     image: mediaUrl("feature-deep-dive"),
     videoUrl: null,
@@ -124,7 +128,8 @@ export const DEMO_SPECIAL_FEATURES: DemoSpecialFeature[] = [
   {
     slug: "reader-survey-results",
     title: "MarketWire Reader Survey: What Investors Told Us",
-    description: "More than four thousand readers answered our annual survey. Here is what they are buying, what worries them and what they want more of from us.",
+    description:
+      "More than four thousand readers answered our annual survey. Here is what they are buying, what worries them and what they want more of from us.",
     featureType: "other",
     image: mediaUrl("feature-general"),
     videoUrl: null,
@@ -142,7 +147,8 @@ export const DEMO_SPECIAL_FEATURES: DemoSpecialFeature[] = [
   {
     slug: "year-in-review",
     title: "Year in Review: The Stories That Moved Markets",
-    description: "From record gold prices to the AI spending boom and the lithium bust, a look back at the twelve months that shaped portfolios.",
+    description:
+      "From record gold prices to the AI spending boom and the lithium bust, a look back at the twelve months that shaped portfolios.",
     featureType: null,
     image: mediaUrl("feature-general"),
     videoUrl: "https://www.youtube.com/watch?v=F5Tr3nWAaU8",

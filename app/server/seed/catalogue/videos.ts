@@ -9,8 +9,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "market-open-rate-pause",
     title: "Market Open: Futures Firm as Traders Price In a Rate Pause",
-    description: "Index futures edge higher as bond markets move to price a pause at next month's central bank meeting. We run through the overnight leads and the stocks to watch at the bell.",
-    content: "<p>In this morning's briefing:</p><ul><li>Overnight leads from Wall Street and Europe</li><li>Bond yields and the rate-pause trade</li><li>Iron ore, oil and gold</li><li>Stocks to watch: Coralline Bank, Northwind Lithium, Atlas Data Centres</li></ul>",
+    description:
+      "Index futures edge higher as bond markets move to price a pause at next month's central bank meeting. We run through the overnight leads and the stocks to watch at the bell.",
+    content:
+      "<p>In this morning's briefing:</p><ul><li>Overnight leads from Wall Street and Europe</li><li>Bond yields and the rate-pause trade</li><li>Iron ore, oil and gold</li><li>Stocks to watch: Coralline Bank, Northwind Lithium, Atlas Data Centres</li></ul>",
     tags: ["market open", "interest rates", "ASX", "futures"],
     age: 0.4,
     featuredAge: 0.3,
@@ -22,8 +24,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "helios-record-quarter",
     title: "Helios Semiconductor Posts Record Quarter on AI Server Demand",
-    description: "Revenue up 41% on the year as data-centre customers absorb every advanced-packaging slot Helios can offer. Our tech desk unpacks the margin beat and the guidance.",
-    content: "<p>Helios Semiconductor reported record quarterly revenue, driven by demand for the advanced packaging used in AI accelerators. Gross margin expanded by 3.2 points and management lifted full-year guidance.</p><p>We cover the numbers, the analyst call, and why capacity, not demand, is now the constraint.</p>",
+    description:
+      "Revenue up 41% on the year as data-centre customers absorb every advanced-packaging slot Helios can offer. Our tech desk unpacks the margin beat and the guidance.",
+    content:
+      "<p>Helios Semiconductor reported record quarterly revenue, driven by demand for the advanced packaging used in AI accelerators. Gross margin expanded by 3.2 points and management lifted full-year guidance.</p><p>We cover the numbers, the analyst call, and why capacity, not demand, is now the constraint.</p>",
     tags: ["earnings", "semiconductors", "AI", "technology"],
     age: 1.2,
     featuredAge: 1.0,
@@ -35,8 +39,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "northwind-offtake",
     title: "Northwind Lithium Signs Offtake With European Cell Maker",
-    description: "A five-year hydroxide supply deal with floor pricing gives Northwind the contracted revenue its refinery financing needed.",
-    content: "<p>Northwind Lithium has signed a binding five-year offtake agreement for up to 60% of planned hydroxide output, with a price floor and a shared upside above a ceiling. The agreement was a condition of the project's debt package.</p>",
+    description:
+      "A five-year hydroxide supply deal with floor pricing gives Northwind the contracted revenue its refinery financing needed.",
+    content:
+      "<p>Northwind Lithium has signed a binding five-year offtake agreement for up to 60% of planned hydroxide output, with a price floor and a shared upside above a ceiling. The agreement was a condition of the project's debt package.</p>",
     tags: ["lithium", "battery metals", "ASX", "offtake"],
     age: 2.5,
     featuredAge: 2.2,
@@ -48,7 +54,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "quokka-pay-profitability",
     title: "Small Cap Spotlight: Quokka Pay's Path to Profitability",
-    description: "The payments challenger says it will be cash-flow positive within four quarters. We test the assumptions behind that promise.",
+    description:
+      "The payments challenger says it will be cash-flow positive within four quarters. We test the assumptions behind that promise.",
     content: null,
     tags: ["fintech", "payments", "small caps", "ASX"],
     age: 3.8,
@@ -60,8 +67,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "macro-desk-long-bond-yields",
     title: "The Macro Desk: Why Long Bond Yields Refuse to Fall",
-    description: "Short rates are coming down, yet ten-year yields keep climbing. Term premium, supply and inflation expectations: which one is doing the work?",
-    content: "<p>Three charts explain most of the move: the rising term premium, record government bond issuance and the stubborn services component of inflation. We walk through each and what it means for equity valuations.</p>",
+    description:
+      "Short rates are coming down, yet ten-year yields keep climbing. Term premium, supply and inflation expectations: which one is doing the work?",
+    content:
+      "<p>Three charts explain most of the move: the rising term premium, record government bond issuance and the stubborn services component of inflation. We walk through each and what it means for equity valuations.</p>",
     tags: ["bonds", "interest rates", "macro", "inflation"],
     age: 5,
     featuredAge: 4.5,
@@ -73,7 +82,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "market-open-oil-spike",
     title: "Market Open: Oil Jumps on Supply Outage, Energy Stocks Lead",
-    description: "Brent crude rises 4% after an unplanned outage at a major export terminal. Energy producers lead the early gains while airlines slip.",
+    description:
+      "Brent crude rises 4% after an unplanned outage at a major export terminal. Energy producers lead the early gains while airlines slip.",
     content: null,
     tags: ["market open", "oil", "energy"],
     age: 6.5,
@@ -85,8 +95,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "orion-quantum-first-contract",
     title: "Tech Frontier: Orion Quantum's First Commercial Contract",
-    description: "A logistics group becomes Orion Quantum's first paying customer. Is this the start of real revenue or an expensive pilot?",
-    content: "<p>Orion Quantum has signed a three-year optimisation contract with a national logistics operator. We look at what the system actually does, the contract value, and the cash runway.</p>",
+    description:
+      "A logistics group becomes Orion Quantum's first paying customer. Is this the start of real revenue or an expensive pilot?",
+    content:
+      "<p>Orion Quantum has signed a three-year optimisation contract with a national logistics operator. We look at what the system actually does, the contract value, and the cash runway.</p>",
     tags: ["quantum computing", "technology", "contracts", "small caps"],
     age: 8,
     videoUrl: watch("i8z7I6QORo4"),
@@ -97,8 +109,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "meridian-copper-half-year",
     title: "Investor Briefing: Meridian Copper Half-Year Results",
-    description: "Management presents the half-year result, the expansion study and the updated capital return policy, followed by questions from investors.",
-    content: "<p>Full presentation and Q&amp;A from Meridian Copper's half-year results briefing.</p><ul><li>00:00 Opening remarks</li><li>06:40 Operations and costs</li><li>18:15 Expansion study</li><li>29:30 Capital management</li><li>33:10 Questions</li></ul>",
+    description:
+      "Management presents the half-year result, the expansion study and the updated capital return policy, followed by questions from investors.",
+    content:
+      "<p>Full presentation and Q&amp;A from Meridian Copper's half-year results briefing.</p><ul><li>00:00 Opening remarks</li><li>06:40 Operations and costs</li><li>18:15 Expansion study</li><li>29:30 Capital management</li><li>33:10 Questions</li></ul>",
     tags: ["copper", "earnings", "mining", "investor briefing"],
     age: 10,
     videoUrl: short("GjMqqu-NPNk"),
@@ -121,8 +135,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "ironbark-gold-record-production",
     title: "Ironbark Gold Hits Record Production as Bullion Rallies",
-    description: "Record quarterly output at a record gold price: Ironbark's free cash flow is now running ahead of every analyst estimate.",
-    content: "<p>Ironbark Gold produced 118,000 ounces in the quarter at an all-in sustaining cost well below the spot price. We look at the hedge book, the balance sheet and whether a special dividend is coming.</p>",
+    description:
+      "Record quarterly output at a record gold price: Ironbark's free cash flow is now running ahead of every analyst estimate.",
+    content:
+      "<p>Ironbark Gold produced 118,000 ounces in the quarter at an all-in sustaining cost well below the spot price. We look at the hedge book, the balance sheet and whether a special dividend is coming.</p>",
     tags: ["gold", "mining", "production", "ASX", "dividends"],
     age: 16,
     featuredAge: 15,
@@ -134,7 +150,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "larkspur-health-turnaround",
     title: "Small Cap Spotlight: Larkspur Health's Telehealth Turnaround",
-    description: "After two years of losses, Larkspur has cut costs and refocused on specialist referrals. We speak to analysts about whether the turnaround is real.",
+    description:
+      "After two years of losses, Larkspur has cut costs and refocused on specialist referrals. We speak to analysts about whether the turnaround is real.",
     content: null,
     tags: ["healthcare", "small caps", "telehealth"],
     age: 20,
@@ -146,8 +163,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "macro-desk-aud-commodities",
     title: "The Macro Desk: The Australian Dollar's Commodity Problem",
-    description: "The currency has decoupled from iron ore. We look at rate differentials, capital flows and what a weaker dollar means for exporters.",
-    content: "<p>Why the old rule of thumb linking the Australian dollar to commodity prices has broken down, and which listed companies gain most from a weaker currency.</p>",
+    description:
+      "The currency has decoupled from iron ore. We look at rate differentials, capital flows and what a weaker dollar means for exporters.",
+    content:
+      "<p>Why the old rule of thumb linking the Australian dollar to commodity prices has broken down, and which listed companies gain most from a weaker currency.</p>",
     tags: ["currencies", "AUD", "macro", "commodities"],
     age: 24,
     videoUrl: short("KDKsWr8FS-U"),
@@ -158,7 +177,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "atlas-data-centres-campus",
     title: "Atlas Data Centres Breaks Ground on 300MW Campus",
-    description: "The largest single project in Atlas's history is fully pre-leased to two hyperscale customers. We look at funding, power supply and returns.",
+    description:
+      "The largest single project in Atlas's history is fully pre-leased to two hyperscale customers. We look at funding, power supply and returns.",
     content: null,
     tags: ["data centres", "AI", "infrastructure", "technology"],
     age: 29,
@@ -170,7 +190,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "market-open-tech-selloff",
     title: "Market Open: Tech Sell-Off Deepens Ahead of CPI",
-    description: "Growth stocks extend their losses as investors brace for a hot inflation print. Defensives and gold miners provide shelter.",
+    description:
+      "Growth stocks extend their losses as investors brace for a hot inflation print. Defensives and gold miners provide shelter.",
     content: null,
     tags: ["market open", "technology", "inflation", "CPI"],
     age: 35,
@@ -182,8 +203,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "kestrel-energy-capex-cut",
     title: "Kestrel Energy Cuts Capex Guidance, Shares Slide",
-    description: "Kestrel defers two gas developments and trims spending by a fifth. Shares fell 9% as investors weighed cash returns against growth.",
-    content: "<p>Our resources team on what the deferrals mean for Kestrel's production profile beyond next year, and whether the buy-back is a fair trade for slower growth.</p>",
+    description:
+      "Kestrel defers two gas developments and trims spending by a fifth. Shares fell 9% as investors weighed cash returns against growth.",
+    content:
+      "<p>Our resources team on what the deferrals mean for Kestrel's production profile beyond next year, and whether the buy-back is a fair trade for slower growth.</p>",
     tags: ["energy", "gas", "earnings", "guidance"],
     age: 41,
     videoUrl: watch("ZqXYRE1LgoE"),
@@ -194,7 +217,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "solstice-capital-markets-day",
     title: "Investor Briefing: Solstice Renewables Capital Markets Day",
-    description: "The full capital markets day: the development pipeline, the storage strategy and the funding plan through to the end of the decade.",
+    description:
+      "The full capital markets day: the development pipeline, the storage strategy and the funding plan through to the end of the decade.",
     content: null,
     tags: ["renewables", "energy transition", "investor briefing"],
     age: 48,
@@ -206,7 +230,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "cobalt-ridge-nickel-glut",
     title: "Cobalt Ridge Mining: Is the Nickel Glut Finally Clearing?",
-    description: "Cobalt Ridge restarted its concentrator as nickel prices stabilised. We look at inventories, new supply and the cost curve.",
+    description:
+      "Cobalt Ridge restarted its concentrator as nickel prices stabilised. We look at inventories, new supply and the cost curve.",
     content: null,
     tags: ["nickel", "battery metals", "mining"],
     age: 55,
@@ -218,8 +243,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "greenfield-hydrogen-raise",
     title: "Small Cap Spotlight: Greenfield Hydrogen Raises $40 Million",
-    description: "A heavily oversubscribed placement funds Greenfield's first commercial electrolyser plant. What did new investors pay, and what do they get?",
-    content: "<p>The placement was priced at a 9% discount to the last close and drew demand from three offshore institutions. A share purchase plan is open to existing holders.</p>",
+    description:
+      "A heavily oversubscribed placement funds Greenfield's first commercial electrolyser plant. What did new investors pay, and what do they get?",
+    content:
+      "<p>The placement was priced at a 9% discount to the last close and drew demand from three offshore institutions. A share purchase plan is open to existing holders.</p>",
     tags: ["hydrogen", "capital raising", "small caps", "energy transition"],
     age: 63,
     videoUrl: short("-5TwLgdgc28"),
@@ -230,7 +257,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "lumen-robotics-warehouse-boom",
     title: "Tech Frontier: Lumen Robotics and the Warehouse Automation Boom",
-    description: "Order books for warehouse robots have doubled in a year. Lumen Robotics is the listed pure play, but its valuation already assumes a lot.",
+    description:
+      "Order books for warehouse robots have doubled in a year. Lumen Robotics is the listed pure play, but its valuation already assumes a lot.",
     content: null,
     tags: ["robotics", "automation", "technology", "growth stocks"],
     age: 72,
@@ -266,8 +294,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "market-open-record-high",
     title: "Market Open: Index Closes at a Record High",
-    description: "The benchmark index finally takes out its previous peak, led by banks and miners. Is breadth strong enough to sustain the rally?",
-    content: "<p>We look at market breadth, sector leadership and positioning after the index closed at its first record in more than two years.</p>",
+    description:
+      "The benchmark index finally takes out its previous peak, led by banks and miners. Is breadth strong enough to sustain the rally?",
+    content:
+      "<p>We look at market breadth, sector leadership and positioning after the index closed at its first record in more than two years.</p>",
     tags: ["market open", "ASX", "equities", "record high"],
     age: 110,
     videoUrl: short("bL9G3loLfYI"),
@@ -278,8 +308,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "uranium-revival",
     title: "The Uranium Revival: Which Producers Are Ready?",
-    description: "Utilities are signing long-term contracts again. We rank the listed producers and developers on cost, permitting and time to first production.",
-    content: "<p>A look at the contracting cycle, the spot price and the handful of projects that could actually deliver new pounds before the decade is out.</p>",
+    description:
+      "Utilities are signing long-term contracts again. We rank the listed producers and developers on cost, permitting and time to first production.",
+    content:
+      "<p>A look at the contracting cycle, the spot price and the handful of projects that could actually deliver new pounds before the decade is out.</p>",
     tags: ["uranium", "energy", "mining", "commodities", "ASX"],
     age: 125,
     videoUrl: watch("yk3AxZh_UMc"),
@@ -290,7 +322,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "silverleaf-after-drought",
     title: "Small Cap Spotlight: Silverleaf Agriculture After the Drought",
-    description: "Water allocations are back and Silverleaf's almond crop has recovered. Can the company rebuild its balance sheet before the next dry year?",
+    description:
+      "Water allocations are back and Silverleaf's almond crop has recovered. Can the company rebuild its balance sheet before the next dry year?",
     content: null,
     tags: ["agriculture", "small caps", "water"],
     age: 142,
@@ -302,7 +335,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "bnpl-rules-fintech",
     title: "Tech Frontier: What New Buy-Now-Pay-Later Rules Mean for Fintech",
-    description: "Credit checks, hardship obligations and licensing come to buy-now-pay-later. Who can absorb the compliance cost, and who cannot?",
+    description:
+      "Credit checks, hardship obligations and licensing come to buy-now-pay-later. Who can absorb the compliance cost, and who cannot?",
     content: null,
     tags: ["fintech", "regulation", "payments", "BNPL"],
     age: 160,
@@ -326,7 +360,8 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "pinnacle-insurance-storm-claims",
     title: "Pinnacle Insurance Hit by Storm Claims, Keeps Full-Year Target",
-    description: "Catastrophe claims blew through the half-year allowance, but reinsurance and premium rises keep Pinnacle's margin target intact.",
+    description:
+      "Catastrophe claims blew through the half-year allowance, but reinsurance and premium rises keep Pinnacle's margin target intact.",
     content: null,
     tags: ["insurance", "earnings", "financials"],
     age: 205,
@@ -338,8 +373,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "macro-desk-china-stimulus",
     title: "The Macro Desk: Reading China's Stimulus Signals",
-    description: "Property support, infrastructure spending and a weaker yuan: what Beijing's latest measures mean for iron ore, copper and the miners.",
-    content: "<p>We separate the announcements that move steel demand from those that only move headlines, and look at which miners are most exposed.</p>",
+    description:
+      "Property support, infrastructure spending and a weaker yuan: what Beijing's latest measures mean for iron ore, copper and the miners.",
+    content:
+      "<p>We separate the announcements that move steel demand from those that only move headlines, and look at which miners are most exposed.</p>",
     tags: ["China", "macro", "iron ore", "commodities"],
     age: 232,
     videoUrl: short("K0--hRNGArM"),
@@ -350,8 +387,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "lithium-price-floor",
     title: "Has Lithium Found a Floor? Three Producers Weigh In",
-    description: "Spodumene prices have stopped falling and high-cost mines are closing. Executives from three producers give their view on the cycle.",
-    content: "<p>With a third of global hard-rock supply now under water at spot prices, we ask producers how long they can wait, and what a recovery would look like.</p>",
+    description:
+      "Spodumene prices have stopped falling and high-cost mines are closing. Executives from three producers give their view on the cycle.",
+    content:
+      "<p>With a third of global hard-rock supply now under water at spot prices, we ask producers how long they can wait, and what a recovery would look like.</p>",
     tags: ["lithium", "battery metals", "commodities", "ASX"],
     age: 268,
     videoUrl: watch("OXLXv1RTCPc"),
@@ -362,8 +401,10 @@ export const DEMO_VIDEOS: DemoVideo[] = [
   {
     slug: "market-open-year-ahead",
     title: "Market Open Special: The Year Ahead for Investors",
-    description: "Our annual outlook special: rates, earnings, commodities and the themes our editors expect to dominate the next twelve months.",
-    content: "<p>An extended edition with the whole MarketWire desk.</p><ul><li>Rates and inflation</li><li>Earnings growth and valuations</li><li>Resources and the energy transition</li><li>Technology and AI spending</li><li>Our five themes to watch</li></ul>",
+    description:
+      "Our annual outlook special: rates, earnings, commodities and the themes our editors expect to dominate the next twelve months.",
+    content:
+      "<p>An extended edition with the whole MarketWire desk.</p><ul><li>Rates and inflation</li><li>Earnings growth and valuations</li><li>Resources and the energy transition</li><li>Technology and AI spending</li><li>Our five themes to watch</li></ul>",
     tags: ["outlook", "market open", "strategy", "macro"],
     age: 330,
     videoUrl: short("rXFIPVaBISc"),
