@@ -1,8 +1,24 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
 import { E2E_ADMIN } from "../../playwright.config";
 
 export { expect };
+
+/**
+ * Asks until the page cache answers HIT (PRODUCT.md "Page cache"): the first request may be the one that
+ * renders, and a page cached more than 30 s ago by an earlier test is STALE until its background render
+ * lands.
+ */
+export async function cachedResponse(request: APIRequestContext, path: string, headers?: Record<string, string>) {
+  let last = "";
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const response = await request.get(path, { headers });
+    last = response.headers()["x-cache"] ?? "";
+    if (last === "HIT") return response;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${path} was never a cache HIT (last: ${last || "no X-Cache"})`);
+}
 
 /**
  * Signs the page's browser context in through Better Auth's API (fast; the /auth screen has its own

@@ -1,25 +1,12 @@
-import type { APIRequestContext } from "@playwright/test";
-
-import { expect, test } from "./fixtures";
+import { cachedResponse, expect, test } from "./fixtures";
 
 /**
  * The anonymous page cache against the production server (PRODUCT.md "Page cache"): pages come from
  * memory, already compressed; a write shows on the next request; nothing personal is ever shared.
  */
 
-/** Asks until the cache answers with `expected` (the first request may be the one that renders). */
-async function getUntil(request: APIRequestContext, path: string, expected: "HIT", headers?: Record<string, string>) {
-  let last = "";
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const response = await request.get(path, { headers });
-    last = response.headers()["x-cache"] ?? "";
-    if (last === expected) return response;
-  }
-  throw new Error(`${path} was never a cache ${expected} (last: ${last || "no X-Cache"})`);
-}
-
 test("a public page is answered from the cache, compressed, and the same for a signed-in reader", async ({ request, readerPage }) => {
-  const cached = await getUntil(request, "/about", "HIT", { "Accept-Encoding": "br" });
+  const cached = await cachedResponse(request, "/about", { "Accept-Encoding": "br" });
   expect(cached.headers()["content-encoding"]).toBe("br");
   expect(cached.headers()["vary"]).toContain("Cookie");
   const anonymousHtml = await cached.text();
@@ -42,16 +29,16 @@ test("one theme's HTML is never served to a visitor with another theme", async (
   const dark = await playwright.request.newContext({ baseURL });
   const chosen = await dark.post("/resources/theme", { form: { theme: "dark" }, headers: { Origin: baseURL! } });
   expect(chosen.ok()).toBe(true);
-  await getUntil(dark, "/programme", "HIT");
+  await cachedResponse(dark, "/programme");
   expect(await (await dark.get("/programme")).text()).toMatch(/<html[^>]*class="dark"/);
   await dark.dispose();
 
-  const anonymous = await getUntil(request, "/programme", "HIT");
+  const anonymous = await cachedResponse(request, "/programme");
   expect(await anonymous.text()).not.toMatch(/<html[^>]*class="dark"/);
 });
 
 test("a flash toast is shown to its visitor only, never stored for others", async ({ request, playwright, baseURL }) => {
-  await getUntil(request, "/clients", "HIT");
+  await cachedResponse(request, "/clients");
   const visitor = await playwright.request.newContext({ baseURL });
   // The no-JavaScript newsletter form answers with a redirect and a toast cookie.
   const subscribed = await visitor.post("/resources/newsletter", {
@@ -72,7 +59,7 @@ test("a flash toast is shown to its visitor only, never stored for others", asyn
 
 test("an edit and a publish show on the next request", async ({ adminPage: page, request }) => {
   const title = `E2E cached video ${Date.now().toString(36)}`;
-  await getUntil(request, "/videos", "HIT");
+  await cachedResponse(request, "/videos");
 
   // Create as a draft: not public, and the cached list is not changed by it.
   await page.goto("/admin/videos/new");
@@ -95,7 +82,7 @@ test("an edit and a publish show on the next request", async ({ adminPage: page,
   expect(await afterPublish.text()).toContain(title);
 
   // Edit the title: the cached detail page follows at once.
-  await getUntil(request, `/video/${id}`, "HIT");
+  await cachedResponse(request, `/video/${id}`);
   await page.goto(`/admin/videos/${id}`);
   await expect(page.locator("[data-hydrated]")).toBeVisible();
   await page.getByRole("textbox", { name: "Title", exact: true }).fill(`${title} (renamed)`);

@@ -3,7 +3,7 @@ import type { APIResponse, Browser, Page } from "@playwright/test";
 import { FRAME_ORIGINS, FRAME_SANDBOX } from "../../app/lib/media";
 import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
 import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
-import { expect, test } from "./fixtures";
+import { cachedResponse, expect, test } from "./fixtures";
 
 /**
  * Security headers against the production server (PRODUCT.md "Security headers"): helmet's headers on
@@ -40,14 +40,6 @@ async function htmlNonces(response: APIResponse) {
 }
 
 /** Asks until the page cache answers HIT (the first request may be the one that renders). */
-async function cacheHit(page: Page, path: string) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const response = await page.request.get(path);
-    if (response.headers()["x-cache"] === "HIT") return response;
-  }
-  throw new Error(`${path} was never a cache HIT`);
-}
-
 function expectFixedHeaders(response: APIResponse) {
   const headers = response.headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
@@ -114,10 +106,10 @@ test.describe("headers", () => {
   });
 
   test("a page from the cache carries the policy of the render it came from", async ({ page }) => {
-    const cached = await cacheHit(page, "/programme");
+    const cached = await cachedResponse(page.request, "/programme");
     expectPagePolicy(cached);
     expect(await htmlNonces(cached)).toEqual(new Set([headerNonce(cached)]));
-    const again = await cacheHit(page, "/programme");
+    const again = await cachedResponse(page.request, "/programme");
     expect(await again.text()).toBe(await cached.text());
     expect(headerNonce(again)).toBe(headerNonce(cached));
   });
