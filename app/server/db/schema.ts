@@ -1,5 +1,5 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid, type ExtraConfigColumn } from "drizzle-orm/pg-core";
 
 /** PRODUCT.md "Content": the three statuses every content type moves between. */
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
@@ -45,14 +45,7 @@ function contentColumns() {
  */
 function contentIndexes(
   name: string,
-  t: {
-    status: any;
-    publishedAt: any;
-    createdAt: any;
-    title: any;
-    description: any;
-    searchText: any;
-  },
+  t: Record<"status" | "publishedAt" | "createdAt" | "title" | "description" | "searchText", ExtraConfigColumn>,
 ) {
   return [
     check(`${name}_status_check`, sql`${t.status} in ('draft', 'published', 'archived')`),
