@@ -11,6 +11,3 @@ export const CONTACT_HONEYPOT_FIELD = "website";
 
 export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-export type ContactValues = Record<ContactField, string>;
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;

@@ -6,19 +6,23 @@ import { getCurrentUser } from "~/server/session.server";
 
 import { appRequest, cookieHeaderFrom, createSignedInUser } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
-import { action, loader } from "./auth";
+import { action, loader, type AuthActionData } from "./auth";
 
-const post = (form: Record<string, string>, headers?: Record<string, string>) => {
+const post = async (form: Record<string, string>, headers?: Record<string, string>) => {
   const request = appRequest("/auth", { form });
   for (const [key, value] of Object.entries(headers ?? {})) request.headers.set(key, value);
-  return callRoute(action, request, { throws: false });
+  const answer = await callRoute(action, request, { throws: false });
+  // The page's data when the action did not redirect.
+  return { ...answer, body: answer.body as AuthActionData | undefined };
 };
 /** The redirect the loader throws for a signed-in visitor. */
 const redirectOf = async (request: Request) => (await callRoute(loader, request, { throws: true })).response!;
 
 describe("/auth loader", () => {
   it("shows the page to a visitor without a session", async () => {
-    await expect(loader({ request: appRequest("/auth"), params: {}, context: {} } as any)).resolves.toBeNull();
+    const { status, body } = await callRoute(loader, appRequest("/auth"), { throws: false });
+    expect(status).toBe(200);
+    expect(body).toBeNull();
   });
 
   it('sends an admin already signed in to /admin (PRODUCT.md "Accounts")', async () => {
@@ -86,7 +90,7 @@ describe("/auth sign in", () => {
       intent: "signin",
       ok: false,
       message: { title: "Login failed", description: "Invalid email or password. Please check your credentials." },
-      values: { email },
+      result: { initialValue: { email } },
     });
   });
 
@@ -99,23 +103,24 @@ describe("/auth sign in", () => {
   it("rejects a malformed email with 400 and a field message, without calling Better Auth", async () => {
     const { status, body } = await post({ intent: "signin", email: "not-an-email", password: "x" });
     expect(status).toBe(400);
-    expect(body).toMatchObject({
-      ok: false,
-      fieldErrors: { email: "Please enter a valid email address" },
-      values: { email: "not-an-email" },
-    });
+    expect(body).toMatchObject({ ok: false, result: { status: "error", initialValue: { email: "not-an-email" } } });
+    expect(body?.result?.error).toEqual({ email: ["Please enter a valid email address"] });
     expect(body?.message).toBeUndefined();
   });
 
   it("rejects empty fields with 400 and both field messages", async () => {
     const { status, body } = await post({ intent: "signin", email: "", password: "" });
     expect(status).toBe(400);
-    expect(body?.fieldErrors).toEqual({ email: "Email is required", password: "Password is required" });
+    expect(body?.result?.error).toEqual({ email: ["Email is required"], password: ["Password is required"] });
   });
 
   it("never sends the password back", async () => {
     const { body } = await post({ intent: "signin", email: "nobody@example.com", password: "secret-pass" });
     expect(JSON.stringify(body)).not.toContain("secret-pass");
+    // Nor with a refused field (Conform's reply carries what was typed).
+    const refused = await post({ intent: "signin", email: "not-an-email", password: "secret-pass" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).not.toContain("secret-pass");
   });
 });
 
@@ -161,14 +166,14 @@ describe("/auth sign up", () => {
     expect(body).toMatchObject({
       ok: false,
       message: { title: "Account exists", description: "An account with this email already exists. Please sign in instead." },
-      values: { displayName: "Cy Again", email: "CY@example.com" },
+      result: { initialValue: { displayName: "Cy Again", email: "CY@example.com" } },
     });
   });
 
   it("rejects a short password with 400 and the minimum in the message", async () => {
     const { status, body } = await signUp({ displayName: "Di", email: "di@example.com", password: "k7#fq2Z" });
     expect(status).toBe(400);
-    expect(body?.fieldErrors).toEqual({ password: "Password must be at least 8 characters" });
+    expect(body?.result?.error).toEqual({ password: ["Password must be at least 8 characters"] });
     const db = await getDb();
     expect(await db.select().from(schema.users).where(eq(schema.users.email, "di@example.com"))).toEqual([]);
   });
@@ -179,9 +184,9 @@ describe("/auth sign up", () => {
     expect(body).toMatchObject({
       ok: false,
       message: { title: "Signup failed", description: "This password is too common. Choose a less common password." },
-      fieldErrors: { password: "This password is too common. Choose a less common password." },
-      values: { displayName: "Ed", email: "ed@example.com" },
+      result: { initialValue: { displayName: "Ed", email: "ed@example.com" } },
     });
+    expect(body?.result?.error).toEqual({ password: ["This password is too common. Choose a less common password."] });
     const db = await getDb();
     expect(await db.select().from(schema.users).where(eq(schema.users.email, "ed@example.com"))).toEqual([]);
   });
@@ -189,6 +194,6 @@ describe("/auth sign up", () => {
   it("requires every field", async () => {
     const { status, body } = await signUp({ displayName: "", email: "", password: "" });
     expect(status).toBe(400);
-    expect(Object.keys(body?.fieldErrors ?? {}).sort()).toEqual(["displayName", "email", "password"]);
+    expect(Object.keys(body?.result?.error ?? {}).sort()).toEqual(["displayName", "email", "password"]);
   });
 });

@@ -1,18 +1,20 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import type { z } from "zod";
 
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { FormField } from "~/components/ui/form-field";
+import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { fieldErrorsOf, formFields, MIN_PASSWORD_LENGTH, signInSchema, signUpSchema, type FieldErrors } from "~/lib/auth-forms";
+import { MIN_PASSWORD_LENGTH, signInSchema, signUpSchema } from "~/lib/auth-forms";
 import { signInDestination } from "~/lib/redirects";
 import { useHydrated } from "~/lib/use-hydrated";
 import { appendSetCookies, signInWithPassword, signUpWithPassword } from "~/server/auth-actions.server";
+import { parseSubmission } from "~/server/form-submission.server";
 import { readForm } from "~/server/request-form.server";
 import { getCurrentUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -34,26 +36,32 @@ export interface AuthActionData {
   intent: Intent;
   ok: boolean;
   message?: { title: string; description: string };
-  fieldErrors?: Record<string, string>;
-  /** What the visitor typed (never the password), so a page rendered without JavaScript keeps it. */
-  values?: Record<string, string>;
+  /**
+   * Conform's reply to a refused submission: the field messages (`error`) and what was typed
+   * (`initialValue`, never the password), so a page rendered without JavaScript keeps it.
+   */
+  result?: SubmissionResult<string[]>;
 }
+
+// The password never goes back to the browser.
+const HIDDEN = { hideFields: ["password"] };
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent: Intent = form.get("intent") === "signup" ? "signup" : "signin";
 
   if (intent === "signin") {
-    const raw = formFields(form, ["email", "password"]);
-    const parsed = signInSchema.safeParse(raw);
-    const values = { email: raw.email ?? "" };
-    if (!parsed.success) {
-      return data<AuthActionData>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error), values }, { status: 400 });
+    const submission = parseSubmission(form, signInSchema);
+    if (submission.status !== "success") {
+      return data<AuthActionData>({ intent, ok: false, result: submission.reply(HIDDEN) }, { status: 400 });
     }
-    const result = await signInWithPassword(request, parsed.data);
+    const result = await signInWithPassword(request, submission.value);
     if (!result.ok) {
       const { title, description } = result;
-      return data<AuthActionData>({ intent, ok: false, message: { title, description }, values }, { status: result.status });
+      return data<AuthActionData>(
+        { intent, ok: false, message: { title, description }, result: submission.reply(HIDDEN) },
+        { status: result.status },
+      );
     }
     // 'Welcome back!', then /admin for an admin; a reader goes back to the page they came from
     // (PRODUCT.md "Accounts"). The session cookies come from Better Auth.
@@ -65,16 +73,18 @@ export async function action({ request }: Route.ActionArgs) {
     return appendSetCookies(response, result.setCookies);
   }
 
-  const raw = formFields(form, ["displayName", "email", "password"]);
-  const parsed = signUpSchema.safeParse(raw);
-  const values = { displayName: raw.displayName ?? "", email: raw.email ?? "" };
-  if (!parsed.success) {
-    return data<AuthActionData>({ intent, ok: false, fieldErrors: fieldErrorsOf(parsed.error), values }, { status: 400 });
+  const submission = parseSubmission(form, signUpSchema);
+  if (submission.status !== "success") {
+    return data<AuthActionData>({ intent, ok: false, result: submission.reply(HIDDEN) }, { status: 400 });
   }
-  const result = await signUpWithPassword(request, parsed.data);
+  const result = await signUpWithPassword(request, submission.value);
   if (!result.ok) {
     const { title, description, fieldErrors } = result;
-    return data<AuthActionData>({ intent, ok: false, message: { title, description }, fieldErrors, values }, { status: result.status });
+    const reply = submission.reply({
+      ...HIDDEN,
+      ...(fieldErrors?.password ? { fieldErrors: { password: [fieldErrors.password] } } : {}),
+    });
+    return data<AuthActionData>({ intent, ok: false, message: { title, description }, result: reply }, { status: result.status });
   }
   // PRODUCT.md "Auth messages": the form is cleared, so no values are sent back.
   return data<AuthActionData>({
@@ -150,54 +160,41 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   );
 }
 
-function useFormState<S extends z.ZodType>(schema: S, intent: Intent, actionData: AuthActionData | undefined) {
+/** Conform with the same schema as the action: early messages on blur, then as the visitor types. */
+function useAuthForm<S extends typeof signInSchema | typeof signUpSchema>(
+  intent: Intent,
+  schema: S,
+  actionData: AuthActionData | undefined,
+) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const [clientErrors, setClientErrors] = useState<FieldErrors<z.infer<S>> | null>(null);
-  // A new server answer replaces the messages found in the browser.
-  useEffect(() => setClientErrors(null), [actionData]);
-  const errors: Record<string, string | undefined> = clientErrors ?? actionData?.fieldErrors ?? {};
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    const found = fieldErrorsOf(parsed.error) as FieldErrors<z.infer<S>>;
-    setClientErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus();
-  };
-  return { busy, errors, onSubmit };
+  const [form, fields] = useForm({
+    id: intent,
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // Native validation until the page is interactive; after that Conform's messages (same rules) show inline.
+  const hydrated = useHydrated();
+  return { busy, fields, formProps: { ...getFormProps(form), noValidate: hydrated } };
 }
 
 function SignInForm({ actionData }: { actionData: AuthActionData | undefined }) {
-  // Native validation until the page is interactive; after that the Zod messages (same rules) show inline.
-  const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
-  const { busy, errors, onSubmit } = useFormState(signInSchema, "signin", actionData);
+  const { busy, fields, formProps } = useAuthForm("signin", signInSchema, actionData);
   return (
-    <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign in">
+    <Form method="post" {...formProps} className="flex flex-col gap-4" aria-label="Sign in">
       <input type="hidden" name="intent" value="signin" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormMessage actionData={actionData} />
-      <FormField id="signin-email" label="Email" error={errors.email}>
-        <Input
-          id="signin-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          defaultValue={actionData?.values?.email}
-        />
-      </FormField>
-      <FormField id="signin-password" label="Password" error={errors.password}>
-        <Input id="signin-password" name="password" type="password" autoComplete="current-password" required />
-      </FormField>
+      <Field meta={fields.email} label="Email">
+        <Input type="email" autoComplete="email" placeholder="you@example.com" required />
+      </Field>
+      <Field meta={fields.password} label="Password">
+        <Input type="password" autoComplete="current-password" required />
+      </Field>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Signing in..." : "Sign In"}
       </Button>
@@ -206,41 +203,25 @@ function SignInForm({ actionData }: { actionData: AuthActionData | undefined }) 
 }
 
 function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) {
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const { busy, errors, onSubmit } = useFormState(signUpSchema, "signup", actionData);
-  // PRODUCT.md "Auth messages": after 'Account created!' the form is cleared.
+  const { busy, fields, formProps } = useAuthForm("signup", signUpSchema, actionData);
+  // PRODUCT.md "Auth messages": after 'Account created!' the form is cleared (Conform resets with it).
   useEffect(() => {
     if (actionData?.ok) formRef.current?.reset();
   }, [actionData]);
   return (
-    <Form ref={formRef} method="post" noValidate={hydrated} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign up">
+    <Form ref={formRef} method="post" {...formProps} className="flex flex-col gap-4" aria-label="Sign up">
       <input type="hidden" name="intent" value="signup" />
       <FormMessage actionData={actionData} />
-      <FormField id="signup-name" label="Display Name" error={errors.displayName}>
-        <Input
-          id="signup-name"
-          name="displayName"
-          autoComplete="name"
-          placeholder="Your name"
-          required
-          defaultValue={actionData?.values?.displayName}
-        />
-      </FormField>
-      <FormField id="signup-email" label="Email" error={errors.email}>
-        <Input
-          id="signup-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          defaultValue={actionData?.values?.email}
-        />
-      </FormField>
-      <FormField id="signup-password" label="Password" error={errors.password} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
-        <Input id="signup-password" name="password" type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
-      </FormField>
+      <Field meta={fields.displayName} label="Display Name">
+        <Input autoComplete="name" placeholder="Your name" required />
+      </Field>
+      <Field meta={fields.email} label="Email">
+        <Input type="email" autoComplete="email" placeholder="you@example.com" required />
+      </Field>
+      <Field meta={fields.password} label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
+        <Input type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
+      </Field>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Creating account..." : "Sign Up"}
       </Button>

@@ -3,12 +3,12 @@ import { data, Form, useNavigation } from "react-router";
 
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Button } from "~/components/ui/button";
-import { FormField } from "~/components/ui/form-field";
+import { Field } from "~/components/ui/field";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
-import { CONTACT_FIELDS, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactField, type ContactFieldErrors } from "~/lib/contact";
+import { CONTACT_FIELDS, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactField } from "~/lib/contact";
 import { isHoneypotFilled, parseContactForm } from "~/server/contact-form.server";
 import { saveContactMessage } from "~/server/contact.server";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
@@ -30,18 +30,14 @@ export async function action({ request }: Route.ActionArgs) {
   // Honeypot (see CONTACT_HONEYPOT_FIELD): a bot gets the same answer as a person, and nothing is stored.
   if (isHoneypotFilled(formData)) return redirectWithToast("/contact", MESSAGE_SENT_TOAST);
 
-  const result = parseContactForm(formData);
-  if (!result.success) {
-    return data({ fieldErrors: result.fieldErrors, values: result.values }, { status: 400, headers: NO_STORE });
-  }
+  // Conform's reply: `error` holds the messages per field, `initialValue` what was typed.
+  const submission = parseContactForm(formData);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
   if (!(await isWithinFormRateLimit(request, "contact"))) {
     // What was typed stays in the form; the message says why it was not sent.
-    return data(
-      { fieldErrors: { message: TOO_MANY_MESSAGES } as Partial<Record<ContactField, string>>, values: result.data },
-      { status: 429, headers: NO_STORE },
-    );
+    return data(submission.reply({ fieldErrors: { message: [TOO_MANY_MESSAGES] } }), { status: 429, headers: NO_STORE });
   }
-  await saveContactMessage(result.data);
+  await saveContactMessage(submission.value);
   // Redirect (post/redirect/get) so a reload never sends the message twice; the toast confirms it.
   return redirectWithToast("/contact", MESSAGE_SENT_TOAST);
 }
@@ -68,17 +64,18 @@ const FIELD_LABELS: Record<ContactField, string> = {
   message: "Message",
 };
 
-function fieldProps(field: ContactField, errors: ContactFieldErrors | undefined) {
-  // Every field is required (the inputs say so); the form has no optional field to tell apart with an asterisk.
-  return { id: `contact-${field}`, name: field, label: FIELD_LABELS[field], error: errors?.[field] };
-}
-
 export default function Contact({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const submitting = navigation.state === "submitting" && navigation.formAction === "/contact";
-  const errors = actionData?.fieldErrors;
-  const values = actionData?.values;
+  const errors = actionData?.error;
+  // Every field is required (the inputs say so); the form has no optional field to tell apart with an asterisk.
+  const fieldProps = (field: ContactField) => ({ id: `contact-${field}`, name: field, label: FIELD_LABELS[field], error: errors?.[field] });
+  // What was typed before a refusal: one string per field (anything else a forged request sent is dropped).
+  const typed = (field: ContactField) => {
+    const value = actionData?.initialValue?.[field];
+    return typeof value === "string" ? value : "";
+  };
 
   // After a submission settles without field errors (the action redirected), empty the form.
   const wasBusy = useRef(false);
@@ -95,7 +92,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   // On rejected input, move focus to the first field that needs attention.
   useEffect(() => {
     if (!errors) return;
-    const first = CONTACT_FIELDS.find((field) => errors[field]);
+    const first = CONTACT_FIELDS.find((field) => errors[field]?.length);
     if (first) document.getElementById(`contact-${first}`)?.focus();
   }, [errors]);
 
@@ -137,19 +134,19 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <h2 className="mb-5 text-lg font-semibold">Send us a message</h2>
           <Form ref={formRef} method="post" preventScrollReset aria-labelledby="contact-title" className="relative flex flex-col gap-5">
             <div className="grid gap-5 sm:grid-cols-2">
-              <FormField {...fieldProps("name", errors)}>
-                <Input required maxLength={CONTACT_LIMITS.name} autoComplete="name" defaultValue={values?.name ?? ""} />
-              </FormField>
-              <FormField {...fieldProps("email", errors)}>
-                <Input required maxLength={CONTACT_LIMITS.email} type="email" autoComplete="email" defaultValue={values?.email ?? ""} />
-              </FormField>
+              <Field {...fieldProps("name")}>
+                <Input required maxLength={CONTACT_LIMITS.name} autoComplete="name" defaultValue={typed("name")} />
+              </Field>
+              <Field {...fieldProps("email")}>
+                <Input required maxLength={CONTACT_LIMITS.email} type="email" autoComplete="email" defaultValue={typed("email")} />
+              </Field>
             </div>
-            <FormField {...fieldProps("subject", errors)}>
-              <Input required maxLength={CONTACT_LIMITS.subject} defaultValue={values?.subject ?? ""} />
-            </FormField>
-            <FormField {...fieldProps("message", errors)}>
-              <Textarea required maxLength={CONTACT_LIMITS.message} rows={6} defaultValue={values?.message ?? ""} />
-            </FormField>
+            <Field {...fieldProps("subject")}>
+              <Input required maxLength={CONTACT_LIMITS.subject} defaultValue={typed("subject")} />
+            </Field>
+            <Field {...fieldProps("message")}>
+              <Textarea required maxLength={CONTACT_LIMITS.message} rows={6} defaultValue={typed("message")} />
+            </Field>
             {/* Honeypot: invisible to people and assistive technology; bots that fill it are dropped. */}
             <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
               <label htmlFor="contact-website">Leave this field empty</label>

@@ -70,7 +70,10 @@ describe("/resources/newsletter action (fetcher)", () => {
   ])("answers 400 with a field message for %s and stores nothing", async (_case, email, message) => {
     const { status, body } = await subscribe({ email });
     expect(status).toBe(400);
-    expect(body).toEqual({ ok: false, fieldErrors: { email: message } });
+    expect(body).toEqual({
+      ok: false,
+      result: { status: "error", error: { email: [message] }, initialValue: { email }, fields: ["email"] },
+    });
     expect(await storedEmails()).toEqual([]);
   });
 

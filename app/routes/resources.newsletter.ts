@@ -1,16 +1,19 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 
 import { NO_STORE } from "~/lib/cache-headers";
 import { NEWSLETTER_OUTCOMES, NEWSLETTER_RESULT_PARAM, type NewsletterOutcome } from "~/lib/newsletter";
 import { safeRedirectPath } from "~/lib/redirects";
 import { hasMailTransport } from "~/server/mail.server";
-import { newsletterSchema } from "~/server/newsletter-form.server";
+import { parseNewsletterForm } from "~/server/newsletter-form.server";
 import { subscribeToNewsletter } from "~/server/newsletter.server";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
 import { readForm } from "~/server/request-form.server";
 import { createToastHeaders } from "~/server/toast.server";
 
 import type { Route } from "./+types/resources.newsletter";
+
+const TOO_MANY_SIGN_UPS = "Too many sign-ups from your connection. Please try again in a few minutes.";
 
 // Nothing to show at this address: a stray GET goes to the home page's box.
 export async function loader() {
@@ -27,22 +30,25 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
-  const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
 
-  const limited = parsed.success && !(await isWithinFormRateLimit(request, "newsletter"));
-  if (!parsed.success || limited) {
-    const message = limited
-      ? "Too many sign-ups from your connection. Please try again in a few minutes."
-      : (parsed.error?.issues[0]?.message ?? "Please enter a valid email address.");
+  /** A refusal: Conform's reply for the fetcher, or back to the page with the message as a toast. */
+  const refuse = async (reply: SubmissionResult<string[]>, status: 400 | 429) => {
     if (redirectTo) {
+      const description = reply.error?.email?.[0] ?? "Please enter a valid email address.";
       return redirect(withResult(redirectTo, "invalid"), {
-        headers: await createToastHeaders({ type: "error", title: "Subscription failed", description: message }),
+        headers: await createToastHeaders({ type: "error", title: "Subscription failed", description }),
       });
     }
-    return data({ ok: false as const, fieldErrors: { email: message } }, { status: limited ? 429 : 400, headers: NO_STORE });
+    return data({ ok: false as const, result: reply }, { status, headers: NO_STORE });
+  };
+
+  const submission = parseNewsletterForm(form);
+  if (submission.status !== "success") return refuse(submission.reply(), 400);
+  if (!(await isWithinFormRateLimit(request, "newsletter"))) {
+    return refuse(submission.reply({ fieldErrors: { email: [TOO_MANY_SIGN_UPS] } }), 429);
   }
 
-  await subscribeToNewsletter(parsed.data!.email);
+  await subscribeToNewsletter(submission.value.email);
   const outcome: NewsletterOutcome = hasMailTransport() ? "confirm" : "subscribed";
   if (redirectTo) {
     const { title, message } = NEWSLETTER_OUTCOMES[outcome];

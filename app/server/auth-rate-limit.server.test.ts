@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as authAction } from "~/routes/auth";
 
 import { appRequest, BASE_URL, createSignedInUser } from "../../tests/support/auth";
+import { callRoute, type RouteAnswer } from "../../tests/support/route";
 import { getAuth } from "./auth.server";
 import { resetEnvCache } from "./env.server";
 import { SIGN_IN_ACCOUNT_RATE_LIMIT, TOO_MANY_SIGN_INS } from "./rate-limit.server";
@@ -90,17 +91,17 @@ describe("sign-in limit per account (10 failures in 15 minutes, from any address
 
   it("the /auth page says 'Too many sign-in attempts' and keeps the email typed", async () => {
     const email = "page-target@example.com";
-    let last: any;
+    let last: RouteAnswer | undefined;
     for (let i = 0; i < 11; i++) {
       const request = appRequest("/auth", { form: { intent: "signin", email, password: "wrong-password" } });
       request.headers.set("X-Forwarded-For", `192.0.2.${i + 1}`);
-      last = await authAction({ request, params: {}, context: {} } as any);
+      last = await callRoute(authAction, request, { throws: false });
     }
-    expect(last.init.status).toBe(429);
-    expect(last.data).toMatchObject({
+    expect(last?.status).toBe(429);
+    expect(last?.body).toMatchObject({
       ok: false,
       message: { title: "Login failed", description: "Too many sign-in attempts. Please wait 15 minutes and try again." },
-      values: { email },
+      result: { initialValue: { email } },
     });
   });
 });

@@ -6,6 +6,9 @@ import { isHoneypotFilled, parseContactForm } from "./contact-form.server";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Coverage", message: "Please call me." };
 
+/** What Conform's reply keeps of a form: every field typed, an empty one left out. */
+const typed = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ""));
+
 function form(fields: Record<string, string>) {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
@@ -15,10 +18,8 @@ function form(fields: Record<string, string>) {
 describe("parseContactForm", () => {
   it("accepts a complete message and trims every field", () => {
     const result = parseContactForm(form({ name: "  Ada ", email: " ada@example.com ", subject: " Hi ", message: "\n Hello \n" }));
-    expect(result).toEqual({
-      success: true,
-      data: { name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" },
-    });
+    expect(result.status).toBe("success");
+    expect(result.status === "success" && result.value).toEqual({ name: "Ada", email: "ada@example.com", subject: "Hi", message: "Hello" });
   });
 
   it.each([
@@ -34,11 +35,10 @@ describe("parseContactForm", () => {
     ["subject", "x".repeat(CONTACT_LIMITS.subject + 1), "Subject must be at most 200 characters"],
     ["message", "x".repeat(CONTACT_LIMITS.message + 1), "Message must be at most 5000 characters"],
   ])("rejects %s = %j with '%s' and keeps what was typed", (field, value, message) => {
-    const result = parseContactForm(form({ ...valid, [field]: value }));
-    expect(result.success).toBe(false);
-    if (result.success) return;
-    expect(result.fieldErrors).toEqual({ [field]: message });
-    expect(result.values).toEqual({ ...valid, [field]: value });
+    const reply = parseContactForm(form({ ...valid, [field]: value })).reply();
+    expect(reply.status).toBe("error");
+    expect(reply.error).toEqual({ [field]: [message] });
+    expect(reply.initialValue).toEqual(typed({ ...valid, [field]: value }));
   });
 
   it("accepts values exactly at the length limits", () => {
@@ -50,20 +50,17 @@ describe("parseContactForm", () => {
         message: "m".repeat(CONTACT_LIMITS.message),
       }),
     );
-    expect(result.success).toBe(true);
+    expect(result.status).toBe("success");
   });
 
   it("treats missing fields as empty and reports each one", () => {
-    const result = parseContactForm(new FormData());
-    expect(result).toEqual({
-      success: false,
-      values: { name: "", email: "", subject: "", message: "" },
-      fieldErrors: {
-        name: "Name is required",
-        email: "Email is required",
-        subject: "Subject is required",
-        message: "Message is required",
-      },
+    const reply = parseContactForm(new FormData()).reply();
+    expect(reply).toMatchObject({ status: "error", initialValue: {} });
+    expect(reply.error).toEqual({
+      name: ["Name is required"],
+      email: ["Email is required"],
+      subject: ["Subject is required"],
+      message: ["Message is required"],
     });
   });
 });

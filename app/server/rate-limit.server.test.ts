@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { action as contactAction } from "~/routes/contact";
 import { action as newsletterAction } from "~/routes/resources.newsletter";
 
 import { appRequest } from "../../tests/support/auth";
+import { turnOnRateLimits } from "../../tests/support/env";
 import { callRoute } from "../../tests/support/route";
 import { getDb, schema } from "./db.server";
-import { resetEnvCache } from "./env.server";
 import {
   addressKey,
   betterAuthRateLimitStorage,
@@ -18,15 +18,7 @@ import {
   NEWSLETTER_RATE_LIMIT,
 } from "./rate-limit.server";
 
-// Rate limits are off in tests by default; this file turns them on.
-beforeAll(() => {
-  process.env.RATE_LIMIT = "on";
-  resetEnvCache();
-});
-afterAll(() => {
-  delete process.env.RATE_LIMIT;
-  resetEnvCache();
-});
+turnOnRateLimits();
 
 function fromAddress(path: string, ip: string, form: Record<string, string>) {
   const request = appRequest(path, { form });
@@ -34,13 +26,17 @@ function fromAddress(path: string, ip: string, form: Record<string, string>) {
   return request;
 }
 
-function fromAddressToNewsletter(ip: string, email: string) {
-  return newsletterAction({ request: fromAddress("/resources/newsletter", ip, { email }) } as any);
-}
-
 const contact = (ip: string, form: Record<string, string>) =>
   callRoute(contactAction, fromAddress("/contact", ip, form), { throws: false });
 const newsletter = (request: Request) => callRoute(newsletterAction, request, { throws: false });
+const newsletterFrom = (ip: string, email: string) => newsletter(fromAddress("/resources/newsletter", ip, { email }));
+/** What a refused form answers: the message by field, and what was typed. */
+/** Conform's reply: the contact form answers with it, the newsletter wraps it in `result`. */
+type Reply = { error?: Record<string, string[]>; initialValue?: Record<string, unknown> };
+const refusalOf = (answer: { body: unknown }): Reply => {
+  const body = answer.body as Reply & { result?: Reply };
+  return body.result ?? body;
+};
 
 describe("consumeRateLimit", () => {
   it("allows `max` requests in a window, refuses the next, and starts over after the window", async () => {
@@ -107,7 +103,7 @@ describe("clean-up of old keys", () => {
   });
 
   it("stores no client address in a key", async () => {
-    await fromAddressToNewsletter("198.51.100.77", "keyless@example.com");
+    await newsletterFrom("198.51.100.77", "keyless@example.com");
     const db = await getDb();
     const keys = (await db.select({ key: schema.rateLimits.key }).from(schema.rateLimits)).map((r) => r.key);
     expect(keys.some((key) => key.includes("198.51.100.77"))).toBe(false);
@@ -144,8 +140,8 @@ describe("public forms", () => {
     }
     const refused = await contact("198.51.100.1", form);
     expect(refused.status).toBe(429);
-    expect(refused.body.fieldErrors.message).toMatch(/Too many messages/);
-    expect(refused.body.values).toMatchObject({ name: "Ada", message: "Please call." });
+    expect(refusalOf(refused).error?.message?.[0]).toMatch(/Too many messages/);
+    expect(refusalOf(refused).initialValue).toMatchObject({ name: "Ada", message: "Please call." });
     const db = await getDb();
     expect(await db.select().from(schema.contactMessages)).toHaveLength(CONTACT_RATE_LIMIT.max);
     expect((await contact("198.51.100.2", form)).status).toBe(302);
@@ -153,12 +149,12 @@ describe("public forms", () => {
 
   it("the newsletter answers 429 after 10 sign-ups from one address", async () => {
     for (let i = 0; i < NEWSLETTER_RATE_LIMIT.max; i++) {
-      const result = await newsletter(fromAddress("/resources/newsletter", "192.0.2.5", { email: `n${i}@example.com` }));
+      const result = await newsletterFrom("192.0.2.5", `n${i}@example.com`);
       expect(result.status).toBe(200);
     }
-    const refused = await newsletter(fromAddress("/resources/newsletter", "192.0.2.5", { email: "late@example.com" }));
+    const refused = await newsletterFrom("192.0.2.5", "late@example.com");
     expect(refused.status).toBe(429);
-    expect(refused.body.fieldErrors.email).toMatch(/Too many sign-ups/);
+    expect(refusalOf(refused).error?.email?.[0]).toMatch(/Too many sign-ups/);
   });
 
   it("refuses a form that came without a client address instead of sharing one bucket", async () => {

@@ -23,7 +23,8 @@ export function NewsletterBox({ className }: { className?: string }) {
 
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
-  const serverError = result && !result.ok ? result.fieldErrors.email : null;
+  // The server's message from Conform's reply (no validation library in the browser: PRODUCT.md "Speed").
+  const serverError = result && !result.ok ? result.result.error?.email?.[0] : null;
   const noJsResult = searchParams.get(NEWSLETTER_RESULT_PARAM);
   // The server says which text fits: stored, or a confirmation link mailed (PRODUCT.md "Newsletter").
   const noJsOutcome = noJsResult === "subscribed" || noJsResult === "confirm" ? noJsResult : null;
@@ -60,6 +61,8 @@ export function NewsletterBox({ className }: { className?: string }) {
         </div>
         <fetcher.Form ref={formRef} method="post" action="/resources/newsletter" className="space-y-2">
           {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
+          {/* Its own markup rather than Field: the box is on every page, and Field would grow every page's
+              first load (PRODUCT.md "Speed"); the wiring is the same (aria-invalid, aria-describedby). */}
           <label htmlFor="newsletter-email" className="block text-sm font-medium text-slate-200">
             Email address
           </label>
