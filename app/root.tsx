@@ -5,6 +5,7 @@ import { useNonce } from "~/components/nonce";
 import { useOptimisticTheme } from "~/components/theme-toggle";
 import { notify, Toasts } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
+import { describeRouteError } from "~/lib/route-errors";
 import { getTheme } from "~/server/theme.server";
 import { getToast } from "~/server/toast.server";
 
@@ -77,30 +78,19 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
-  const heading = status === 500 ? "Something went wrong" : `Error ${status}`;
-  // A refused request says why (e.g. readForm's "… contains a character that is not allowed").
-  const reason = isRouteErrorResponse(error) ? refusalMessage(error.data) : null;
+  const { heading, message } = describeRouteError(error);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
       {/* Route meta does not run for an error boundary; React hoists this <title> into <head>. */}
       <title>{`${heading} | MarketWire`}</title>
       <h1 className="text-4xl font-bold">{heading}</h1>
-      <p className="text-muted-foreground">
-        {status === 500 ? "An unexpected error occurred. Please try again." : (reason ?? "This request could not be completed.")}
-      </p>
+      <p className="text-muted-foreground">{message}</p>
       <Button asChild>
         <Link to="/">Return to Home</Link>
       </Button>
     </main>
   );
-}
-
-function refusalMessage(data: unknown): string | null {
-  if (typeof data === "string" && data.trim() !== "") return data;
-  if (data && typeof data === "object" && "error" in data && typeof data.error === "string") return data.error;
-  return null;
 }
 
 /** PRODUCT.md "Public pages": the 404 page. */

@@ -1,5 +1,7 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
+import { CONTENT_TYPE_LIST } from "./lib/content-types";
+
 export default [
   // Public site (PRODUCT.md "Public pages"), inside the header + footer shell
   layout("routes/site-layout.tsx", [
@@ -27,10 +29,11 @@ export default [
   // Admin area (PRODUCT.md "Admin"): guarded layout with sidebar
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
-    ...(["videos", "podcasts", "blogs", "interviews", "special-features"] as const).flatMap((type) => [
-      route(type, `routes/admin.${type}.tsx`),
-      route(`${type}/new`, `routes/admin.${type}.new.tsx`),
-      route(`${type}/:id`, `routes/admin.${type}.$id.tsx`),
+    // One list, create and edit module for every content type of the registry
+    ...CONTENT_TYPE_LIST.flatMap(({ slug }) => [
+      route(slug, "routes/admin.content.tsx", { id: `admin-${slug}` }),
+      route(`${slug}/new`, "routes/admin.content.new.tsx", { id: `admin-${slug}-new` }),
+      route(`${slug}/:id`, "routes/admin.content.$id.tsx", { id: `admin-${slug}-edit` }),
     ]),
     route("subscribers", "routes/admin.subscribers.tsx"),
     route("messages", "routes/admin.messages.tsx"),

@@ -1,38 +1,52 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+
+import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "~/lib/content-types";
+import { z } from "~/lib/zod";
 
 import {
   addTag,
-  ADMIN_CONTENT_TYPES,
-  ADMIN_TYPES,
   adminTexts,
-  editorValuesFromFormData,
+  EDITOR_PARSE_OPTIONS,
+  editorSchema,
   emptyEditorValues,
   isHttpUrl,
   isMediaUrl,
-  parseEditorValues,
-  type AdminContentType,
-  type EditorValues,
+  type EditorMode,
 } from "./admin-content";
 
-function values(type: AdminContentType, overrides: Partial<EditorValues> = {}): EditorValues {
-  return { ...emptyEditorValues(type), title: "A title", ...overrides };
+/** The editor form's values as Conform's parse gives them: text, and `tags` as one text or a list. */
+type FormValues = Record<string, string | string[]>;
+
+/** Every field of the type as an empty form sends it, with a title, and the test's own values. */
+function values(type: ContentType, overrides: FormValues = {}): FormValues {
+  const form: FormValues = { title: "", description: "", content: "", status: "draft", tags: [], featured: "false" };
+  for (const field of CONTENT_REGISTRY[type].fields) form[field] = "";
+  return { ...form, title: "A title", ...overrides };
 }
 
-function errorsFor(type: AdminContentType, overrides: Partial<EditorValues>, mode: "create" | "edit" = "create") {
-  const result = parseEditorValues(type, mode, values(type, overrides));
-  return result.success ? {} : result.fieldErrors;
+function errorsFor(type: ContentType, overrides: FormValues, mode: EditorMode = "create") {
+  const result = editorSchema(type, mode).safeParse(values(type, overrides));
+  return result.success ? {} : z.flattenError(result.error).fieldErrors;
 }
 
-function parsed(type: AdminContentType, overrides: Partial<EditorValues>, mode: "create" | "edit" = "create") {
-  const result = parseEditorValues(type, mode, values(type, overrides));
-  if (!result.success) throw new Error(`expected valid input, got ${JSON.stringify(result.fieldErrors)}`);
+function parsed(type: ContentType, overrides: FormValues, mode: EditorMode = "create") {
+  const result = editorSchema(type, mode).safeParse(values(type, overrides));
+  if (!result.success) throw new Error(`expected valid input, got ${JSON.stringify(z.flattenError(result.error).fieldErrors)}`);
   return result.data;
+}
+
+/** A posted form read the way the server reads it (Conform's parseWithZod with the editor's options). */
+function submit(type: ContentType, mode: EditorMode, entries: [string, string | Blob][]) {
+  const form = new FormData();
+  for (const [name, value] of entries) form.append(name, value);
+  return parseWithZod(form, { schema: editorSchema(type, mode), ...EDITOR_PARSE_OPTIONS });
 }
 
 describe("admin texts per type", () => {
   it.each([
     [
-      "videos",
+      "video",
       "Create New Video",
       "Edit Video",
       "Update Video",
@@ -42,7 +56,7 @@ describe("admin texts per type", () => {
       "No videos found",
     ],
     [
-      "podcasts",
+      "podcast",
       "Create New Podcast",
       "Edit Podcast",
       "Update Podcast",
@@ -52,7 +66,7 @@ describe("admin texts per type", () => {
       "No podcasts found",
     ],
     [
-      "blogs",
+      "blog",
       "Create New Blog Post",
       "Edit Blog Post",
       "Update Blog Post",
@@ -62,7 +76,7 @@ describe("admin texts per type", () => {
       "No blogs found",
     ],
     [
-      "interviews",
+      "interview",
       "Create New Interview",
       "Edit Interview",
       "Update Interview",
@@ -72,7 +86,7 @@ describe("admin texts per type", () => {
       "No interviews found",
     ],
     [
-      "special-features",
+      "special_feature",
       "Create New Special Feature",
       "Edit Special Feature",
       "Update Special Feature",
@@ -96,7 +110,7 @@ describe("admin texts per type", () => {
 
   it.each([
     [
-      "videos",
+      "video",
       "Video not found",
       "Failed to delete video",
       "Video deleted successfully",
@@ -104,7 +118,7 @@ describe("admin texts per type", () => {
       "Failed to update video",
     ],
     [
-      "blogs",
+      "blog",
       "Blog post not found",
       "Failed to delete blog post",
       "Blog post deleted successfully",
@@ -112,7 +126,7 @@ describe("admin texts per type", () => {
       "Failed to update blog post",
     ],
     [
-      "special-features",
+      "special_feature",
       "Special feature not found",
       "Failed to delete special feature",
       "Special feature deleted successfully",
@@ -131,33 +145,33 @@ describe("admin texts per type", () => {
   });
 
   it("featured toggle texts for videos and podcasts", () => {
-    expect(adminTexts("videos")).toMatchObject({
+    expect(adminTexts("video")).toMatchObject({
       featuredOn: "Featured Video",
       featuredOff: "Mark as Featured",
       featured: "Video featured",
       unfeatured: "Video unfeatured",
     });
-    expect(adminTexts("podcasts")).toMatchObject({
+    expect(adminTexts("podcast")).toMatchObject({
       featuredOn: "Featured Podcast",
       featured: "Podcast featured",
       unfeatured: "Podcast unfeatured",
     });
-    expect(ADMIN_CONTENT_TYPES.filter((t) => ADMIN_TYPES[t].featurable)).toEqual(["videos", "podcasts"]);
+    expect(CONTENT_TYPES.filter((t) => CONTENT_REGISTRY[t].featurable)).toEqual(["video", "podcast"]);
   });
 });
 
 describe("editor title", () => {
-  it.each(ADMIN_CONTENT_TYPES)("%s: empty title is required", (type) => {
+  it.each(CONTENT_TYPES)("%s: empty title is required", (type) => {
     expect(errorsFor(type, { title: "" }).title).toEqual(["Title is required"]);
   });
   it("a title of spaces only is empty", () => {
-    expect(errorsFor("videos", { title: "   " }).title).toEqual(["Title is required"]);
+    expect(errorsFor("video", { title: "   " }).title).toEqual(["Title is required"]);
   });
   it("a 10,000-character title gets a field message", () => {
-    expect(errorsFor("blogs", { title: "x".repeat(10_000) }).title).toEqual(["Title must be at most 300 characters"]);
+    expect(errorsFor("blog", { title: "x".repeat(10_000) }).title).toEqual(["Title must be at most 300 characters"]);
   });
   it("title is trimmed", () => {
-    expect(parsed("videos", { title: "  Markets  " }).title).toBe("Markets");
+    expect(parsed("video", { title: "  Markets  " }).title).toBe("Markets");
   });
 });
 
@@ -170,7 +184,7 @@ describe("editor numbers", () => {
     ["604800", 604_800],
     ["1e3", 1000],
   ])("duration %j is saved as %j", (input, expected) => {
-    expect(parsed("videos", { duration: input }).duration).toBe(expected);
+    expect(parsed("video", { duration: input }).duration).toBe(expected);
   });
 
   it.each([
@@ -182,7 +196,7 @@ describe("editor numbers", () => {
     ["604801", "Duration must be at most 604,800 seconds"],
     ["99999999999999999999", "Duration must be at most 604,800 seconds"],
   ])("duration %j: %s", (input, message) => {
-    expect(errorsFor("podcasts", { duration: input }).duration).toEqual([message]);
+    expect(errorsFor("podcast", { duration: input }).duration).toEqual([message]);
   });
 
   it.each([
@@ -190,7 +204,7 @@ describe("editor numbers", () => {
     ["1", 1],
     ["12", 12],
   ])("read time %j is saved as %j", (input, expected) => {
-    expect(parsed("blogs", { read_time: input }).read_time).toBe(expected);
+    expect(parsed("blog", { readTime: input }).readTime).toBe(expected);
   });
 
   it.each([
@@ -199,7 +213,7 @@ describe("editor numbers", () => {
     ["2.5", "Read time must be a whole number of minutes"],
     ["601", "Read time must be at most 600 minutes"],
   ])("read time %j: %s", (input, message) => {
-    expect(errorsFor("special-features", { read_time: input }).read_time).toEqual([message]);
+    expect(errorsFor("special_feature", { readTime: input }).readTime).toEqual([message]);
   });
 });
 
@@ -237,35 +251,35 @@ describe("editor URLs", () => {
   });
 
   it.each([
-    ["videos", "thumbnail_url"],
-    ["videos", "video_url"],
-    ["podcasts", "audio_url"],
-    ["blogs", "featured_image_url"],
-    ["interviews", "thumbnail_url"],
-    ["special-features", "featured_image_url"],
+    ["video", "thumbnailUrl"],
+    ["video", "videoUrl"],
+    ["podcast", "audioUrl"],
+    ["blog", "featuredImageUrl"],
+    ["interview", "thumbnailUrl"],
+    ["special_feature", "featuredImageUrl"],
   ] as const)("%s %s accepts the site's own media path", (type, field) => {
     expect(parsed(type, { [field]: "/media/blog-gold.svg" })[field]).toBe("/media/blog-gold.svg");
   });
 
-  it.each(["video_url", "thumbnail_url"] as const)("videos %s rejects a bad URL", (field) => {
-    expect(errorsFor("videos", { [field]: "javascript:alert(1)" })[field]).toEqual(["Enter a valid URL starting with http:// or https://"]);
+  it.each(["videoUrl", "thumbnailUrl"] as const)("videos %s rejects a bad URL", (field) => {
+    expect(errorsFor("video", { [field]: "javascript:alert(1)" })[field]).toEqual(["Enter a valid URL starting with http:// or https://"]);
   });
 
-  it("podcast audio_url and blog featured_image_url are validated", () => {
-    expect(errorsFor("podcasts", { audio_url: "nope" }).audio_url).toHaveLength(1);
-    expect(errorsFor("blogs", { featured_image_url: "nope" }).featured_image_url).toHaveLength(1);
+  it("podcast audioUrl and blog featuredImageUrl are validated", () => {
+    expect(errorsFor("podcast", { audioUrl: "nope" }).audioUrl).toHaveLength(1);
+    expect(errorsFor("blog", { featuredImageUrl: "nope" }).featuredImageUrl).toHaveLength(1);
   });
 
   it("an over-long URL gets a message", () => {
-    expect(errorsFor("interviews", { video_url: `https://example.com/${"a".repeat(2100)}` }).video_url).toEqual([
+    expect(errorsFor("interview", { videoUrl: `https://example.com/${"a".repeat(2100)}` }).videoUrl).toEqual([
       "Video URL must be at most 2048 characters",
     ]);
   });
 
   it("empty URL is saved as null and a good one trimmed", () => {
-    const data = parsed("videos", { video_url: "", thumbnail_url: " https://img.example.com/t.jpg " });
-    expect(data.video_url).toBeNull();
-    expect(data.thumbnail_url).toBe("https://img.example.com/t.jpg");
+    const data = parsed("video", { videoUrl: "", thumbnailUrl: " https://img.example.com/t.jpg " });
+    expect(data.videoUrl).toBeNull();
+    expect(data.thumbnailUrl).toBe("https://img.example.com/t.jpg");
   });
 });
 
@@ -281,32 +295,40 @@ describe("editor tags", () => {
   });
 
   it("submitted tags are trimmed and deduplicated", () => {
-    expect(parsed("videos", { tags: [" a ", "b", "a", "", "  "] }).tags).toEqual(["a", "b"]);
+    expect(parsed("video", { tags: [" a ", "b", "a", "", "  "] }).tags).toEqual(["a", "b"]);
+  });
+
+  it("one tag arrives as text (Conform gives a single value as a string)", () => {
+    expect(parsed("video", { tags: " solo " }).tags).toEqual(["solo"]);
   });
 
   it("at most 30 tags of at most 50 characters", () => {
     const many = Array.from({ length: 31 }, (_, i) => `tag${i}`);
-    expect(errorsFor("blogs", { tags: many }).tags).toEqual(["Use at most 30 tags"]);
-    expect(errorsFor("blogs", { tags: ["x".repeat(51)] }).tags).toEqual(["Each tag must be at most 50 characters"]);
+    expect(errorsFor("blog", { tags: many }).tags).toEqual(["Use at most 30 tags"]);
+    expect(errorsFor("blog", { tags: ["x".repeat(51)] }).tags).toEqual(["Each tag must be at most 50 characters"]);
   });
 });
 
 describe("editor status and featured", () => {
   it("create offers draft and published only; edit also archived", () => {
-    expect(errorsFor("videos", { status: "archived" }, "create").status).toEqual(["Choose a valid status"]);
-    expect(parsed("videos", { status: "archived" }, "edit").status).toBe("archived");
-    expect(errorsFor("videos", { status: "deleted" }, "edit").status).toEqual(["Choose a valid status"]);
+    expect(errorsFor("video", { status: "archived" }, "create").status).toEqual(["Choose a valid status"]);
+    expect(parsed("video", { status: "archived" }, "edit").status).toBe("archived");
+    expect(errorsFor("video", { status: "deleted" }, "edit").status).toEqual(["Choose a valid status"]);
   });
 
   it("featured is kept for videos and podcasts and always false elsewhere", () => {
-    expect(parsed("podcasts", { featured: true }).featured).toBe(true);
-    expect(parsed("blogs", { featured: true }).featured).toBe(false);
+    // The editor's hidden input sends 'true'; a checkbox would send 'on'.
+    expect(parsed("podcast", { featured: "true" }).featured).toBe(true);
+    expect(parsed("video", { featured: "on" }).featured).toBe(true);
+    expect(parsed("video", { featured: "false" }).featured).toBe(false);
+    expect(parsed("video", { featured: "" }).featured).toBe(false);
+    expect(parsed("blog", { featured: "true" }).featured).toBe(false);
   });
 
-  it("feature_type accepts the six values or none", () => {
-    expect(parsed("special-features", { feature_type: "deep_dive" }).feature_type).toBe("deep_dive");
-    expect(parsed("special-features", { feature_type: "" }).feature_type).toBeNull();
-    expect(errorsFor("special-features", { feature_type: "gossip" }).feature_type).toEqual(["Choose a feature type from the list"]);
+  it("featureType accepts the six values or none", () => {
+    expect(parsed("special_feature", { featureType: "deep_dive" }).featureType).toBe("deep_dive");
+    expect(parsed("special_feature", { featureType: "" }).featureType).toBeNull();
+    expect(errorsFor("special_feature", { featureType: "gossip" }).featureType).toEqual(["Choose a feature type from the list"]);
   });
 });
 
@@ -315,50 +337,130 @@ describe("limits on text fields", () => {
     ["description", "x".repeat(2001), "Description must be at most 2,000 characters"],
     ["content", "x".repeat(200_001), "Content must be at most 200,000 characters"],
   ] as const)("%s", (field, input, message) => {
-    expect(errorsFor("videos", { [field]: input })[field]).toEqual([message]);
+    expect(errorsFor("video", { [field]: input })[field]).toEqual([message]);
   });
 
   it("author name is limited to 200 characters", () => {
-    expect(errorsFor("blogs", { author_name: "x".repeat(201) }).author_name).toEqual(["Author Name must be at most 200 characters"]);
+    expect(errorsFor("blog", { authorName: "x".repeat(201) }).authorName).toEqual(["Author Name must be at most 200 characters"]);
   });
 
   it("empty optional text is saved as null", () => {
-    const data = parsed("blogs", { description: " ", content: "", author_name: "" });
-    expect([data.description, data.content, data.author_name]).toEqual([null, null, null]);
+    const data = parsed("blog", { description: " ", content: "", authorName: "" });
+    expect([data.description, data.content, data.authorName]).toEqual([null, null, null]);
   });
 });
 
-describe("FormData parsing", () => {
-  it("reads every field of the type, repeated tags and the featured flag", () => {
-    const form = new FormData();
-    form.set("title", "Hello");
-    form.set("status", "published");
-    form.set("video_url", "https://v.example.com/1");
-    form.set("duration", "61");
-    form.set("featured", "true");
-    form.set("author_name", "ignored for videos");
-    form.append("tags", "a");
-    form.append("tags", "b");
-    const v = editorValuesFromFormData("videos", form);
-    expect(v).toEqual({
-      title: "Hello",
+describe("empty editor values", () => {
+  it.each([
+    ["video", { videoUrl: "", thumbnailUrl: "", duration: "" }],
+    ["podcast", { audioUrl: "", thumbnailUrl: "", duration: "" }],
+    ["blog", { featuredImageUrl: "", authorName: "", authorRole: "", readTime: "" }],
+    ["interview", { intervieweeName: "", intervieweeTitle: "", videoUrl: "", audioUrl: "", thumbnailUrl: "", duration: "" }],
+    ["special_feature", { featureType: "", featuredImageUrl: "", videoUrl: "", readTime: "" }],
+  ] as const)("%s: every field empty, a draft without tags, not featured", (type, fields) => {
+    expect(emptyEditorValues(type)).toEqual({
+      title: "",
       description: "",
       content: "",
+      status: "draft",
+      tags: [],
+      featured: false,
+      ...fields,
+    });
+  });
+});
+
+describe("missing fields count as empty", () => {
+  it.each(CONTENT_TYPES)("%s: a title alone is a draft with every other field empty", (type) => {
+    const result = editorSchema(type, "create").safeParse({ title: "Only a title" });
+    expect(result.success ? {} : z.flattenError(result.error).fieldErrors).toEqual({});
+    const fields = Object.fromEntries(CONTENT_REGISTRY[type].fields.map((field) => [field, null]));
+    expect(result.data).toEqual({
+      title: "Only a title",
+      description: null,
+      content: null,
+      status: "draft",
+      tags: [],
+      featured: false,
+      ...fields,
+    });
+  });
+
+  it("an empty object has exactly one message: the title's", () => {
+    const result = editorSchema("interview", "edit").safeParse({});
+    expect(result.success).toBe(false);
+    expect(z.flattenError(result.error!).fieldErrors).toEqual({ title: ["Title is required"] });
+  });
+});
+
+describe("FormData parsing (Conform's parseWithZod, as the server reads a post)", () => {
+  it("reads every field of the type, repeated tags and the featured flag", () => {
+    const submission = submit("video", "create", [
+      ["title", "Hello"],
+      ["status", "published"],
+      ["videoUrl", "https://v.example.com/1"],
+      ["duration", "61"],
+      ["featured", "true"],
+      ["authorName", "ignored for videos"],
+      ["tags", "a"],
+      ["tags", "b"],
+    ]);
+    expect(submission.status === "success" ? {} : submission.error).toEqual({});
+    expect(submission.status === "success" ? submission.value : null).toEqual({
+      title: "Hello",
+      description: null,
+      content: null,
       status: "published",
       tags: ["a", "b"],
       featured: true,
-      video_url: "https://v.example.com/1",
-      thumbnail_url: "",
-      duration: "61",
+      videoUrl: "https://v.example.com/1",
+      thumbnailUrl: null,
+      duration: 61,
+    });
+  });
+
+  it.each(CONTENT_TYPES)("%s: the form as the browser sends it, without tags (and for most types without a featured input)", (type) => {
+    const entries: [string, string][] = [
+      ["title", "From the browser"],
+      ["description", ""],
+      ["content", ""],
+      ["status", "draft"],
+    ];
+    if (CONTENT_REGISTRY[type].featurable) entries.push(["featured", "false"]);
+    for (const field of CONTENT_REGISTRY[type].fields) entries.push([field, ""]);
+    const submission = submit(type, "create", entries);
+    expect(submission.status === "success" ? {} : submission.error).toEqual({});
+    expect(submission.status === "success" ? submission.value : null).toMatchObject({
+      title: "From the browser",
+      tags: [],
+      featured: false,
     });
   });
 
   it("a file where text is expected counts as empty, and a missing status is draft", () => {
-    const form = new FormData();
-    form.set("title", new Blob(["x"]) as unknown as string);
-    const v = editorValuesFromFormData("blogs", form);
-    expect(v.title).toBe("");
-    expect(v.status).toBe("draft");
-    expect(v.featured).toBe(false);
+    const withFile = submit("blog", "create", [["title", new Blob(["x"])]]);
+    expect(withFile.status).toBe("error");
+    expect(withFile.status === "success" ? null : withFile.error).toEqual({ title: ["Title is required"] });
+    const titleOnly = submit("blog", "create", [["title", "Hello"]]);
+    expect(titleOnly.status === "success" ? {} : titleOnly.error).toEqual({});
+    expect(titleOnly.status === "success" ? titleOnly.value : null).toMatchObject({ status: "draft", featured: false });
+  });
+
+  it("the server's reply keeps what was typed and names exactly the fields in error", () => {
+    const submission = submit("video", "create", [
+      ["title", ""],
+      ["description", "Keep me"],
+      ["duration", "-1"],
+      ["videoUrl", "javascript:alert(1)"],
+      ["tags", "kept"],
+    ]);
+    const reply = submission.reply();
+    expect(reply.status).toBe("error");
+    expect(reply.error).toEqual({
+      title: ["Title is required"],
+      duration: ["Duration must be 0 or more"],
+      videoUrl: ["Enter a valid URL starting with http:// or https://"],
+    });
+    expect(reply.initialValue).toMatchObject({ description: "Keep me", duration: "-1", videoUrl: "javascript:alert(1)", tags: "kept" });
   });
 });

@@ -3,11 +3,9 @@
  * one Zod schema per editor form, used by the browser for early messages and by the server to parse
  * FormData. Pure: no server imports.
  */
-import { FEATURE_TYPE_LABELS, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY, type ContentField, type ContentType } from "~/lib/content-types";
+import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { z } from "~/lib/zod";
-
-export const ADMIN_CONTENT_TYPES = ["videos", "podcasts", "blogs", "interviews", "special-features"] as const;
-export type AdminContentType = (typeof ADMIN_CONTENT_TYPES)[number];
 
 /** PRODUCT.md "Admin content": every admin list is paged on the server, 25 rows a page. */
 export const ADMIN_PAGE_SIZE = 25;
@@ -28,20 +26,6 @@ export const LIMITS = {
   readTimeMinutes: 600,
 } as const;
 
-/** Type-specific form fields, named as their database columns. */
-export type ContentField =
-  | "video_url"
-  | "audio_url"
-  | "thumbnail_url"
-  | "featured_image_url"
-  | "duration"
-  | "read_time"
-  | "author_name"
-  | "author_role"
-  | "interviewee_name"
-  | "interviewee_title"
-  | "feature_type";
-
 type FieldSpec =
   | { kind: "url"; label: string; placeholder: string }
   | { kind: "int"; label: string; min: number; max: number; unit: string; hint: string }
@@ -49,10 +33,10 @@ type FieldSpec =
   | { kind: "feature_type"; label: string };
 
 export const FIELD_SPECS: Record<ContentField, FieldSpec> = {
-  video_url: { kind: "url", label: "Video URL", placeholder: "https://www.youtube.com/watch?v=..." },
-  audio_url: { kind: "url", label: "Audio URL", placeholder: "https://..." },
-  thumbnail_url: { kind: "url", label: "Thumbnail URL", placeholder: "https://.../thumbnail.jpg" },
-  featured_image_url: { kind: "url", label: "Featured Image URL", placeholder: "https://.../image.jpg" },
+  videoUrl: { kind: "url", label: "Video URL", placeholder: "https://www.youtube.com/watch?v=..." },
+  audioUrl: { kind: "url", label: "Audio URL", placeholder: "https://..." },
+  thumbnailUrl: { kind: "url", label: "Thumbnail URL", placeholder: "https://.../thumbnail.jpg" },
+  featuredImageUrl: { kind: "url", label: "Featured Image URL", placeholder: "https://.../image.jpg" },
   duration: {
     kind: "int",
     label: "Duration (seconds)",
@@ -61,7 +45,7 @@ export const FIELD_SPECS: Record<ContentField, FieldSpec> = {
     unit: "seconds",
     hint: "Leave empty if unknown.",
   },
-  read_time: {
+  readTime: {
     kind: "int",
     label: "Read Time (minutes)",
     min: 1,
@@ -69,134 +53,141 @@ export const FIELD_SPECS: Record<ContentField, FieldSpec> = {
     unit: "minutes",
     hint: "Leave empty to estimate it from the text.",
   },
-  author_name: { kind: "text", label: "Author Name", placeholder: "Jane Doe" },
-  author_role: { kind: "text", label: "Author Role", placeholder: "Senior Market Analyst" },
-  interviewee_name: { kind: "text", label: "Interviewee Name", placeholder: "John Smith" },
-  interviewee_title: { kind: "text", label: "Interviewee Title", placeholder: "CEO, Example Corp" },
-  feature_type: { kind: "feature_type", label: "Feature Type" },
+  authorName: { kind: "text", label: "Author Name", placeholder: "Jane Doe" },
+  authorRole: { kind: "text", label: "Author Role", placeholder: "Senior Market Analyst" },
+  intervieweeName: { kind: "text", label: "Interviewee Name", placeholder: "John Smith" },
+  intervieweeTitle: { kind: "text", label: "Interviewee Title", placeholder: "CEO, Example Corp" },
+  featureType: { kind: "feature_type", label: "Feature Type" },
 };
 
-export interface AdminTypeConfig {
-  type: AdminContentType;
-  contentType: ContentType;
-  /** Headings and buttons: 'Video', 'Blog Post', 'Special Feature'. */
-  title: string;
-  /** {Type} in PRODUCT.md "Messages": 'Video', 'Blog post', 'Special feature'. */
-  messageName: string;
-  /** {noun} in PRODUCT.md "Messages": 'video', 'blog post'. */
-  noun: string;
-  /** 'videos', 'blogs', 'special features' ({plural} in PRODUCT.md "Messages", as in 'Failed to fetch …'). */
-  plural: string;
-  /** The list heading and back button: 'Videos', 'Blogs', 'Special Features'. */
-  listTitle: string;
-  listPath: string;
-  /** PRODUCT.md "Editor": the 'media or article settings' group's title. */
-  settingsTitle: string;
-  fields: ContentField[];
-  /** Videos and podcasts have the featured flag (PRODUCT.md "Content"). */
-  featurable: boolean;
-  /** The counter shown in the list: views, or listens for podcasts. */
-  counter: "views" | "listens";
-  /** Column searched besides title and description (PRODUCT.md "Admin lists"). */
-  extraSearchField: "author_name" | "interviewee_name" | "feature_type" | null;
-}
+/**
+ * PRODUCT.md "Admin list messages" and PRODUCT.md "Admin editor messages", written out in full for every
+ * type so that a message seen on screen can be found with grep.
+ */
+const ADMIN_MESSAGES = {
+  empty: {
+    video: "No videos found",
+    podcast: "No podcasts found",
+    blog: "No blogs found",
+    interview: "No interviews found",
+    special_feature: "No special features found",
+  },
+  createFirst: {
+    video: "Create your first video",
+    podcast: "Create your first podcast",
+    blog: "Create your first blog post",
+    interview: "Create your first interview",
+    special_feature: "Create your first special feature",
+  },
+  fetchFailed: {
+    video: "Failed to fetch videos",
+    podcast: "Failed to fetch podcasts",
+    blog: "Failed to fetch blogs",
+    interview: "Failed to fetch interviews",
+    special_feature: "Failed to fetch special features",
+  },
+  deleted: {
+    video: "Video deleted successfully",
+    podcast: "Podcast deleted successfully",
+    blog: "Blog post deleted successfully",
+    interview: "Interview deleted successfully",
+    special_feature: "Special feature deleted successfully",
+  },
+  deleteFailed: {
+    video: "Failed to delete video",
+    podcast: "Failed to delete podcast",
+    blog: "Failed to delete blog post",
+    interview: "Failed to delete interview",
+    special_feature: "Failed to delete special feature",
+  },
+  published: {
+    video: "Video published successfully",
+    podcast: "Podcast published successfully",
+    blog: "Blog post published successfully",
+    interview: "Interview published successfully",
+    special_feature: "Special feature published successfully",
+  },
+  savedDraft: {
+    video: "Video saved as draft successfully",
+    podcast: "Podcast saved as draft successfully",
+    blog: "Blog post saved as draft successfully",
+    interview: "Interview saved as draft successfully",
+    special_feature: "Special feature saved as draft successfully",
+  },
+  updated: {
+    video: "Video updated successfully",
+    podcast: "Podcast updated successfully",
+    blog: "Blog post updated successfully",
+    interview: "Interview updated successfully",
+    special_feature: "Special feature updated successfully",
+  },
+  notFound: {
+    video: "Video not found",
+    podcast: "Podcast not found",
+    blog: "Blog post not found",
+    interview: "Interview not found",
+    special_feature: "Special feature not found",
+  },
+  loadFailed: {
+    video: "Failed to load video",
+    podcast: "Failed to load podcast",
+    blog: "Failed to load blog post",
+    interview: "Failed to load interview",
+    special_feature: "Failed to load special feature",
+  },
+  createFailed: {
+    video: "Failed to create video",
+    podcast: "Failed to create podcast",
+    blog: "Failed to create blog post",
+    interview: "Failed to create interview",
+    special_feature: "Failed to create special feature",
+  },
+  updateFailed: {
+    video: "Failed to update video",
+    podcast: "Failed to update podcast",
+    blog: "Failed to update blog post",
+    interview: "Failed to update interview",
+    special_feature: "Failed to update special feature",
+  },
+} satisfies Record<string, Record<ContentType, string>>;
 
-function config(
-  type: AdminContentType,
-  values: Omit<AdminTypeConfig, "type" | "listPath" | "featurable" | "counter"> & Partial<AdminTypeConfig>,
-): AdminTypeConfig {
-  return { type, listPath: `/admin/${type}`, featurable: false, counter: "views", ...values };
-}
+/** PRODUCT.md "Admin lists": only videos and podcasts can be featured. */
+const FEATURE_MESSAGES = {
+  video: { featured: "Video featured", unfeatured: "Video unfeatured" },
+  podcast: { featured: "Podcast featured", unfeatured: "Podcast unfeatured" },
+} as const;
 
-export const ADMIN_TYPES: Record<AdminContentType, AdminTypeConfig> = {
-  videos: config("videos", {
-    contentType: "video",
-    title: "Video",
-    messageName: "Video",
-    noun: "video",
-    plural: "videos",
-    listTitle: "Videos",
-    settingsTitle: "Media Settings",
-    fields: ["video_url", "thumbnail_url", "duration"],
-    featurable: true,
-    extraSearchField: null,
-  }),
-  podcasts: config("podcasts", {
-    contentType: "podcast",
-    title: "Podcast",
-    messageName: "Podcast",
-    noun: "podcast",
-    plural: "podcasts",
-    listTitle: "Podcasts",
-    settingsTitle: "Media Settings",
-    fields: ["audio_url", "thumbnail_url", "duration"],
-    featurable: true,
-    counter: "listens",
-    extraSearchField: null,
-  }),
-  blogs: config("blogs", {
-    contentType: "blog",
-    title: "Blog Post",
-    messageName: "Blog post",
-    noun: "blog post",
-    plural: "blogs",
-    listTitle: "Blogs",
-    settingsTitle: "Article Settings",
-    fields: ["featured_image_url", "author_name", "author_role", "read_time"],
-    extraSearchField: "author_name",
-  }),
-  interviews: config("interviews", {
-    contentType: "interview",
-    title: "Interview",
-    messageName: "Interview",
-    noun: "interview",
-    plural: "interviews",
-    listTitle: "Interviews",
-    settingsTitle: "Media Settings",
-    fields: ["interviewee_name", "interviewee_title", "video_url", "audio_url", "thumbnail_url", "duration"],
-    extraSearchField: "interviewee_name",
-  }),
-  "special-features": config("special-features", {
-    contentType: "special_feature",
-    title: "Special Feature",
-    messageName: "Special feature",
-    noun: "special feature",
-    plural: "special features",
-    listTitle: "Special Features",
-    settingsTitle: "Article Settings",
-    fields: ["feature_type", "featured_image_url", "video_url", "read_time"],
-    extraSearchField: "feature_type",
-  }),
-};
-
-/** PRODUCT.md "Admin list messages" and PRODUCT.md "Admin editor messages": every text for a type. */
-export function adminTexts(type: AdminContentType) {
-  const c = ADMIN_TYPES[type];
+/** Every admin text for a type: its messages, and the headings and buttons named after it. */
+export function adminTexts(type: ContentType) {
+  const info = CONTENT_REGISTRY[type];
+  const message = (key: keyof typeof ADMIN_MESSAGES) => ADMIN_MESSAGES[key][type];
+  const feature: { featured: string; unfeatured: string } | undefined =
+    type === "video" || type === "podcast" ? FEATURE_MESSAGES[type] : undefined;
   return {
-    listHeading: c.listTitle,
-    addButton: `Add ${c.title}`,
-    empty: `No ${c.plural} found`,
-    createFirst: `Create your first ${c.noun}`,
-    fetchFailed: `Failed to fetch ${c.plural}`,
-    deleted: `${c.messageName} deleted successfully`,
-    deleteFailed: `Failed to delete ${c.noun}`,
-    featured: `${c.messageName} featured`,
-    unfeatured: `${c.messageName} unfeatured`,
+    listHeading: info.listTitle,
+    addButton: `Add ${info.title}`,
+    empty: message("empty"),
+    createFirst: message("createFirst"),
+    fetchFailed: message("fetchFailed"),
+    deleted: message("deleted"),
+    deleteFailed: message("deleteFailed"),
+    featured: feature?.featured ?? "",
+    unfeatured: feature?.unfeatured ?? "",
     featureFailed: "Failed to update featured status",
-    createHeading: `Create New ${c.title}`,
-    editHeading: `Edit ${c.title}`,
-    backButton: `Back to ${c.listTitle}`,
-    updateButton: `Update ${c.title}`,
-    featuredOn: `Featured ${c.title}`,
+    createHeading: `Create New ${info.title}`,
+    editHeading: `Edit ${info.title}`,
+    backButton: `Back to ${info.listTitle}`,
+    updateButton: `Update ${info.title}`,
+    featuredOn: `Featured ${info.title}`,
     featuredOff: "Mark as Featured",
-    loadingEdit: `Loading ${c.title} data...`,
-    published: `${c.messageName} published successfully`,
-    savedDraft: `${c.messageName} saved as draft successfully`,
-    updated: `${c.messageName} updated successfully`,
-    notFound: `${c.messageName} not found`,
-    loadFailed: `Failed to load ${c.noun}`,
-    createFailed: `Failed to create ${c.noun}`,
-    updateFailed: `Failed to update ${c.noun}`,
+    loadingEdit: `Loading ${info.title} data...`,
+    published: message("published"),
+    savedDraft: message("savedDraft"),
+    updated: message("updated"),
+    notFound: message("notFound"),
+    loadFailed: message("loadFailed"),
+    createFailed: message("createFailed"),
+    updateFailed: message("updateFailed"),
   };
 }
 
@@ -233,11 +224,9 @@ export type ContentInput = {
   featured: boolean;
 } & Partial<Record<ContentField, string | number | null>>;
 
-export type FieldErrors = Partial<Record<string, string[]>>;
-
-export function emptyEditorValues(type: AdminContentType): EditorValues {
+export function emptyEditorValues(type: ContentType): EditorValues {
   const values: EditorValues = { title: "", description: "", content: "", status: "draft", tags: [], featured: false };
-  for (const field of ADMIN_TYPES[type].fields) values[field] = "";
+  for (const field of CONTENT_REGISTRY[type].fields) values[field] = "";
   return values;
 }
 
@@ -286,43 +275,58 @@ export function normalizeTags(raw: readonly string[]): string[] {
   return raw.reduce<string[]>((tags, tag) => addTag(tags, tag), []);
 }
 
+/**
+ * A text field as the form sends it. A missing field, or a file where text belongs, counts as empty, so
+ * a hand-made body gets the same messages as an empty form.
+ */
+const formText = z
+  .unknown()
+  .prefault("")
+  .transform((value) => (typeof value === "string" ? value : ""));
+
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
-    .transform((v) => v || null);
+  formText.pipe(
+    z
+      .string()
+      .trim()
+      .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
+      .transform((v) => v || null),
+  );
 
 const optionalUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(LIMITS.url, `${label} must be at most ${LIMITS.url} characters`)
-    .refine((v) => v === "" || isMediaUrl(v), "Enter a valid URL starting with http:// or https://")
-    .transform((v) => v || null);
+  formText.pipe(
+    z
+      .string()
+      .trim()
+      .max(LIMITS.url, `${label} must be at most ${LIMITS.url} characters`)
+      .refine((v) => v === "" || isMediaUrl(v), "Enter a valid URL starting with http:// or https://")
+      .transform((v) => v || null),
+  );
 
 /** PRODUCT.md "Editor": empty saved as null; otherwise a whole number within the field's range, sent as an integer. */
 const optionalInt = (name: string, min: number, max: number, unit: string) =>
-  z
-    .string()
-    .trim()
-    .transform((v, ctx) => {
-      if (v === "") return null;
-      const n = Number(v);
-      const fail = (message: string) => {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      };
-      // What a number input can send ('12', '-3', '1.5', '1e3'); not '0x10' or 'Infinity'.
-      if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(v) || !Number.isFinite(n)) return fail(`${name} must be a number`);
-      if (n < min)
-        return fail(
-          min === 0 ? `${name} must be 0 or more` : `${name} must be at least ${min} ${min === 1 ? unit.replace(/s$/, "") : unit}`,
-        );
-      if (!Number.isInteger(n)) return fail(`${name} must be a whole number of ${unit}`);
-      if (n > max) return fail(`${name} must be at most ${max.toLocaleString("en-US")} ${unit}`);
-      return n;
-    });
+  formText.pipe(
+    z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        if (v === "") return null;
+        const n = Number(v);
+        const fail = (message: string) => {
+          ctx.addIssue({ code: "custom", message });
+          return z.NEVER;
+        };
+        // What a number input can send ('12', '-3', '1.5', '1e3'); not '0x10' or 'Infinity'.
+        if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(v) || !Number.isFinite(n)) return fail(`${name} must be a number`);
+        if (n < min)
+          return fail(
+            min === 0 ? `${name} must be 0 or more` : `${name} must be at least ${min} ${min === 1 ? unit.replace(/s$/, "") : unit}`,
+          );
+        if (!Number.isInteger(n)) return fail(`${name} must be a whole number of ${unit}`);
+        if (n > max) return fail(`${name} must be at most ${max.toLocaleString("en-US")} ${unit}`);
+        return n;
+      }),
+  );
 
 function fieldSchema(field: ContentField) {
   const spec = FIELD_SPECS[field];
@@ -334,16 +338,22 @@ function fieldSchema(field: ContentField) {
     case "int":
       return optionalInt(field === "duration" ? "Duration" : "Read time", spec.min, spec.max, spec.unit);
     case "feature_type":
-      return z
-        .string()
-        .trim()
-        .refine((v) => v === "" || v in FEATURE_TYPE_LABELS, "Choose a feature type from the list")
-        .transform((v) => v || null);
+      return formText.pipe(
+        z
+          .string()
+          .trim()
+          .refine((v) => v === "" || v in FEATURE_TYPE_LABELS, "Choose a feature type from the list")
+          .transform((v) => v || null),
+      );
   }
 }
 
+/** Repeated `tags` fields: none, one (a string) or several (an array). */
 const tagsSchema = z
-  .array(z.string())
+  .unknown()
+  .prefault([])
+  .transform((value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((t) => typeof t === "string"))
+  .pipe(z.array(z.string()))
   .transform(normalizeTags)
   .pipe(
     z
@@ -351,43 +361,28 @@ const tagsSchema = z
       .max(LIMITS.tags, `Use at most ${LIMITS.tags} tags`),
   );
 
-/** The one schema for a type's editor form (PRODUCT.md "Editor"), shared by the browser and the server. */
-export function editorSchema(type: AdminContentType, mode: EditorMode) {
-  const c = ADMIN_TYPES[type];
+/**
+ * The one schema for a type's editor form (PRODUCT.md "Editor"), shared by the browser and the server. It
+ * reads the form's values as Conform parses them (text, or a list for repeated names), with Conform's
+ * empty-to-undefined coercion turned off so that empty fields keep the rules below.
+ */
+export function editorSchema(type: ContentType, mode: EditorMode) {
+  const info = CONTENT_REGISTRY[type];
   const shape: Record<string, z.ZodType> = {
-    title: z.string().trim().min(1, "Title is required").max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
+    title: formText.pipe(
+      z.string().trim().min(1, "Title is required").max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
+    ),
     description: optionalText("Description", LIMITS.description),
     content: optionalText("Content", LIMITS.content),
-    status: z.enum(STATUS_CHOICES[mode], { error: "Choose a valid status" }),
+    // A form without a status saves a draft.
+    status: formText.pipe(z.string().transform((v) => v || "draft")).pipe(z.enum(STATUS_CHOICES[mode], { error: "Choose a valid status" })),
     tags: tagsSchema,
-    featured: c.featurable ? z.boolean() : z.boolean().transform(() => false),
+    // The hidden input sends 'true'; a checkbox would send 'on'. Types without the flag never set it.
+    featured: formText.transform((v) => info.featurable && (v === "true" || v === "on")),
   };
-  for (const field of c.fields) shape[field] = fieldSchema(field);
-  return z.object(shape) as unknown as z.ZodType<ContentInput, EditorValues>;
+  for (const field of info.fields) shape[field] = fieldSchema(field);
+  return z.object(shape) as unknown as z.ZodType<ContentInput, unknown>;
 }
 
-/** FormData → editor values: every field as text (anything that is not text counts as empty). */
-export function editorValuesFromFormData(type: AdminContentType, formData: FormData): EditorValues {
-  const text = (name: string) => {
-    const value = formData.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const values: EditorValues = {
-    title: text("title"),
-    description: text("description"),
-    content: text("content"),
-    status: text("status") || "draft",
-    tags: formData.getAll("tags").filter((t): t is string => typeof t === "string"),
-    featured: ADMIN_TYPES[type].featurable && ["true", "on"].includes(text("featured")),
-  };
-  for (const field of ADMIN_TYPES[type].fields) values[field] = text(field);
-  return values;
-}
-
-export type ParseResult = { success: true; data: ContentInput } | { success: false; fieldErrors: FieldErrors };
-
-export function parseEditorValues(type: AdminContentType, mode: EditorMode, values: EditorValues): ParseResult {
-  const result = editorSchema(type, mode).safeParse(values);
-  if (result.success) return { success: true, data: result.data };
-  return { success: false, fieldErrors: z.flattenError(result.error).fieldErrors as FieldErrors };
-}
+/** The options the server and the browser pass to Conform's parseWithZod for the editor form. */
+export const EDITOR_PARSE_OPTIONS = { disableAutoCoercion: true } as const;

@@ -7,7 +7,7 @@ import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
 import { loader } from "./admin._index";
 
-const load = (cookie?: string) => loader({ request: appRequest("/admin", { cookie }), params: {}, context: {} } as any);
+const load = async (cookie?: string) => (await callRoute(loader, appRequest("/admin", { cookie }), { throws: false })).body;
 /** The redirect the admin guard throws. */
 const guard = (cookie?: string) => callRoute(loader, appRequest("/admin", { cookie }), { throws: true });
 
@@ -28,9 +28,9 @@ describe("/admin dashboard loader", () => {
     await db.insert(schema.podcasts).values([{ title: "p", status: "published", listens: 12 }]);
     const { cookie } = await createSignedInUser({ role: "admin" });
     const { stats } = await load(cookie);
-    expect(stats?.videos).toEqual({ total: 3, published: 1, draft: 1, views: 1000 });
-    expect(stats?.podcasts).toEqual({ total: 1, published: 1, draft: 0, views: 12 });
-    expect(stats?.blogs).toEqual({ total: 0, published: 0, draft: 0, views: 0 });
+    expect(stats?.video).toEqual({ total: 3, published: 1, draft: 1, views: 1000 });
+    expect(stats?.podcast).toEqual({ total: 1, published: 1, draft: 0, views: 12 });
+    expect(stats?.blog).toEqual({ total: 0, published: 0, draft: 0, views: 0 });
   });
 
   it("logs a database failure and returns no numbers instead of failing the page", async () => {

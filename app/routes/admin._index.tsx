@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Icon, type IconName } from "~/components/ui/icon";
+import { CONTENT_TYPE_LIST, type ContentType } from "~/lib/content-types";
 import { formatViews } from "~/lib/format";
-import { getDashboardStats, type ContentStats, type DashboardType } from "~/server/dashboard.server";
+import { getDashboardStats, type ContentStats } from "~/server/dashboard.server";
 import { requireAdmin } from "~/server/session.server";
 
 import type { Route } from "./+types/admin._index";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | MarketWire Admin" }];
 
 interface CardInfo {
-  type: DashboardType;
+  type: ContentType;
   title: string;
   href: string;
   icon: IconName;
@@ -31,28 +32,27 @@ interface CardInfo {
 }
 
 /** PRODUCT.md "Dashboard": one card per content type, linking to its list. */
-const CARDS: readonly CardInfo[] = [
-  { type: "videos", title: "Videos", href: "/admin/videos", icon: "video", viewsLabel: "Total views" },
-  { type: "podcasts", title: "Podcasts", href: "/admin/podcasts", icon: "mic", viewsLabel: "Total listens" },
-  { type: "blogs", title: "Blogs", href: "/admin/blogs", icon: "file-text", viewsLabel: "Total views" },
-  { type: "interviews", title: "Interviews", href: "/admin/interviews", icon: "users", viewsLabel: "Total views" },
-  {
-    type: "special_features",
-    title: "Special Features",
-    href: "/admin/special-features",
-    icon: "sparkles",
-    viewsLabel: "Total views",
-  },
-];
+const CARDS: readonly CardInfo[] = CONTENT_TYPE_LIST.map((info) => ({
+  type: info.key,
+  title: info.listTitle,
+  href: info.adminPath,
+  icon: info.icon,
+  viewsLabel: info.counter === "listens" ? "Total listens" : "Total views",
+}));
 
-/** PRODUCT.md "Dashboard", Quick Actions: the five create screens. */
-const QUICK_ACTIONS = [
-  { label: "New Video", href: "/admin/videos/new", icon: "video" },
-  { label: "New Podcast", href: "/admin/podcasts/new", icon: "mic" },
-  { label: "New Blog", href: "/admin/blogs/new", icon: "file-text" },
-  { label: "New Interview", href: "/admin/interviews/new", icon: "users" },
-  { label: "New Feature", href: "/admin/special-features/new", icon: "sparkles" },
-] as const;
+/** PRODUCT.md "Dashboard", Quick Actions: the five create screens ('New Blog', 'New Feature': short labels). */
+const QUICK_ACTION_LABELS: Record<ContentType, string> = {
+  video: "New Video",
+  podcast: "New Podcast",
+  blog: "New Blog",
+  interview: "New Interview",
+  special_feature: "New Feature",
+};
+const QUICK_ACTIONS = CONTENT_TYPE_LIST.map((info) => ({
+  label: QUICK_ACTION_LABELS[info.key],
+  href: `${info.adminPath}/new`,
+  icon: info.icon,
+}));
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { stats } = loaderData;

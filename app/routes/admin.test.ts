@@ -107,7 +107,7 @@ describe("admin layout: sign out (action, intent=signout)", () => {
 
 describe("admin layout headers", () => {
   it("forbids caching of admin pages", () => {
-    const value = headers({} as any);
+    const value = headers({} as Parameters<typeof headers>[0]);
     expect(new Headers(value as HeadersInit).get("Cache-Control")).toBe("private, no-store");
   });
 });

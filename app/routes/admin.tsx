@@ -1,8 +1,11 @@
-import { data, Outlet } from "react-router";
+import type { ReactNode } from "react";
+import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 
 import { AdminHeader } from "~/components/admin/admin-header";
 import { AdminSidebar } from "~/components/admin/sidebar";
+import { Button } from "~/components/ui/button";
 import { SidebarInset, sidebarOpenFromCookie, SidebarProvider } from "~/components/ui/sidebar";
+import { describeRouteError } from "~/lib/route-errors";
 import { appendSetCookies, signOutSession } from "~/server/auth-actions.server";
 import { readForm } from "~/server/request-form.server";
 import { requireAdmin } from "~/server/session.server";
@@ -53,7 +56,40 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | MarketWire" }, { name: "robots", content: "noindex, nofollow" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, sidebarOpen } = loaderData;
+  return (
+    <AdminShell email={loaderData.user.email} sidebarOpen={loaderData.sidebarOpen}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/**
+ * An unexpected error in an admin page keeps the sidebar and header around the message, so the admin can
+ * go on to another page (the layout's own data is still there unless the layout itself failed).
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin");
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const { heading, message } = describeRouteError(error);
+  const panel = (
+    <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+      <title>{`${heading} | MarketWire Admin`}</title>
+      <h1 className="text-2xl font-bold tracking-tight">{heading}</h1>
+      <p className="text-muted-foreground">{message}</p>
+      <Button asChild>
+        <Link to="/admin">Back to Dashboard</Link>
+      </Button>
+    </div>
+  );
+  if (!layout) return <main className="p-6">{panel}</main>;
+  return (
+    <AdminShell email={layout.user.email} sidebarOpen={layout.sidebarOpen}>
+      {panel}
+    </AdminShell>
+  );
+}
+
+function AdminShell({ email, sidebarOpen, children }: { email: string; sidebarOpen: boolean; children: ReactNode }) {
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <a
@@ -62,11 +98,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <AdminSidebar email={user.email} />
+      <AdminSidebar email={email} />
       <SidebarInset>
-        <AdminHeader email={user.email} />
+        <AdminHeader email={email} />
         <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
-          <Outlet />
+          {children}
         </main>
       </SidebarInset>
     </SidebarProvider>

@@ -6,57 +6,33 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { ADMIN_CONTENT_TYPES, type AdminContentType } from "~/lib/admin-content";
+import { CONTENT_TYPE_LIST, type ContentType } from "~/lib/content-types";
 import { getDb, schema } from "~/server/db.server";
 
 import { BASE_URL, createSignedInUser } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";
 import * as admin from "./admin";
-import * as blogsList from "./admin.blogs";
-import * as blogsEdit from "./admin.blogs.$id";
-import * as blogsNew from "./admin.blogs.new";
-import * as interviewsList from "./admin.interviews";
-import * as interviewsEdit from "./admin.interviews.$id";
-import * as interviewsNew from "./admin.interviews.new";
-import * as podcastsList from "./admin.podcasts";
-import * as podcastsEdit from "./admin.podcasts.$id";
-import * as podcastsNew from "./admin.podcasts.new";
-import * as featuresList from "./admin.special-features";
-import * as featuresEdit from "./admin.special-features.$id";
-import * as featuresNew from "./admin.special-features.new";
-import * as videosList from "./admin.videos";
-import * as videosEdit from "./admin.videos.$id";
-import * as videosNew from "./admin.videos.new";
+import * as adminList from "./admin.content";
+import * as adminEdit from "./admin.content.$id";
+import * as adminNew from "./admin.content.new";
 import * as auth from "./auth";
 import * as contact from "./contact";
 import * as newsletter from "./resources.newsletter";
 import * as theme from "./resources.theme";
 
-type Action = (args: any) => Promise<unknown>;
+/** A route's action, as callRoute calls it. */
+type Action = Parameters<typeof callRoute>[0];
 
-const ADMIN_ROUTES: Record<AdminContentType, { list: Action; create: Action; edit: Action }> = {
-  videos: { list: videosList.action, create: videosNew.action, edit: videosEdit.action },
-  podcasts: { list: podcastsList.action, create: podcastsNew.action, edit: podcastsEdit.action },
-  blogs: { list: blogsList.action, create: blogsNew.action, edit: blogsEdit.action },
-  interviews: { list: interviewsList.action, create: interviewsNew.action, edit: interviewsEdit.action },
-  "special-features": { list: featuresList.action, create: featuresNew.action, edit: featuresEdit.action },
-};
-
-const SQL_TABLE: Record<AdminContentType, string> = {
-  videos: "videos",
-  podcasts: "podcasts",
-  blogs: "blogs",
-  interviews: "interviews",
-  "special-features": "special_features",
-};
+/** One list, create and edit module serves every type; the path names the type. */
+const ADMIN_ROUTES = { list: adminList.action, create: adminNew.action, edit: adminEdit.action } satisfies Record<string, Action>;
 
 /** A valid form for each type (as the admin content tests use), to carry one bad character. */
-const VALID: Record<AdminContentType, Record<string, string>> = {
-  videos: { title: "New video", status: "published", video_url: "https://v.example.com/watch?v=1", duration: "120", featured: "false" },
-  podcasts: { title: "New podcast", status: "published", audio_url: "https://a.example.com/posts/123", duration: "900", featured: "false" },
-  blogs: { title: "New post", status: "published", author_name: "Ann", read_time: "5" },
-  interviews: { title: "New interview", status: "published", interviewee_name: "Bo", duration: "60" },
-  "special-features": { title: "New feature", status: "published", feature_type: "deep_dive", read_time: "8" },
+const VALID: Record<ContentType, Record<string, string>> = {
+  video: { title: "New video", status: "published", videoUrl: "https://v.example.com/watch?v=1", duration: "120", featured: "false" },
+  podcast: { title: "New podcast", status: "published", audioUrl: "https://a.example.com/posts/123", duration: "900", featured: "false" },
+  blog: { title: "New post", status: "published", authorName: "Ann", readTime: "5" },
+  interview: { title: "New interview", status: "published", intervieweeName: "Bo", duration: "60" },
+  special_feature: { title: "New feature", status: "published", featureType: "deep_dive", readTime: "8" },
 };
 
 const CONTACT = { name: "Ada Lovelace", email: "ada@example.com", subject: "Coverage", message: "Please get in touch." };
@@ -122,11 +98,11 @@ const FORM_ACTIONS: {
   { name: "/resources/newsletter", action: newsletter.action, path: "/resources/newsletter", table: "newsletter_subscribers" },
   { name: "/resources/theme", action: theme.action, path: "/resources/theme" },
   { name: "/admin (sign out)", action: admin.action, path: "/admin", table: "sessions", admin: true },
-  { name: "/admin/videos (list)", action: videosList.action, path: "/admin/videos", table: "videos", admin: true },
-  { name: "/admin/videos/new", action: videosNew.action, path: "/admin/videos/new", table: "videos", admin: true },
+  { name: "/admin/videos (list)", action: ADMIN_ROUTES.list, path: "/admin/videos", table: "videos", admin: true },
+  { name: "/admin/videos/new", action: ADMIN_ROUTES.create, path: "/admin/videos/new", table: "videos", admin: true },
   {
     name: "/admin/videos/:id",
-    action: videosEdit.action,
+    action: ADMIN_ROUTES.edit,
     path: "/admin/videos/x",
     table: "videos",
     admin: true,
@@ -173,20 +149,18 @@ describe("control characters in a field are refused with 400, never stored or st
     expect(await count("users")).toBe(users);
   });
 
-  it.each(ADMIN_CONTENT_TYPES)("/admin/%s/new: NUL in the title (was a 503 from PostgreSQL)", async (type) => {
-    const before = await count(SQL_TABLE[type]);
-    const answer = await refusal(ADMIN_ROUTES[type].create, request(`/admin/${type}/new`, nul(VALID[type], "title"), form, adminCookie));
+  it.each(CONTENT_TYPE_LIST)("$adminPath/new: NUL in the title (was a 503 from PostgreSQL)", async ({ key, adminPath, tableName }) => {
+    const before = await count(tableName);
+    const answer = await refusal(ADMIN_ROUTES.create, request(`${adminPath}/new`, nul(VALID[key], "title"), form, adminCookie));
     expect(answer.status).toBe(400);
     expect(answer.error).toContain('The field "title" contains a control character');
-    expect(await count(SQL_TABLE[type])).toBe(before);
+    expect(await count(tableName)).toBe(before);
   });
 
   it("/admin/videos/:id: NUL in an edit leaves the row as it was", async () => {
-    const answer = await refusal(
-      ADMIN_ROUTES.videos.edit,
-      request(`/admin/videos/${videoId}`, nul(VALID.videos, "title"), form, adminCookie),
-      { id: videoId },
-    );
+    const answer = await refusal(ADMIN_ROUTES.edit, request(`/admin/videos/${videoId}`, nul(VALID.video, "title"), form, adminCookie), {
+      id: videoId,
+    });
     expect(answer.status).toBe(400);
     const { rows } = await (await getDb()).execute(sql`select title from videos where id = ${videoId}`);
     expect(rows).toEqual([{ title: "Original" }]);
@@ -194,10 +168,50 @@ describe("control characters in a field are refused with 400, never stored or st
 
   it("/admin/videos (list): NUL in the id of a delete deletes nothing", async () => {
     const answer = await refusal(
-      ADMIN_ROUTES.videos.list,
+      ADMIN_ROUTES.list,
       request("/admin/videos", urlencoded({ intent: "delete", id: `${videoId}\u0000` }), form, adminCookie),
     );
     expect(answer.status).toBe(400);
     expect(await count("videos")).toBeGreaterThan(0);
+  });
+});
+
+describe("Conform's reserved fields, forged, are a 400 like any unreadable form (never a 500)", () => {
+  const FORGED: [string, string][] = [
+    ["__intent__", "not json"],
+    ["__intent__", '{"type":"validate"}'],
+    ["__state__", "{"],
+  ];
+  const TARGETS: {
+    name: string;
+    action: Action;
+    path: string;
+    form: Record<string, string>;
+    table: string;
+    params?: () => Record<string, string>;
+  }[] = [
+    { name: "/contact", action: contact.action, path: "/contact", form: CONTACT, table: "contact_messages" },
+    { name: "/admin/videos/new", action: ADMIN_ROUTES.create, path: "/admin/videos/new", form: VALID.video, table: "videos" },
+    {
+      name: "/admin/videos/:id",
+      action: ADMIN_ROUTES.edit,
+      path: "/admin/videos/x",
+      form: VALID.video,
+      table: "videos",
+      params: () => ({ id: videoId }),
+    },
+  ];
+
+  describe.each(TARGETS)("$name", ({ action, path, form, table, params }) => {
+    it.each(FORGED)("%s=%j", async (name, value) => {
+      const before = await count(table);
+      const body = urlencoded({ ...form, [name]: value });
+      const answer = await refusal(action, request(path, body, "application/x-www-form-urlencoded", adminCookie), params?.());
+      expect(answer.status).toBe(400);
+      expect(answer.error).toMatch(/^The form could not be read/);
+      expect(await count(table)).toBe(before);
+      const { rows } = await (await getDb()).execute(sql`select title from videos where id = ${videoId}`);
+      expect(rows).toEqual([{ title: "Original" }]);
+    });
   });
 });

@@ -40,7 +40,7 @@ describe("a content write empties this process's page cache", () => {
   it("creating content announces it", async () => {
     const cache = installCache();
     await cache.serve("/videos", page);
-    await createContent("videos", { title: "Announced", description: null, content: null, status: "published", tags: [], featured: false });
+    await createContent("video", { title: "Announced", description: null, content: null, status: "published", tags: [], featured: false });
     expect(cache.size.entries).toBe(0);
   });
 });

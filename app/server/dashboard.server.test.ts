@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 
+import { CONTENT_TYPES } from "~/lib/content-types";
+
 import { getDashboardStats } from "./dashboard.server";
 import { getDb, schema } from "./db.server";
 
 describe("getDashboardStats (per-type counts and the views of published items)", () => {
   it("is all zeros on an empty database", async () => {
     const stats = await getDashboardStats();
-    for (const type of ["videos", "podcasts", "blogs", "interviews", "special_features"] as const) {
+    for (const type of CONTENT_TYPES) {
       expect(stats[type]).toEqual({ total: 0, published: 0, draft: 0, views: 0 });
     }
   });
@@ -31,11 +33,11 @@ describe("getDashboardStats (per-type counts and the views of published items)",
     await db.insert(schema.specialFeatures).values([{ title: "f1", status: "published" }]);
 
     expect(await getDashboardStats()).toEqual({
-      videos: { total: 4, published: 2, draft: 1, views: 1500 },
-      podcasts: { total: 2, published: 1, draft: 1, views: 40 },
-      blogs: { total: 1, published: 0, draft: 1, views: 0 },
-      interviews: { total: 2, published: 1, draft: 0, views: 2_500_000 },
-      special_features: { total: 1, published: 1, draft: 0, views: 0 },
+      video: { total: 4, published: 2, draft: 1, views: 1500 },
+      podcast: { total: 2, published: 1, draft: 1, views: 40 },
+      blog: { total: 1, published: 0, draft: 1, views: 0 },
+      interview: { total: 2, published: 1, draft: 0, views: 2_500_000 },
+      special_feature: { total: 1, published: 1, draft: 0, views: 0 },
     });
   });
 });

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 
-import { getDb } from "./db.server";
+import { CONTENT_TYPE_LIST, type ContentType } from "~/lib/content-types";
 
-export const DASHBOARD_TYPES = ["videos", "podcasts", "blogs", "interviews", "special_features"] as const;
-export type DashboardType = (typeof DASHBOARD_TYPES)[number];
+import { getDb } from "./db.server";
 
 export interface ContentStats {
   total: number;
@@ -17,35 +16,29 @@ export interface ContentStats {
  * PRODUCT.md "Dashboard": per content table, all / published / draft counts and the views (listens for
  * podcasts) summed over published rows, in one statement instead of twenty round trips.
  */
-export async function getDashboardStats(): Promise<Record<DashboardType, ContentStats>> {
+export async function getDashboardStats(): Promise<Record<ContentType, ContentStats>> {
   const db = await getDb();
-  // Table and column names are the constants below, never input.
-  const counts = (table: DashboardType, viewsColumn: "views" | "listens") => sql`
-    select ${sql.raw(`'${table}'`)} as type,
+  // Table and column names come from the registry, never from input.
+  const counts = ({ key, tableName, counter }: (typeof CONTENT_TYPE_LIST)[number]) => sql`
+    select ${key}::text as type,
            count(*)::int as total,
            count(*) filter (where status = 'published')::int as published,
            count(*) filter (where status = 'draft')::int as draft,
-           coalesce(sum(${sql.raw(viewsColumn)}) filter (where status = 'published'), 0)::bigint as views
-    from ${sql.raw(table)}`;
+           coalesce(sum(${sql.identifier(counter)}) filter (where status = 'published'), 0)::bigint as views
+    from ${sql.identifier(tableName)}`;
   const { rows } = await db.execute<{
-    type: DashboardType;
+    type: ContentType;
     total: number;
     published: number;
     draft: number;
     views: string | number | bigint;
   }>(
     sql.join(
-      [
-        counts("videos", "views"),
-        counts("podcasts", "listens"),
-        counts("blogs", "views"),
-        counts("interviews", "views"),
-        counts("special_features", "views"),
-      ],
+      CONTENT_TYPE_LIST.map((info) => counts(info)),
       sql` union all `,
     ),
   );
-  const stats = {} as Record<DashboardType, ContentStats>;
+  const stats = {} as Record<ContentType, ContentStats>;
   for (const row of rows) {
     stats[row.type] = {
       total: Number(row.total),

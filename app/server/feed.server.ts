@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Feed } from "feed";
 
-import { publicUrlFor, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor, type ContentType } from "~/lib/content-types";
 
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
@@ -28,13 +28,14 @@ export async function listPublishedForFeeds(limit: number): Promise<FeedItem[]> 
     published_at: string | Date;
     updated_at: string | Date;
   }>(sql`
-    select id, title, description, content_type, published_at, updated_at from (
-      select id, title, description, 'video' as content_type, published_at, updated_at from videos where status = 'published'
-      union all select id, title, description, 'podcast', published_at, updated_at from podcasts where status = 'published'
-      union all select id, title, description, 'blog', published_at, updated_at from blogs where status = 'published'
-      union all select id, title, description, 'interview', published_at, updated_at from interviews where status = 'published'
-      union all select id, title, description, 'special_feature', published_at, updated_at from special_features where status = 'published'
-    ) items
+    select id, title, description, content_type, published_at, updated_at from (${sql.join(
+      // Table names come from the registry, never from input.
+      CONTENT_TYPE_LIST.map(
+        ({ key, tableName }) => sql`select id, title, description, ${key}::text as content_type, published_at, updated_at
+          from ${sql.identifier(tableName)} where status = 'published'`,
+      ),
+      sql` union all `,
+    )}) items
     order by ${NEWEST_PUBLISHED_SQL}
     limit ${limit}`);
   return result.rows.map((row) => ({
@@ -75,18 +76,7 @@ export async function buildRssFeed(): Promise<string> {
   return feed.rss2();
 }
 
-const STATIC_PATHS = [
-  "/",
-  "/about",
-  "/programme",
-  "/clients",
-  "/contact",
-  "/videos",
-  "/podcasts",
-  "/blog",
-  "/interviews",
-  "/special-features",
-];
+const STATIC_PATHS = ["/", "/about", "/programme", "/clients", "/contact", ...CONTENT_TYPE_LIST.map((info) => info.listPath)];
 
 function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
@@ -95,9 +85,7 @@ function escapeXml(value: string) {
 /** sitemap.xml: the static pages and every published item with its own page (anchors are not URLs). */
 export async function buildSitemap(): Promise<string> {
   const origin = getEnv().BETTER_AUTH_URL;
-  const items = (await listPublishedForFeeds(45_000)).filter(
-    (item) => item.contentType === "video" || item.contentType === "podcast" || item.contentType === "blog",
-  );
+  const items = (await listPublishedForFeeds(45_000)).filter((item) => CONTENT_REGISTRY[item.contentType].hasOwnPage);
   const urls = [
     ...STATIC_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
     ...items.map(

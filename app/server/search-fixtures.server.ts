@@ -1,7 +1,8 @@
 /** Test data for the search tests (not used by the app): rows of any content type inserted with Drizzle. */
-import type { ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY, type ContentType } from "~/lib/content-types";
 
-import { getDb, schema } from "./db.server";
+import { CONTENT_TABLES } from "./content-tables.server";
+import { getDb } from "./db.server";
 
 export interface ItemInput {
   title: string;
@@ -15,13 +16,7 @@ export interface ItemInput {
   image?: string | null;
 }
 
-export const TABLES = {
-  video: schema.videos,
-  podcast: schema.podcasts,
-  blog: schema.blogs,
-  interview: schema.interviews,
-  special_feature: schema.specialFeatures,
-} as const;
+export const TABLES = CONTENT_TABLES;
 
 /** Inserts one item and returns its id. Published items get a date unless one is given. */
 export async function insertItem(type: ContentType, input: ItemInput): Promise<string> {
@@ -37,25 +32,12 @@ export async function insertItem(type: ContentType, input: ItemInput): Promise<s
   };
   const image = input.image ?? null;
   const count = input.count ?? 0;
-  const insert = async (table: (typeof TABLES)[ContentType], values: Record<string, unknown>) => {
-    const [row] = await db
-      .insert(table)
-      .values(values as never)
-      .returning({ id: table.id });
-    return row!.id;
-  };
-  switch (type) {
-    case "video":
-      return insert(TABLES.video, { ...common, thumbnailUrl: image, views: count });
-    case "podcast":
-      return insert(TABLES.podcast, { ...common, thumbnailUrl: image, listens: count });
-    case "blog":
-      return insert(TABLES.blog, { ...common, featuredImageUrl: image, views: count });
-    case "interview":
-      return insert(TABLES.interview, { ...common, thumbnailUrl: image, views: count });
-    case "special_feature":
-      return insert(TABLES.special_feature, { ...common, featuredImageUrl: image, views: count });
-  }
+  const { imageField, counter } = CONTENT_REGISTRY[type];
+  const table = CONTENT_TABLES[type];
+  // The registry names this table's own image and counter columns.
+  const values = { ...common, [imageField]: image, [counter]: count } as never;
+  const [row] = await db.insert(table).values(values).returning({ id: table.id });
+  return row!.id;
 }
 
 export async function clearContent() {

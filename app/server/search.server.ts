@@ -32,26 +32,30 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 
-import type { ContentType } from "~/lib/content-types";
+import { CONTENT_TYPE_LIST, type ContentType } from "~/lib/content-types";
 import { parseQuery, SEARCH_PAGE_SIZE, typesToSearch, type SearchPage, type SearchResult } from "~/lib/search";
 
+import { contentColumn } from "./content-tables.server";
 import { getDb, type Database } from "./db.server";
 import { containsPattern } from "./like-pattern.server";
 import { NEWEST_PUBLISHED_SQL } from "./list-order.server";
 
 /** How each content type maps onto the common result row. */
-const BRANCHES: Record<ContentType, { table: SQL; views: SQL; listens: SQL; thumbnail: SQL }> = {
-  video: { table: sql`videos`, views: sql`views`, listens: sql`null::integer`, thumbnail: sql`thumbnail_url` },
-  podcast: { table: sql`podcasts`, views: sql`null::integer`, listens: sql`listens`, thumbnail: sql`thumbnail_url` },
-  blog: { table: sql`blogs`, views: sql`views`, listens: sql`null::integer`, thumbnail: sql`featured_image_url` },
-  interview: { table: sql`interviews`, views: sql`views`, listens: sql`null::integer`, thumbnail: sql`thumbnail_url` },
-  special_feature: {
-    table: sql`special_features`,
-    views: sql`views`,
-    listens: sql`null::integer`,
-    thumbnail: sql`featured_image_url`,
-  },
-};
+// Table and column names come from the registry and the schema, never from input.
+const BRANCHES = Object.fromEntries(
+  CONTENT_TYPE_LIST.map((info) => {
+    const counter = sql`${sql.identifier(info.counter)}`;
+    return [
+      info.key,
+      {
+        table: sql`${sql.identifier(info.tableName)}`,
+        views: info.counter === "views" ? counter : sql`null::integer`,
+        listens: info.counter === "listens" ? counter : sql`null::integer`,
+        thumbnail: sql`${sql.identifier(contentColumn(info.key, info.imageField).name)}`,
+      },
+    ];
+  }),
+) as Record<ContentType, { table: SQL; views: SQL; listens: SQL; thumbnail: SQL }>;
 
 /** `select … where` for the published rows of one table that meet `match` (none: every published row). */
 function matchingRows(type: ContentType, match: SQL | null, columns: SQL): SQL {

@@ -1,97 +1,100 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { flushSync } from "react-dom";
+import { Form, Link, useNavigation } from "react-router";
 
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { TagsInput } from "~/components/admin/tags-input";
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FormField } from "~/components/ui/form-field";
+import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import {
-  ADMIN_TYPES,
   adminTexts,
-  editorValuesFromFormData,
+  EDITOR_PARSE_OPTIONS,
+  editorSchema,
   FEATURE_TYPE_OPTIONS,
   FIELD_SPECS,
   LIMITS,
-  parseEditorValues,
   STATUS_CHOICES,
-  type AdminContentType,
-  type ContentField,
   type EditorMode,
   type EditorValues,
-  type FieldErrors,
 } from "~/lib/admin-content";
+import { CONTENT_REGISTRY, type ContentField, type ContentType } from "~/lib/content-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import type { contentEditorLoader, EditorActionData } from "~/server/admin-content.server";
+import type { EditorActionData } from "~/server/admin-content-handlers.server";
 
 // Text fields describe the item; URLs and numbers are its media or article settings (PRODUCT.md "Editor": its groups).
-const DETAIL_FIELDS: ContentField[] = ["author_name", "author_role", "interviewee_name", "interviewee_title", "feature_type"];
+const DETAIL_FIELDS: readonly ContentField[] = ["authorName", "authorRole", "intervieweeName", "intervieweeTitle", "featureType"];
 
 const selectClass =
   "flex h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm dark:bg-input/30 [&>option]:bg-background";
 
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
-/** The create and edit screens of every content type (PRODUCT.md "Editor"). */
-export function ContentEditor({ type, mode }: { type: AdminContentType; mode: EditorMode }) {
-  const loaderData = useLoaderData<typeof contentEditorLoader>();
-  const pendingEdit = usePendingEditNavigation(type);
-  if (pendingEdit) return <EditLoadingPlaceholder type={type} />;
-  // A new key per item, so moving between two edit screens starts from the new item's values.
-  return <EditorForm key={loaderData.id ?? "new"} type={type} mode={mode} initial={loaderData.values} />;
+/** What the editor loaders give the page. */
+export interface EditorData {
+  type: ContentType;
+  mode: EditorMode;
+  id: string | null;
+  values: EditorValues;
 }
 
-function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: EditorMode; initial: EditorValues }) {
-  const config = ADMIN_TYPES[type];
+type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+/** Repeated form values as a list (Conform gives one value as a string). */
+const asList = (value: unknown): string[] => (Array.isArray(value) ? value : value == null ? [] : [value]).map(String);
+
+/** The create and edit screens of every content type (PRODUCT.md "Editor"). */
+export function ContentEditor({ editor, actionData }: { editor: EditorData; actionData: EditorActionData | undefined }) {
+  const pendingEdit = usePendingEditNavigation(editor.type);
+  if (pendingEdit) return <EditLoadingPlaceholder type={editor.type} />;
+  return <EditorForm editor={editor} actionData={actionData} />;
+}
+
+function EditorForm({ editor, actionData }: { editor: EditorData; actionData: EditorActionData | undefined }) {
+  const { type, mode } = editor;
+  const info = CONTENT_REGISTRY[type];
   const texts = adminTexts(type);
-  const actionData = useActionData<EditorActionData>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
+  const schema = editorSchema(type, mode);
 
-  // After a rejected post without JavaScript the page re-renders from what was submitted.
-  const start = actionData?.values ?? initial;
-  const [title, setTitle] = useState(start.title);
-  const [status, setStatus] = useState(start.status);
-  const [featured, setFeatured] = useState(start.featured);
-  const [tags, setTags] = useState(start.tags);
-  const [errors, setErrors] = useState<FieldErrors>(actionData?.fieldErrors ?? {});
+  const [form, fields] = useForm({
+    id: "content-editor",
+    lastResult: actionData?.result,
+    defaultValue: editor.values,
+    // Our messages (the same schema as the server) replace the browser's bubbles once the page is interactive.
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, ...EDITOR_PARSE_OPTIONS }),
+  });
 
+  // After a rejected post the form shows what was submitted; tags and the featured flag live in state.
+  const typed = actionData?.result.initialValue;
+  const [tags, setTags] = useState(() => (typed ? asList(typed.tags) : editor.values.tags));
+  const [featured, setFeatured] = useState(() => (typed ? typed.featured === "true" : editor.values.featured));
+
+  // PRODUCT.md "Admin editor messages": a failed save is an 'Error' toast; what was typed stays in the form.
   useEffect(() => {
-    if (!actionData) return;
-    setErrors(actionData.fieldErrors);
-    // PRODUCT.md "Admin editor messages": a failed save is an 'Error' toast; what was typed stays in the form.
-    if (actionData.formError) notify("error", "Error", actionData.formError);
-    else focusFirstInvalid(formRef.current, actionData.fieldErrors);
+    const failure = actionData?.result.error?.[""]?.[0];
+    if (failure) notify("error", "Error", failure);
   }, [actionData]);
 
+  function changeTags(next: string[]) {
+    // The hidden inputs must be in the form before a shown tags message is checked again.
+    flushSync(() => setTags(next));
+    if (fields.tags.errors) form.validate({ name: fields.tags.name });
+  }
+
   const saving = navigation.formData != null && navigation.formMethod?.toUpperCase() === "POST";
-
-  function currentErrors(): FieldErrors {
-    if (!formRef.current) return {};
-    const result = parseEditorValues(type, mode, editorValuesFromFormData(type, new FormData(formRef.current)));
-    return result.success ? {} : result.fieldErrors;
-  }
-
-  /** Re-checks one field: on leaving it, or while typing once it shows a message. */
-  function recheck(name: string, onlyIfShown: boolean) {
-    if (!name || (onlyIfShown && !errors[name])) return;
-    const all = currentErrors();
-    setErrors((prev) => ({ ...prev, [name]: all[name] }));
-  }
-
-  // Tags live in state; check them once the hidden inputs have been rendered.
-  useEffect(() => {
-    if (errors.tags) recheck("tags", true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tags]);
-
-  const errorOf = (name: string) => errors[name]?.[0];
+  const title = String(fields.title.value ?? "");
+  const status = String(fields.status.value ?? editor.values.status);
   const submitLabel =
     mode === "create"
       ? saving
@@ -103,16 +106,16 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
         ? "Updating..."
         : texts.updateButton;
 
-  const detailFields = config.fields.filter((f) => DETAIL_FIELDS.includes(f));
-  const settingsFields = config.fields.filter((f) => !DETAIL_FIELDS.includes(f));
-  const values = start;
+  const detailFields = info.fields.filter((f) => DETAIL_FIELDS.includes(f));
+  const settingsFields = info.fields.filter((f) => !DETAIL_FIELDS.includes(f));
+  const metaOf = (field: string): Meta => fields[field] as Meta;
 
   return (
     // data-hydrated: lets end-to-end tests wait until the form's scripts run.
     <div className="space-y-6" data-hydrated={hydrated || undefined}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <Button asChild variant="ghost" size="sm" className="w-fit">
-          <Link to={config.listPath}>
+          <Link to={info.adminPath}>
             <Icon name="arrow-left" />
             {texts.backButton}
           </Link>
@@ -120,65 +123,42 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
         <h1 className="text-2xl font-bold tracking-tight">{mode === "create" ? texts.createHeading : texts.editHeading}</h1>
       </div>
 
-      <Form
-        ref={formRef}
-        method="post"
-        // Our messages (the same schema as the server) replace the browser's bubbles.
-        noValidate
-        className="grid gap-6 lg:grid-cols-3"
-        onBlur={(event) => recheck(fieldName(event.target), false)}
-        onChange={(event) => recheck(fieldName(event.target), true)}
-        onSubmit={(event) => {
-          const all = currentErrors();
-          if (Object.values(all).some((messages) => messages?.length)) {
-            event.preventDefault();
-            setErrors(all);
-            focusFirstInvalid(formRef.current, all);
-          }
-        }}
-      >
+      <Form method="post" {...getFormProps(form)} className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card>
             <CardHeader>
-              <CardTitle>{config.title} Details</CardTitle>
+              <CardTitle>{info.title} Details</CardTitle>
             </CardHeader>
             <CardContent className="space-y-4">
-              <Field name="title" label="Title" required error={errorOf("title")}>
-                <Input
-                  value={title}
-                  onChange={(event) => setTitle(event.target.value)}
-                  placeholder={`Enter ${config.noun} title`}
-                  autoComplete="off"
-                />
+              <Field meta={fields.title} label="Title" required>
+                <Input placeholder={`Enter ${info.noun} title`} autoComplete="off" />
               </Field>
-              <Field name="description" label="Description" error={errorOf("description")}>
-                <Textarea rows={3} defaultValue={values.description} placeholder="A short summary" />
+              <Field meta={fields.description} label="Description">
+                <Textarea rows={3} placeholder="A short summary" />
               </Field>
               <Field
-                name="content"
+                meta={fields.content}
                 label="Content"
                 hint="HTML is allowed (headings, paragraphs, lists, links, images); anything else is removed on save."
-                error={errorOf("content")}
               >
-                <Textarea rows={8} defaultValue={values.content} className="font-mono text-sm" />
+                <Textarea rows={8} className="font-mono text-sm" />
               </Field>
               {detailFields.map((field) => (
-                <ContentFieldInput key={field} field={field} defaultValue={values[field] ?? ""} error={errorOf(field)} />
+                <ContentFieldInput key={field} field={field} meta={metaOf(field)} />
               ))}
             </CardContent>
           </Card>
 
           <Card>
             <CardHeader>
-              <CardTitle>{config.settingsTitle}</CardTitle>
+              <CardTitle>{info.settingsTitle}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
               {settingsFields.map((field) => (
                 <ContentFieldInput
                   key={field}
                   field={field}
-                  defaultValue={values[field] ?? ""}
-                  error={errorOf(field)}
+                  meta={metaOf(field)}
                   className={FIELD_SPECS[field].kind === "url" ? "sm:col-span-2" : undefined}
                 />
               ))}
@@ -192,8 +172,8 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
               <CardTitle>Publishing</CardTitle>
             </CardHeader>
             <CardContent className="space-y-4">
-              <Field name="status" label="Status" error={errorOf("status")}>
-                <select className={selectClass} value={status} onChange={(event) => setStatus(event.target.value)}>
+              <Field meta={fields.status} label="Status">
+                <select className={selectClass}>
                   {STATUS_CHOICES[mode].map((choice) => (
                     <option key={choice} value={choice}>
                       {STATUS_LABELS[choice]}
@@ -201,7 +181,7 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
                   ))}
                 </select>
               </Field>
-              {config.featurable ? (
+              {info.featurable ? (
                 <div className="space-y-2">
                   <p className="text-sm font-medium">Featured</p>
                   <Button
@@ -214,7 +194,7 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
                     <Icon name="star" className={cn(featured && "fill-current")} />
                     {featured ? texts.featuredOn : texts.featuredOff}
                   </Button>
-                  <input type="hidden" name="featured" value={String(featured)} />
+                  <input type="hidden" name={fields.featured.name} value={String(featured)} />
                 </div>
               ) : null}
               {/* PRODUCT.md "Editor": disabled while the title is empty or a save runs (before hydration the server checks). */}
@@ -232,7 +212,7 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <TagsInput tags={tags} onChange={setTags} error={errorOf("tags")} />
+              <TagsInput tags={tags} onChange={changeTags} name={fields.tags.name} error={fields.tags.errors?.[0]} />
             </CardContent>
           </Card>
         </div>
@@ -241,61 +221,31 @@ function EditorForm({ type, mode, initial }: { type: AdminContentType; mode: Edi
   );
 }
 
-/** The form field an event came from ('' for buttons and unnamed inputs such as the tag box). */
-function fieldName(target: EventTarget): string {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
-    ? target.name
-    : "";
-}
-
-function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors) {
-  if (!form) return;
-  const first = Object.keys(errors).find((name) => errors[name]?.length);
-  if (!first) return;
-  const element = form.querySelector<HTMLElement>(`[name="${first}"]:not([type="hidden"])`);
-  element?.focus();
-}
-
-/** The editor's fields are named after the form fields; their ids follow. */
-function Field({ name, ...props }: Omit<Parameters<typeof FormField>[0], "id" | "name"> & { name: string }) {
-  return <FormField id={`field-${name}`} name={name} {...props} />;
-}
-
-function ContentFieldInput({
-  field,
-  defaultValue,
-  error,
-  className,
-}: {
-  field: ContentField;
-  defaultValue: string;
-  error?: string;
-  className?: string;
-}) {
+function ContentFieldInput({ field, meta, className }: { field: ContentField; meta: Meta; className?: string }) {
   const spec = FIELD_SPECS[field];
   switch (spec.kind) {
     case "url":
       return (
-        <Field name={field} label={spec.label} error={error} className={className}>
-          <Input type="url" inputMode="url" defaultValue={defaultValue} placeholder={spec.placeholder} maxLength={LIMITS.url} />
+        <Field meta={meta} label={spec.label} className={className}>
+          <Input type="url" inputMode="url" placeholder={spec.placeholder} maxLength={LIMITS.url} />
         </Field>
       );
     case "int":
       return (
-        <Field name={field} label={spec.label} hint={spec.hint} error={error} className={className}>
-          <Input type="number" inputMode="numeric" min={spec.min} max={spec.max} step={1} defaultValue={defaultValue} />
+        <Field meta={meta} label={spec.label} hint={spec.hint} className={className}>
+          <Input type="number" inputMode="numeric" min={spec.min} max={spec.max} step={1} />
         </Field>
       );
     case "text":
       return (
-        <Field name={field} label={spec.label} error={error} className={className}>
-          <Input defaultValue={defaultValue} placeholder={spec.placeholder} maxLength={LIMITS.shortText} />
+        <Field meta={meta} label={spec.label} className={className}>
+          <Input placeholder={spec.placeholder} maxLength={LIMITS.shortText} />
         </Field>
       );
     case "feature_type":
       return (
-        <Field name={field} label={spec.label} error={error} className={className}>
-          <select className={selectClass} defaultValue={defaultValue}>
+        <Field meta={meta} label={spec.label} className={className}>
+          <select className={selectClass}>
             <option value="">None (shown as General)</option>
             {FEATURE_TYPE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>

@@ -1,42 +1,29 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useLoaderData, useSubmit, type ShouldRevalidateFunction } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useFetcher, type ShouldRevalidateFunction } from "react-router";
 
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { Pager } from "~/components/pager";
 import { notify } from "~/components/toasts";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { ADMIN_TYPES, adminTexts, type AdminContentType } from "~/lib/admin-content";
-import { featureTypeLabel } from "~/lib/content-types";
+import { adminTexts } from "~/lib/admin-content";
+import { CONTENT_REGISTRY, type ContentType } from "~/lib/content-types";
+import { featureTypeLabel } from "~/lib/feature-types";
 import { formatDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import type { AdminListItem, contentListLoader, ListActionResult } from "~/server/admin-content.server";
+import type { ListActionResult } from "~/server/admin-content-handlers.server";
+import type { AdminListItem } from "~/server/admin-content.server";
+
+import { ContentSearchBox } from "./content-search-box";
+import { DeleteDialog } from "./delete-dialog";
+import { FeatureButton } from "./feature-button";
+import { showListActionToast } from "./list-action-toast";
+import { StatusBadge } from "./status-badge";
 
 const numberFormat = new Intl.NumberFormat("en-US");
-
-/** PRODUCT.md "Admin lists": published and draft have their own badge; any other status is outlined. */
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
-  const variant = status === "published" ? "success" : status === "draft" ? "secondary" : "outline";
-  return (
-    <Badge variant={variant} className={cn("capitalize", className)}>
-      {status}
-    </Badge>
-  );
-}
 
 /**
  * The list reloads after every one of its actions, failed ones included: React Router skips that after
@@ -45,16 +32,22 @@ export function StatusBadge({ status, className }: { status: string; className?:
 export const revalidateAfterListAction: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus != null && actionStatus >= 400 ? true : defaultShouldRevalidate;
 
-function showResultToast(result: ListActionResult | undefined) {
-  if (!result) return;
-  if (result.ok) notify("success", "Success", result.message);
-  else notify("error", "Error", result.message);
+/** What the list loader gives the page. */
+export interface ContentListData {
+  type: ContentType;
+  q: string;
+  items: AdminListItem[];
+  total: number;
+  page: number;
+  totalPages: number;
+  /** PRODUCT.md "Admin list messages": 'Failed to fetch …' when the list could not be read. */
+  error: string | null;
 }
 
 /** PRODUCT.md "Admin lists", for every type: search, 25-row pages, status, counts, edit, delete, feature. */
-export function ContentList({ type }: { type: AdminContentType }) {
-  const { q, items, total, page, totalPages, error } = useLoaderData<typeof contentListLoader>();
-  const config = ADMIN_TYPES[type];
+export function ContentList({ list }: { list: ContentListData }) {
+  const { type, q, items, total, page, totalPages, error } = list;
+  const info = CONTENT_REGISTRY[type];
   const texts = adminTexts(type);
   const pendingEdit = usePendingEditNavigation(type);
   const hydrated = useHydrated();
@@ -67,7 +60,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
   // One fetcher for deletes, owned by the list so its toast survives the row disappearing.
   const deleteFetcher = useFetcher<ListActionResult>();
   const [toDelete, setToDelete] = useState<AdminListItem | null>(null);
-  useEffect(() => showResultToast(deleteFetcher.data), [deleteFetcher.data]);
+  useEffect(() => showListActionToast(deleteFetcher.data), [deleteFetcher.data]);
   const deletingId = deleteFetcher.formData?.get("id");
   const visibleItems = items.filter((item) => item.id !== deletingId);
 
@@ -83,15 +76,10 @@ export function ContentList({ type }: { type: AdminContentType }) {
             {q ? `${numberFormat.format(total)} matching "${q}"` : `${numberFormat.format(total)} in total`}
           </p>
         </div>
-        <Button asChild>
-          <Link to={`${config.listPath}/new`}>
-            <Icon name="plus" />
-            {texts.addButton}
-          </Link>
-        </Button>
+        <NewItemLink type={type}>{texts.addButton}</NewItemLink>
       </div>
 
-      <SearchBox q={q} label={`Search ${config.plural}`} />
+      <ContentSearchBox q={q} label={`Search ${info.plural}`} />
 
       {error ? (
         <Card>
@@ -106,12 +94,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
             {q ? (
               <p className="text-sm text-muted-foreground">Try a different search.</p>
             ) : (
-              <Button asChild>
-                <Link to={`${config.listPath}/new`}>
-                  <Icon name="plus" />
-                  {texts.createFirst}
-                </Link>
-              </Button>
+              <NewItemLink type={type}>{texts.createFirst}</NewItemLink>
             )}
           </CardContent>
         </Card>
@@ -123,7 +106,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
                 <TableHead className="pl-4">Title</TableHead>
                 <TableHead className="hidden sm:table-cell">Status</TableHead>
                 <TableHead className="hidden md:table-cell">Created</TableHead>
-                <TableHead className="hidden text-right sm:table-cell">{config.counter === "listens" ? "Listens" : "Views"}</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">{info.counter === "listens" ? "Listens" : "Views"}</TableHead>
                 <TableHead className="pr-4 text-right">
                   <span className="sr-only">Actions</span>
                 </TableHead>
@@ -133,7 +116,7 @@ export function ContentList({ type }: { type: AdminContentType }) {
               {visibleItems.map((item) => (
                 <TableRow key={item.id}>
                   <TableCell className="max-w-md pl-4">
-                    <Link to={`${config.listPath}/${item.id}`} className="line-clamp-2 font-medium break-words hover:underline">
+                    <Link to={`${info.adminPath}/${item.id}`} className="line-clamp-2 font-medium break-words hover:underline">
                       {item.title}
                     </Link>
                     {subtitle(type, item) ? <p className="truncate text-xs text-muted-foreground">{subtitle(type, item)}</p> : null}
@@ -149,9 +132,9 @@ export function ContentList({ type }: { type: AdminContentType }) {
                   <TableCell className="hidden text-right tabular-nums sm:table-cell">{numberFormat.format(item.count)}</TableCell>
                   <TableCell className="pr-4">
                     <div className="flex items-center justify-end gap-0.5 sm:gap-1">
-                      {config.featurable ? <FeatureButton item={item} /> : null}
+                      {info.featurable ? <FeatureButton item={item} /> : null}
                       <Link
-                        to={`${config.listPath}/${item.id}`}
+                        to={`${info.adminPath}/${item.id}`}
                         className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-8 sm:size-9")}
                         aria-label={`Edit ${item.title}`}
                         title="Edit"
@@ -180,104 +163,31 @@ export function ContentList({ type }: { type: AdminContentType }) {
 
       <Pager page={page} totalPages={totalPages} />
 
-      {/* PRODUCT.md "Admin lists": delete asks for confirmation. */}
-      <AlertDialog open={toDelete != null} onOpenChange={(open) => (open ? null : setToDelete(null))}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this {config.noun}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              &ldquo;{toDelete?.title}&rdquo; will be permanently deleted. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button
-              type="button"
-              variant="destructive"
-              onClick={() => {
-                if (toDelete) deleteFetcher.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
-                setToDelete(null);
-              }}
-            >
-              Delete
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <DeleteDialog
+        noun={info.noun}
+        itemTitle={toDelete?.title ?? null}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) deleteFetcher.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
+        }}
+      />
     </div>
   );
 }
 
-function subtitle(type: AdminContentType, item: AdminListItem): string | null {
-  if (type === "special-features") return featureTypeLabel(item.subtitle);
+function subtitle(type: ContentType, item: AdminListItem): string | null {
+  if (type === "special_feature") return featureTypeLabel(item.subtitle);
   return item.subtitle || null;
 }
 
-/**
- * PRODUCT.md "Admin lists": 'Featured' / 'Feature', disabled while the request runs, shown optimistically.
- * A plain form, so it also works before JavaScript loads.
- */
-function FeatureButton({ item }: { item: AdminListItem }) {
-  const fetcher = useFetcher<ListActionResult>();
-  const pending = fetcher.formData?.get("featured");
-  const featured = pending != null ? pending === "true" : !!item.featured;
-  useEffect(() => showResultToast(fetcher.data), [fetcher.data]);
+/** 'Add Video' above the list and 'Create your first video' in an empty one: both open the create screen. */
+function NewItemLink({ type, children }: { type: ContentType; children: string }) {
   return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="feature" />
-      <input type="hidden" name="id" value={item.id} />
-      <input type="hidden" name="featured" value={String(!featured)} />
-      <Button
-        type="submit"
-        size="sm"
-        variant={featured ? "default" : "outline"}
-        className="size-8 sm:h-8 sm:w-auto"
-        disabled={fetcher.state !== "idle"}
-        aria-pressed={featured}
-        aria-label={featured ? `Featured: ${item.title}` : `Feature: ${item.title}`}
-      >
-        <Icon name="star" className={cn(featured && "fill-current")} />
-        <span className="hidden sm:inline">{featured ? "Featured" : "Feature"}</span>
-      </Button>
-    </fetcher.Form>
-  );
-}
-
-/**
- * Server-side search (PRODUCT.md "Admin lists": a new search starts at page 1, q kept in the URL). A GET
- * form, so Enter works without JavaScript; with it, typing submits after a short pause.
- */
-function SearchBox({ q, label }: { q: string; label: string }) {
-  const submit = useSubmit();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  // Back/forward changes q: mirror it unless the admin is typing.
-  useEffect(() => {
-    const input = inputRef.current;
-    if (input && document.activeElement !== input) input.value = q;
-  }, [q]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  return (
-    <Form method="get" role="search" className="relative max-w-md" onSubmit={() => clearTimeout(timer.current)}>
-      <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-      <Input
-        ref={inputRef}
-        type="search"
-        name="q"
-        defaultValue={q}
-        aria-label={label}
-        placeholder={`${label}...`}
-        className="pl-9"
-        onChange={(event) => {
-          const value = event.currentTarget.value.trim();
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => {
-            submit(value ? { q: value } : {}, { method: "get", replace: true, preventScrollReset: true });
-          }, 300);
-        }}
-      />
-    </Form>
+    <Button asChild>
+      <Link to={`${CONTENT_REGISTRY[type].adminPath}/new`}>
+        <Icon name="plus" />
+        {children}
+      </Link>
+    </Button>
   );
 }

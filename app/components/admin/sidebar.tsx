@@ -15,6 +15,7 @@ import {
   SidebarSeparator,
   useSidebar,
 } from "~/components/ui/sidebar";
+import { CONTENT_TYPE_LIST } from "~/lib/content-types";
 
 interface AdminLink {
   to: string;
@@ -27,11 +28,7 @@ interface AdminLink {
 /** PRODUCT.md "Admin": the six links of 'Content Management'. */
 export const CONTENT_LINKS: readonly AdminLink[] = [
   { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true },
-  { to: "/admin/videos", label: "Videos", icon: "video" },
-  { to: "/admin/podcasts", label: "Podcasts", icon: "mic" },
-  { to: "/admin/blogs", label: "Blogs", icon: "file-text" },
-  { to: "/admin/interviews", label: "Interviews", icon: "users" },
-  { to: "/admin/special-features", label: "Special Features", icon: "sparkles" },
+  ...CONTENT_TYPE_LIST.map(({ adminPath, listTitle, icon }) => ({ to: adminPath, label: listTitle, icon })),
 ];
 
 /** PRODUCT.md "Inbox": admins read the stored newsletter sign-ups and contact messages. */

@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { featureTypeLabel } from "~/lib/content-types";
+import { featureTypeLabel } from "~/lib/feature-types";
 import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 

@@ -4,7 +4,7 @@ import { TagList } from "~/components/content/tag-list";
 import { MediaThumbnail } from "~/components/site/media-thumbnail";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { CONTENT_TYPE_LABELS, publicUrlFor, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY, publicUrlFor, type ContentType } from "~/lib/content-types";
 import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
@@ -45,7 +45,7 @@ export function SearchResultCard({ result, className }: { result: SearchResultCa
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <Badge variant="secondary" data-testid="result-type">
-          {CONTENT_TYPE_LABELS[result.contentType]}
+          {CONTENT_REGISTRY[result.contentType].label}
         </Badge>
         <h2 className="text-lg leading-snug font-semibold text-pretty">
           <Link

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 
+import { CONTENT_TYPE_LIST } from "~/lib/content-types";
+
 import { createUserAccount, setUserRole } from "../auth.server";
 import { getDb, schema } from "../db.server";
 import { getEnv } from "../env.server";
@@ -12,11 +14,8 @@ import { seedDemoContent } from "./demo-content.server";
 /** True when no content table has a row. */
 export async function isContentEmpty() {
   const db = await getDb();
-  const result = await db.execute<{ empty: boolean }>(sql`
-    select not (
-      exists (select 1 from videos) or exists (select 1 from podcasts) or exists (select 1 from blogs)
-      or exists (select 1 from interviews) or exists (select 1 from special_features)
-    ) as empty`);
+  const anyRow = CONTENT_TYPE_LIST.map(({ tableName }) => sql`exists (select 1 from ${sql.identifier(tableName)})`);
+  const result = await db.execute<{ empty: boolean }>(sql`select not (${sql.join(anyRow, sql` or `)}) as empty`);
   return Boolean(result.rows[0]?.empty);
 }
 

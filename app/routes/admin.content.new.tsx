@@ -1,0 +1,25 @@
+import { ContentEditor } from "~/components/admin/content-editor";
+import { adminTexts } from "~/lib/admin-content";
+import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/admin-content-handlers.server";
+import { requireAdmin } from "~/server/session.server";
+
+import type { Route } from "./+types/admin.content.new";
+
+// PRODUCT.md "Editor": create an item of any type (/admin/{slug}/new, see routes.ts).
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return contentEditorLoader(contentTypeOfRequest(request), "create", request, undefined, admin);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  return contentEditorAction(contentTypeOfRequest(request), "create", request, undefined, admin);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? adminTexts(loaderData.type).createHeading : "Create"} | Admin | MarketWire` },
+];
+
+export default function AdminContentNew({ loaderData, actionData }: Route.ComponentProps) {
+  return <ContentEditor key={loaderData.type} editor={loaderData} actionData={actionData} />;
+}
