@@ -76,22 +76,20 @@ describe("formatDate", () => {
 });
 
 describe("truncate (description cut at 150 characters with an ellipsis)", () => {
-  it("keeps text of exactly 150 characters", () => {
-    expect(truncate("a".repeat(150))).toBe("a".repeat(150));
-  });
-  it("cuts text of 151 characters to 150 plus '...'", () => {
-    expect(truncate("a".repeat(151))).toBe(`${"a".repeat(150)}...`);
-  });
-  it("treats null as empty", () => {
-    expect(truncate(null)).toBe("");
+  it.each([
+    ["keeps text of exactly 150 characters", "a".repeat(150), "a".repeat(150)],
+    ["cuts text of 151 characters to 150 plus '...'", "a".repeat(151), `${"a".repeat(150)}...`],
+    ["treats null as empty", null, ""],
+  ])("%s", (_case, input, expected) => {
+    expect(truncate(input)).toBe(expected);
   });
 });
 
 describe("visibleTags (at most 3 tags then '+N more')", () => {
-  it("shows all of three tags", () => {
-    expect(visibleTags(["a", "b", "c"])).toEqual({ shown: ["a", "b", "c"], more: 0 });
-  });
-  it("shows three and counts the rest", () => {
-    expect(visibleTags(["a", "b", "c", "d", "e"])).toEqual({ shown: ["a", "b", "c"], more: 2 });
+  it.each([
+    ["shows all of three tags", ["a", "b", "c"], { shown: ["a", "b", "c"], more: 0 }],
+    ["shows three and counts the rest", ["a", "b", "c", "d", "e"], { shown: ["a", "b", "c"], more: 2 }],
+  ])("%s", (_case, tags, expected) => {
+    expect(visibleTags(tags)).toEqual(expected);
   });
 });

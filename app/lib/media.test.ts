@@ -139,20 +139,22 @@ describe('isFrameUrl (PRODUCT.md "Security headers": only the frame hosts\' play
 });
 
 describe("videoSource", () => {
-  it("frames video-host URLs", () => {
-    expect(videoSource("https://youtu.be/dQw4w9WgXcQ")).toEqual({ kind: "embed", src: "https://www.youtube.com/embed/dQw4w9WgXcQ" });
-  });
-  it("plays direct .mp4 files in the native player", () => {
-    expect(videoSource("https://cdn.example.com/media/clip.MP4")).toEqual({ kind: "file", src: "https://cdn.example.com/media/clip.MP4" });
-  });
-  it("plays a file on this site", () => {
-    expect(videoSource("/media/clips/briefing.webm")).toEqual({ kind: "file", src: "/media/clips/briefing.webm" });
-  });
-  it("links any other web page", () => {
-    expect(videoSource("https://vimeo.com/76979871")).toEqual({ kind: "link", href: "https://vimeo.com/76979871" });
-  });
-  it("links an embed page on an unknown host instead of framing it", () => {
-    expect(videoSource("https://videos.example.com/embed/abc")).toEqual({ kind: "link", href: "https://videos.example.com/embed/abc" });
+  it.each([
+    ["frames video-host URLs", "https://youtu.be/dQw4w9WgXcQ", { kind: "embed", src: "https://www.youtube.com/embed/dQw4w9WgXcQ" }],
+    [
+      "plays direct .mp4 files in the native player",
+      "https://cdn.example.com/media/clip.MP4",
+      { kind: "file", src: "https://cdn.example.com/media/clip.MP4" },
+    ],
+    ["plays a file on this site", "/media/clips/briefing.webm", { kind: "file", src: "/media/clips/briefing.webm" }],
+    ["links any other web page", "https://vimeo.com/76979871", { kind: "link", href: "https://vimeo.com/76979871" }],
+    [
+      "links an embed page on an unknown host instead of framing it",
+      "https://videos.example.com/embed/abc",
+      { kind: "link", href: "https://videos.example.com/embed/abc" },
+    ],
+  ])("%s", (_case, input, expected) => {
+    expect(videoSource(input)).toEqual(expected);
   });
   it.each([null, "", "javascript:alert(1)", "ftp://example.com/a.mp4", "//evil.example/a.mp4", "/\\evil.example/a.mp4"])(
     "has no player for %s",

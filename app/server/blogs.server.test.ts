@@ -1,24 +1,10 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
+import { day, emptyBeforeEach, insertBlogs } from "../../tests/support/content";
 import { BLOG_PAGE_SIZE, getPublishedBlog, listPublishedBlogs, listRelatedBlogs } from "./blogs.server";
-import { getDb, schema } from "./db.server";
+import { schema } from "./db.server";
 
-type NewBlog = typeof schema.blogs.$inferInsert;
-
-const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
-
-async function insertBlogs(rows: Partial<NewBlog>[]) {
-  const db = await getDb();
-  return db
-    .insert(schema.blogs)
-    .values(rows.map((row, i) => ({ title: `Post ${i}`, status: "published" as const, publishedAt: day(i), ...row })))
-    .returning();
-}
-
-beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(schema.blogs);
-});
+emptyBeforeEach(schema.blogs);
 
 describe("listPublishedBlogs", () => {
   it("pages published posts newest first with the exact total, leaving out drafts and archived posts", async () => {

@@ -1,11 +1,8 @@
-import { and, count, eq, ne } from "drizzle-orm";
-
-import { isUuid } from "~/lib/ids";
 import { totalPages } from "~/lib/pagination";
 
-import { getDb, schema } from "./db.server";
+import { schema } from "./db.server";
 import { readTimeMinutes } from "./html-text.server";
-import { newestPublishedFirst } from "./list-order.server";
+import { otherPublished, publishedById, publishedPage } from "./published.server";
 
 const { blogs } = schema;
 
@@ -14,10 +11,6 @@ export const BLOG_PAGE_SIZE = 9;
 
 /** PRODUCT.md "Detail pages": related articles are the 3 other latest posts. */
 export const RELATED_BLOG_COUNT = 3;
-
-const isPublished = eq(blogs.status, "published");
-// Public order: newest first; the id breaks ties so pages never overlap.
-const publicOrder = newestPublishedFirst(blogs);
 
 export interface BlogSummary {
   id: string;
@@ -30,30 +23,29 @@ export interface BlogSummary {
   readTimeMinutes: number;
 }
 
+const summaryFields = {
+  id: blogs.id,
+  title: blogs.title,
+  description: blogs.description,
+  featuredImageUrl: blogs.featuredImageUrl,
+  authorName: blogs.authorName,
+  publishedAt: blogs.publishedAt,
+  tags: blogs.tags,
+  readTime: blogs.readTime,
+  content: blogs.content,
+};
+
+const relatedFields = {
+  id: blogs.id,
+  title: blogs.title,
+  featuredImageUrl: blogs.featuredImageUrl,
+  authorName: blogs.authorName,
+  publishedAt: blogs.publishedAt,
+};
+
 /** One page of published posts, newest first, with the exact total. A page past the end is empty, never an error. */
 export async function listPublishedBlogs({ page, pageSize = BLOG_PAGE_SIZE }: { page: number; pageSize?: number }) {
-  const db = await getDb();
-  const offset = Math.min((Math.max(1, page) - 1) * pageSize, Number.MAX_SAFE_INTEGER);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: blogs.id,
-        title: blogs.title,
-        description: blogs.description,
-        featuredImageUrl: blogs.featuredImageUrl,
-        authorName: blogs.authorName,
-        publishedAt: blogs.publishedAt,
-        tags: blogs.tags,
-        readTime: blogs.readTime,
-        content: blogs.content,
-      })
-      .from(blogs)
-      .where(isPublished)
-      .orderBy(...publicOrder)
-      .limit(pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(blogs).where(isPublished),
-  ]);
+  const { rows, total } = await publishedPage(blogs, Math.max(1, page), pageSize, (db) => db.select(summaryFields).from(blogs).$dynamic());
   const items: BlogSummary[] = rows.map(({ readTime, content, ...row }) => ({
     ...row,
     readTimeMinutes: readTimeMinutes(readTime, content),
@@ -63,29 +55,10 @@ export async function listPublishedBlogs({ page, pageSize = BLOG_PAGE_SIZE }: { 
 
 /** A published post by id, or null when the id is not a uuid, unknown, a draft or archived. */
 export async function getPublishedBlog(id: string | undefined) {
-  if (!isUuid(id)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select(schema.rowColumns(blogs))
-    .from(blogs)
-    .where(and(eq(blogs.id, id), isPublished))
-    .limit(1);
-  return row ?? null;
+  return publishedById(blogs, id, (db) => db.select(schema.rowColumns(blogs)).from(blogs).$dynamic());
 }
 
 /** 'Related Articles': the latest other published posts. */
 export async function listRelatedBlogs(excludeId: string, limit = RELATED_BLOG_COUNT) {
-  const db = await getDb();
-  return db
-    .select({
-      id: blogs.id,
-      title: blogs.title,
-      featuredImageUrl: blogs.featuredImageUrl,
-      authorName: blogs.authorName,
-      publishedAt: blogs.publishedAt,
-    })
-    .from(blogs)
-    .where(and(isPublished, ne(blogs.id, excludeId)))
-    .orderBy(...publicOrder)
-    .limit(limit);
+  return otherPublished(blogs, excludeId, limit, (db) => db.select(relatedFields).from(blogs).$dynamic());
 }

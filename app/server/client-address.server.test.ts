@@ -1,23 +1,16 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { action as authApiAction } from "~/routes/api.auth.$";
 import { action as newsletterAction } from "~/routes/resources.newsletter";
 
 import { BASE_URL } from "../../tests/support/auth";
+import { turnOnRateLimits } from "../../tests/support/env";
 import { installClientAddress } from "./client-address.server";
-import { parseTrustProxy, resetEnvCache, type Env } from "./env.server";
+import { parseTrustProxy, type Env } from "./env.server";
 
-// Rate limits are off in tests by default; this file turns them on.
-beforeAll(() => {
-  process.env.RATE_LIMIT = "on";
-  resetEnvCache();
-});
-afterAll(() => {
-  delete process.env.RATE_LIMIT;
-  resetEnvCache();
-});
+turnOnRateLimits();
 
 /**
  * The chain in production, in process: server.ts's client-address step in a real Express app on a real
@@ -43,10 +36,10 @@ async function startApp(trustProxy: Env["TRUST_PROXY"]) {
     res.json({ forwarded: req.headers["x-forwarded-for"] });
   });
   app.post("/api/auth/*splat", async (req, res) =>
-    send(res, await authApiAction({ request: toRequest(req), params: {}, context: {} } as any)),
+    send(res, await authApiAction({ request: toRequest(req), params: {}, context: {} } as never)),
   );
   app.post("/resources/newsletter", async (req, res) =>
-    send(res, await newsletterAction({ request: toRequest(req), params: {}, context: {} } as any)),
+    send(res, await newsletterAction({ request: toRequest(req), params: {}, context: {} } as never)),
   );
   const server = await new Promise<import("node:http").Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));

@@ -1,19 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { getEnv, resetEnvCache, StartupError } from "./env.server";
+import { restoreEnvAfterEach, setEnv } from "../../tests/support/env";
+import { getEnv, StartupError } from "./env.server";
 
-const saved = { ...process.env };
-afterEach(() => {
-  for (const name of ["TRUST_PROXY", "ADMIN_PASSWORD"]) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetEnvCache();
-});
+restoreEnvAfterEach(["TRUST_PROXY", "ADMIN_PASSWORD"]);
 
 function envWith(values: Record<string, string>) {
-  Object.assign(process.env, values);
-  resetEnvCache();
+  setEnv(values);
   return getEnv();
 }
 

@@ -3,6 +3,7 @@
  * database; admins see and export them).
  */
 import { count } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 
 import { getDb, schema } from "./db.server";
 import { newestCreatedFirst } from "./list-order.server";
@@ -37,33 +38,38 @@ export interface SubscriberPage extends Page<Subscriber> {
   confirmed: number;
 }
 
-const subscriberColumns = {
-  id: schema.newsletterSubscribers.id,
-  email: schema.newsletterSubscribers.email,
-  createdAt: schema.newsletterSubscribers.createdAt,
-  confirmedAt: schema.newsletterSubscribers.confirmedAt,
-};
+type Db = Awaited<ReturnType<typeof getDb>>;
 
-const messageColumns = {
-  id: schema.contactMessages.id,
-  name: schema.contactMessages.name,
-  email: schema.contactMessages.email,
-  subject: schema.contactMessages.subject,
-  message: schema.contactMessages.message,
-  createdAt: schema.contactMessages.createdAt,
-};
+/** Every subscriber, newest first; `id` breaks ties so paging is stable when several rows share a timestamp. */
+function subscribersNewestFirst(db: Db) {
+  const t = schema.newsletterSubscribers;
+  return db
+    .select({ id: t.id, email: t.email, createdAt: t.createdAt, confirmedAt: t.confirmedAt })
+    .from(t)
+    .orderBy(...newestCreatedFirst(t))
+    .$dynamic();
+}
 
-/** Newest first; `id` breaks ties so paging is stable when several rows share a timestamp. */
+/** Every contact message, in the same order. */
+function messagesNewestFirst(db: Db) {
+  const t = schema.contactMessages;
+  return db
+    .select({ id: t.id, name: t.name, email: t.email, subject: t.subject, message: t.message, createdAt: t.createdAt })
+    .from(t)
+    .orderBy(...newestCreatedFirst(t))
+    .$dynamic();
+}
+
+/** Page `page` (from 1) of a list. */
+function onePage<Q extends PgSelect>(query: Q, page: number) {
+  return query.limit(INBOX_PAGE_SIZE).offset((page - 1) * INBOX_PAGE_SIZE);
+}
+
 export async function listSubscribers({ page }: { page: number }): Promise<SubscriberPage> {
   const db = await getDb();
   const t = schema.newsletterSubscribers;
   const [rows, [totals]] = await Promise.all([
-    db
-      .select(subscriberColumns)
-      .from(t)
-      .orderBy(...newestCreatedFirst(t))
-      .limit(INBOX_PAGE_SIZE)
-      .offset((page - 1) * INBOX_PAGE_SIZE),
+    onePage(subscribersNewestFirst(db), page),
     db.select({ total: count(), confirmed: count(t.confirmedAt) }).from(t),
   ]);
   return { rows, total: Number(totals?.total ?? 0), confirmed: Number(totals?.confirmed ?? 0) };
@@ -71,35 +77,19 @@ export async function listSubscribers({ page }: { page: number }): Promise<Subsc
 
 export async function listContactMessages({ page }: { page: number }): Promise<Page<ContactMessage>> {
   const db = await getDb();
-  const t = schema.contactMessages;
   const [rows, [totals]] = await Promise.all([
-    db
-      .select(messageColumns)
-      .from(t)
-      .orderBy(...newestCreatedFirst(t))
-      .limit(INBOX_PAGE_SIZE)
-      .offset((page - 1) * INBOX_PAGE_SIZE),
-    db.select({ total: count() }).from(t),
+    onePage(messagesNewestFirst(db), page),
+    db.select({ total: count() }).from(schema.contactMessages),
   ]);
   return { rows, total: Number(totals?.total ?? 0) };
 }
 
 export async function allSubscribers(): Promise<Subscriber[]> {
-  const db = await getDb();
-  const t = schema.newsletterSubscribers;
-  return db
-    .select(subscriberColumns)
-    .from(t)
-    .orderBy(...newestCreatedFirst(t));
+  return subscribersNewestFirst(await getDb());
 }
 
 export async function allContactMessages(): Promise<ContactMessage[]> {
-  const db = await getDb();
-  const t = schema.contactMessages;
-  return db
-    .select(messageColumns)
-    .from(t)
-    .orderBy(...newestCreatedFirst(t));
+  return messagesNewestFirst(await getDb());
 }
 
 // ---- CSV export ----

@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
-
 import { getDb, schema } from "./db.server";
-import { newestPublishedFirst } from "./list-order.server";
+import { newestPublished } from "./published.server";
 
 const { interviews } = schema;
 
@@ -11,7 +9,7 @@ const { interviews } = schema;
  */
 export async function listPublishedInterviews() {
   const db = await getDb();
-  return db
+  const query = db
     .select({
       id: interviews.id,
       title: interviews.title,
@@ -27,6 +25,6 @@ export async function listPublishedInterviews() {
       publishedAt: interviews.publishedAt,
     })
     .from(interviews)
-    .where(eq(interviews.status, "published"))
-    .orderBy(...newestPublishedFirst(interviews));
+    .$dynamic();
+  return newestPublished(query, interviews);
 }

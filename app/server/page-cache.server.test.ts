@@ -14,29 +14,30 @@ function clock(start = 1_000_000) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
+/** A cache on a test clock, and a render that counts its calls and answers "<p>page</p> #{call}". */
 function cacheWith(overrides: Partial<ConstructorParameters<typeof PageCache>[0]> = {}) {
   const time = clock();
   const cache = new PageCache({ maxEntries: 100, maxBytes: 10_000_000, freshMs: 1_000, staleMs: 5_000, now: time.now, ...overrides });
-  return { cache, time };
+  const calls = { n: 0 };
+  const render = async () => (calls.n++, html(`<p>page</p> #${calls.n}`));
+  return { cache, time, calls, render };
 }
 
-/** A render that counts its calls and answers the given body. */
-function counter(body = "<p>page</p>") {
-  const calls = { n: 0 };
-  return { calls, render: async () => (calls.n++, html(`${body} #${calls.n}`)) };
+/** The served page's text; fails the test when there is no page. */
+function pageText(outcome: Awaited<ReturnType<PageCache["serve"]>>) {
+  if (outcome.kind === "uncacheable") throw new Error("expected a page");
+  return outcome.page.bodies.identity.toString();
 }
 
 describe("PageCache: misses, hits, stale-while-revalidate", () => {
   it("renders on a miss, then serves the stored page without rendering", async () => {
-    const { cache } = cacheWith();
-    const { calls, render } = counter();
+    const { cache, calls, render } = cacheWith();
     const first = await cache.serve("k", render);
     const second = await cache.serve("k", render);
     expect(first.kind).toBe("miss");
     expect(second.kind).toBe("hit");
     expect(calls.n).toBe(1);
-    if (second.kind === "uncacheable") throw new Error("expected a page");
-    expect(second.page.bodies.identity.toString()).toBe("<p>page</p> #1");
+    expect(pageText(second)).toBe("<p>page</p> #1");
   });
 
   it("stores br and gzip bodies that decompress to the page", async () => {
@@ -50,8 +51,7 @@ describe("PageCache: misses, hits, stale-while-revalidate", () => {
   });
 
   it("keys are separate pages", async () => {
-    const { cache } = cacheWith();
-    const { calls, render } = counter();
+    const { cache, calls, render } = cacheWith();
     await cache.serve("dark /", render);
     await cache.serve("light /", render);
     expect(calls.n).toBe(2);
@@ -75,25 +75,21 @@ describe("PageCache: misses, hits, stale-while-revalidate", () => {
   });
 
   it("after its fresh time, serves the stale page once and refreshes it in the background", async () => {
-    const { cache, time } = cacheWith();
-    const { calls, render } = counter();
+    const { cache, time, calls, render } = cacheWith();
     await cache.serve("k", render);
     time.advance(1_500);
     const stale = await cache.serve("k", render);
     expect(stale.kind).toBe("stale");
-    if (stale.kind === "uncacheable") throw new Error("expected a page");
-    expect(stale.page.bodies.identity.toString()).toBe("<p>page</p> #1");
+    expect(pageText(stale)).toBe("<p>page</p> #1");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls.n).toBe(2);
     const fresh = await cache.serve("k", render);
     expect(fresh.kind).toBe("hit");
-    if (fresh.kind === "uncacheable") throw new Error("expected a page");
-    expect(fresh.page.bodies.identity.toString()).toBe("<p>page</p> #2");
+    expect(pageText(fresh)).toBe("<p>page</p> #2");
   });
 
   it("past fresh + stale time the page is rendered again before answering", async () => {
-    const { cache, time } = cacheWith();
-    const { calls, render } = counter();
+    const { cache, time, calls, render } = cacheWith();
     await cache.serve("k", render);
     time.advance(7_000);
     const outcome = await cache.serve("k", render);
@@ -104,8 +100,7 @@ describe("PageCache: misses, hits, stale-while-revalidate", () => {
 
 describe("PageCache: invalidation", () => {
   it("drops every page, so the next request renders the new content", async () => {
-    const { cache } = cacheWith();
-    const { calls, render } = counter();
+    const { cache, calls, render } = cacheWith();
     await cache.serve("a", render);
     await cache.serve("b", render);
     cache.invalidate();
@@ -127,12 +122,11 @@ describe("PageCache: invalidation", () => {
     const after = cache.serve("k", async () => html("<p>new</p>"));
     release();
     const [old, fresh] = await Promise.all([before, after]);
-    if (old.kind === "uncacheable" || fresh.kind === "uncacheable") throw new Error("expected pages");
-    expect(fresh.page.bodies.identity.toString()).toBe("<p>new</p>");
+    expect(old.kind).not.toBe("uncacheable");
+    expect(pageText(fresh)).toBe("<p>new</p>");
     const next = await cache.serve("k", async () => html("<p>unused</p>"));
-    if (next.kind === "uncacheable") throw new Error("expected a page");
     expect(next.kind).toBe("hit");
-    expect(next.page.bodies.identity.toString()).toBe("<p>new</p>");
+    expect(pageText(next)).toBe("<p>new</p>");
   });
 });
 

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { getDb, schema } from "./db.server";
+import { day, emptyBeforeEach, insertPodcasts, listensOf, MISSING_ID } from "../../tests/support/content";
+import { schema } from "./db.server";
 import {
   getHomePodcasts,
   getPublishedPodcast,
@@ -11,29 +11,7 @@ import {
   listPublishedPodcasts,
 } from "./podcasts.server";
 
-type NewPodcast = typeof schema.podcasts.$inferInsert;
-
-const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
-const MISSING_ID = "00000000-0000-4000-8000-000000000000";
-
-async function insertPodcasts(rows: Partial<NewPodcast>[]) {
-  const db = await getDb();
-  return db
-    .insert(schema.podcasts)
-    .values(rows.map((row, i) => ({ title: `Podcast ${i}`, status: "published" as const, publishedAt: day(i), ...row })))
-    .returning();
-}
-
-async function listensOf(id: string) {
-  const db = await getDb();
-  const [row] = await db.select({ listens: schema.podcasts.listens }).from(schema.podcasts).where(eq(schema.podcasts.id, id));
-  return row?.listens ?? null;
-}
-
-beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(schema.podcasts);
-});
+emptyBeforeEach(schema.podcasts);
 
 describe("listPublishedPodcasts", () => {
   it("lists only published podcasts, newest first, with descriptions as plain text", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 
 import { isUuid } from "~/lib/ids";
@@ -7,7 +7,18 @@ import { getDb, schema } from "./db.server";
 import { rowsByBlock } from "./home-blocks.server";
 import { htmlToPlainText } from "./html-text.server";
 import { newestPublishedFirst } from "./list-order.server";
-import { isCountedHit, type Visitor } from "./visitor.server";
+import {
+  homeBlock,
+  homeBlockFields,
+  isPublishedId,
+  newestPublished,
+  otherPublished,
+  publishedById,
+  recordHit,
+  type Db,
+  type HomeBlockRule,
+} from "./published.server";
+import type { Visitor } from "./visitor.server";
 
 const { podcasts } = schema;
 
@@ -17,7 +28,6 @@ export const HOME_RECENT_PODCASTS = 5;
 /** PRODUCT.md "Detail pages": 'More Episodes' lists up to 5 other podcasts. */
 export const MORE_EPISODES_COUNT = 5;
 
-const isPublished = eq(podcasts.status, "published");
 const newestFirst = newestPublishedFirst(podcasts);
 
 const summaryFields = {
@@ -50,50 +60,26 @@ function toSummary(row: Omit<PodcastSummary, "description"> & { description: str
 /** PRODUCT.md "Lists": all published podcasts, newest first (the /podcasts grid). */
 export async function listPublishedPodcasts(limit?: number): Promise<PodcastSummary[]> {
   const db = await getDb();
-  const query = db
-    .select(summaryFields)
-    .from(podcasts)
-    .where(isPublished)
-    .orderBy(...newestFirst);
+  const query = newestPublished(db.select(summaryFields).from(podcasts).$dynamic(), podcasts);
   const rows = limit == null ? await query : await query.limit(limit);
   return rows.map(toSummary);
 }
 
 /** Featured published podcasts, most recently featured first. */
 export async function listFeaturedPodcasts(limit = HOME_FEATURED_PODCASTS): Promise<PodcastSummary[]> {
-  return (await featuredPodcastsQuery(await getDb(), limit)).map(toSummary);
+  return (await homeBlockQuery(await getDb(), "featured", limit)).map(toSummary);
 }
 
-type Db = Awaited<ReturnType<typeof getDb>>;
 type HomePodcastBlock = "featured" | "latest";
 
-const featuredOrder = [desc(podcasts.featuredAt), ...newestFirst] as const;
+const HOME_BLOCKS: Record<HomePodcastBlock, HomeBlockRule> = {
+  featured: { order: [desc(podcasts.featuredAt), ...newestFirst], where: eq(podcasts.featured, true) },
+  latest: { order: newestFirst },
+};
 
-/** The fields of a podcast in a list, tagged with the home block it belongs to and its place in it. */
-function blockFields(block: HomePodcastBlock, order: readonly SQL[]) {
-  return {
-    ...summaryFields,
-    block: sql<HomePodcastBlock>`${sql.raw(`'${block}'`)}`.as("block"),
-    position: sql<number>`row_number() over (order by ${sql.join([...order], sql`, `)})`.mapWith(Number).as("position"),
-  };
-}
-
-function featuredPodcastsQuery(db: Db, limit: number) {
-  return db
-    .select(blockFields("featured", featuredOrder))
-    .from(podcasts)
-    .where(and(isPublished, eq(podcasts.featured, true)))
-    .orderBy(...featuredOrder)
-    .limit(limit);
-}
-
-function latestPodcastsQuery(db: Db, limit: number) {
-  return db
-    .select(blockFields("latest", newestFirst))
-    .from(podcasts)
-    .where(isPublished)
-    .orderBy(...newestFirst)
-    .limit(limit);
+function homeBlockQuery(db: Db, block: HomePodcastBlock, limit: number) {
+  const fields = homeBlockFields(summaryFields, block, HOME_BLOCKS[block].order);
+  return homeBlock(db.select(fields).from(podcasts).$dynamic(), podcasts, HOME_BLOCKS[block], limit);
 }
 
 /**
@@ -104,7 +90,9 @@ function latestPodcastsQuery(db: Db, limit: number) {
 export async function getHomePodcasts() {
   const db = await getDb();
   const listSize = HOME_FEATURED_PODCASTS + HOME_RECENT_PODCASTS;
-  const blocks = rowsByBlock(await unionAll(featuredPodcastsQuery(db, HOME_FEATURED_PODCASTS), latestPodcastsQuery(db, listSize)));
+  const blocks = rowsByBlock(
+    await unionAll(homeBlockQuery(db, "featured", HOME_FEATURED_PODCASTS), homeBlockQuery(db, "latest", listSize)),
+  );
   const featured = (blocks.get("featured") ?? []).map(toSummary);
   const latest = (blocks.get("latest") ?? []).map(toSummary);
   const shownIds = new Set(featured.map((p) => p.id));
@@ -119,25 +107,14 @@ export async function getHomePodcasts() {
 
 /** A published podcast by id, or null when the id is not a uuid, unknown, a draft or archived. */
 export async function getPublishedPodcast(id: string | undefined): Promise<PodcastDetail | null> {
-  if (!isUuid(id)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select(schema.rowColumns(podcasts))
-    .from(podcasts)
-    .where(and(eq(podcasts.id, id), isPublished))
-    .limit(1);
-  return row ?? null;
+  return publishedById(podcasts, id, (db) => db.select(schema.rowColumns(podcasts)).from(podcasts).$dynamic());
 }
+
+const otherEpisodeFields = { id: podcasts.id, title: podcasts.title, duration: podcasts.duration, publishedAt: podcasts.publishedAt };
 
 /** 'More Episodes': the latest other published podcasts. */
 export async function listOtherPodcasts(excludeId: string, limit = MORE_EPISODES_COUNT) {
-  const db = await getDb();
-  return db
-    .select({ id: podcasts.id, title: podcasts.title, duration: podcasts.duration, publishedAt: podcasts.publishedAt })
-    .from(podcasts)
-    .where(and(isPublished, ne(podcasts.id, excludeId)))
-    .orderBy(...newestFirst)
-    .limit(limit);
+  return otherPublished(podcasts, excludeId, limit, (db) => db.select(otherEpisodeFields).from(podcasts).$dynamic());
 }
 
 /** Records one listen in a single atomic statement. Returns the new count, or null when there is no such published podcast. */
@@ -147,25 +124,16 @@ export async function incrementPodcastListens(id: string | undefined): Promise<n
   const rows = await db
     .update(podcasts)
     .set({ listens: sql`${podcasts.listens} + 1` })
-    .where(and(eq(podcasts.id, id), isPublished))
+    .where(isPublishedId(podcasts, id))
     .returning({ listens: podcasts.listens });
   return rows[0]?.listens ?? null;
 }
 
-/**
- * A podcast's listen (PRODUCT.md "Security"): counted when it is the visitor's first of this podcast in
- * 30 minutes (never for a bot: `visitor` null). Either way answers the live count; null when there is
- * no such published podcast.
- */
+/** A podcast's listen (PRODUCT.md "Security"), counted by `recordHit`'s rule. Answers the live count; null when there is no such published podcast. */
 export async function recordPodcastListen(id: string | undefined, visitor: Visitor | null, now = Date.now()): Promise<number | null> {
-  if (!isUuid(id)) return null;
-  const db = await getDb();
-  // Read first, so hits on unknown ids leave no rows behind in rate_limits.
-  const [row] = await db
-    .select({ listens: podcasts.listens })
-    .from(podcasts)
-    .where(and(eq(podcasts.id, id), isPublished));
-  if (!row) return null;
-  if (!visitor || !(await isCountedHit("listen", id, visitor, now))) return row.listens;
-  return (await incrementPodcastListens(id)) ?? row.listens;
+  return recordHit("listen", id, visitor, now, {
+    read: async (id) =>
+      (await publishedById(podcasts, id, (db) => db.select({ listens: podcasts.listens }).from(podcasts).$dynamic()))?.listens ?? null,
+    increment: incrementPodcastListens,
+  });
 }

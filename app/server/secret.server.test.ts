@@ -2,31 +2,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createCookieSessionStorage } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
+import { restoreEnvAfterEach, setEnv } from "../../tests/support/env";
 import { resetEnvCache, StartupError } from "./env.server";
 import { getServerSecret, secretHash } from "./secret.server";
 import { createToastHeaders, getToast } from "./toast.server";
 
-const NAMES = ["NODE_ENV", "VITEST", "DATA_DIR", "BETTER_AUTH_SECRET", "DATABASE_URL"] as const;
-const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
-afterEach(() => {
-  for (const name of NAMES) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  resetEnvCache();
-});
+restoreEnvAfterEach(["NODE_ENV", "VITEST", "DATA_DIR", "BETTER_AUTH_SECRET", "DATABASE_URL"]);
 
 /** Runs as `npm start` would on the embedded database: no test shortcut, a fresh DATA_DIR. */
 function outsideTests(extra: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mw-secret-"));
-  process.env.NODE_ENV = "development";
-  delete process.env.VITEST;
-  delete process.env.BETTER_AUTH_SECRET;
-  process.env.DATA_DIR = dataDir;
-  Object.assign(process.env, extra);
-  resetEnvCache();
+  setEnv({ NODE_ENV: "development", VITEST: undefined, BETTER_AUTH_SECRET: undefined, DATA_DIR: dataDir, ...extra });
   return dataDir;
 }
 

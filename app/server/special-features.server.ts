@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
-
 import { getDb, schema } from "./db.server";
 import { readTimeMinutes } from "./html-text.server";
-import { newestPublishedFirst } from "./list-order.server";
+import { newestPublished } from "./published.server";
 
 const { specialFeatures } = schema;
 
@@ -13,7 +11,7 @@ const { specialFeatures } = schema;
  */
 export async function listPublishedSpecialFeatures() {
   const db = await getDb();
-  const rows = await db
+  const query = db
     .select({
       id: specialFeatures.id,
       title: specialFeatures.title,
@@ -28,7 +26,7 @@ export async function listPublishedSpecialFeatures() {
       publishedAt: specialFeatures.publishedAt,
     })
     .from(specialFeatures)
-    .where(eq(specialFeatures.status, "published"))
-    .orderBy(...newestPublishedFirst(specialFeatures));
+    .$dynamic();
+  const rows = await newestPublished(query, specialFeatures);
   return rows.map(({ readTime, ...row }) => ({ ...row, readTimeMinutes: readTimeMinutes(readTime, row.content) }));
 }

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { getDb, schema } from "./db.server";
+import { day, emptyBeforeEach, insertVideos, MISSING_ID, viewsOf } from "../../tests/support/content";
+import { schema } from "./db.server";
 import {
   getHomeVideos,
   getPublishedVideo,
@@ -14,29 +14,7 @@ import {
   VIDEO_PAGE_SIZE,
 } from "./videos.server";
 
-type NewVideo = typeof schema.videos.$inferInsert;
-
-const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
-const MISSING_ID = "00000000-0000-4000-8000-000000000000";
-
-async function insertVideos(rows: Partial<NewVideo>[]) {
-  const db = await getDb();
-  return db
-    .insert(schema.videos)
-    .values(rows.map((row, i) => ({ title: `Video ${i}`, status: "published" as const, publishedAt: day(i), ...row })))
-    .returning();
-}
-
-async function viewsOf(id: string) {
-  const db = await getDb();
-  const [row] = await db.select({ views: schema.videos.views }).from(schema.videos).where(eq(schema.videos.id, id));
-  return row?.views ?? null;
-}
-
-beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(schema.videos);
-});
+emptyBeforeEach(schema.videos);
 
 describe("listPublishedVideos", () => {
   it("pages published videos 25 at a time, newest first, with the exact total and no drafts", async () => {

@@ -1,45 +1,49 @@
-import { eq, like } from "drizzle-orm";
+import { like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { action as listenAction } from "~/routes/api.podcasts.$id.listen";
 import { action as viewAction } from "~/routes/api.videos.$id.view";
 
 import { appRequest } from "../../tests/support/auth";
+import { MISSING_ID, viewsOf } from "../../tests/support/content";
+import { callRoute } from "../../tests/support/route";
 import { getDb, schema } from "./db.server";
 import { COUNTS_PER_ADDRESS_RULE, visitorOf } from "./visitor.server";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0";
-const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
+interface Client {
+  ip: string;
+  userAgent?: string;
+}
+
 /** A counter post as server.ts hands it on: one client address, the browser's user agent. */
-function counterRequest(path: string, client: { ip: string; userAgent?: string }) {
+function counterRequest(path: string, client: Client) {
   const request = appRequest(path, { method: "POST" });
   request.headers.set("X-Forwarded-For", client.ip);
   if (client.userAgent) request.headers.set("User-Agent", client.userAgent);
   return request;
 }
 
-async function postView(id: string, client: { ip: string; userAgent?: string }) {
-  const response = (await viewAction({
-    request: counterRequest(`/api/videos/${id}/view`, client),
-    params: { id },
-    context: {},
-  } as any)) as Response;
-  return { status: response.status, views: ((await response.json()) as { views?: number }).views };
+/** Posts to a counter route and answers its status and JSON body. */
+async function postCounter(action: typeof viewAction | typeof listenAction, path: string, id: string, client: Client) {
+  const { status, body } = await callRoute(action, counterRequest(path, client), { params: { id }, throws: false });
+  return { status, body: body as { views?: number; listens?: number } };
 }
 
-async function postListen(id: string, client: { ip: string; userAgent?: string }) {
-  const response = (await listenAction({
-    request: counterRequest(`/api/podcasts/${id}/listen`, client),
-    params: { id },
-    context: {},
-  } as any)) as Response;
-  return { status: response.status, listens: ((await response.json()) as { listens?: number }).listens };
+async function postView(id: string, client: Client) {
+  const { status, body } = await postCounter(viewAction, `/api/videos/${id}/view`, id, client);
+  return { status, views: body.views };
+}
+
+async function postListen(id: string, client: Client) {
+  const { status, body } = await postCounter(listenAction, `/api/podcasts/${id}/listen`, id, client);
+  return { status, listens: body.listens };
 }
 
 async function newVideo(views = 100) {
@@ -51,18 +55,12 @@ async function newVideo(views = 100) {
   return video!;
 }
 
-async function storedViews(id: string) {
-  const db = await getDb();
-  const [row] = await db.select({ views: schema.videos.views }).from(schema.videos).where(eq(schema.videos.id, id));
-  return row!.views;
-}
-
 describe('video views: one per visitor per video per 30 minutes (PRODUCT.md "Security")', () => {
   it("counts 1,000 concurrent posts from one client once, and answers every one with the live count", async () => {
     const video = await newVideo(100);
     const client = { ip: "203.0.113.10", userAgent: CHROME };
     const answers = await Promise.all(Array.from({ length: 1_000 }, () => postView(video.id, client)));
-    expect(await storedViews(video.id)).toBe(101);
+    expect(await viewsOf(video.id)).toBe(101);
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.views === 101).length).toBeGreaterThanOrEqual(1);
     expect(answers.every((a) => a.views === 100 || a.views === 101)).toBe(true);
@@ -75,9 +73,9 @@ describe('video views: one per visitor per video per 30 minutes (PRODUCT.md "Sec
     const video = await newVideo(0);
     await postView(video.id, { ip: "203.0.113.11", userAgent: CHROME });
     await postView(video.id, { ip: "203.0.113.11", userAgent: FIREFOX });
-    expect(await storedViews(video.id)).toBe(2);
+    expect(await viewsOf(video.id)).toBe(2);
     await postView(video.id, { ip: "203.0.113.12", userAgent: CHROME });
-    expect(await storedViews(video.id)).toBe(3);
+    expect(await viewsOf(video.id)).toBe(3);
   });
 
   it.each([
@@ -89,7 +87,7 @@ describe('video views: one per visitor per video per 30 minutes (PRODUCT.md "Sec
     const video = await newVideo(7);
     for (let i = 0; i < 5; i++)
       expect(await postView(video.id, { ip: `203.0.113.${30 + i}`, userAgent })).toEqual({ status: 200, views: 7 });
-    expect(await storedViews(video.id)).toBe(7);
+    expect(await viewsOf(video.id)).toBe(7);
   });
 
   it("counts the same visitor again 31 minutes later, not 29", async () => {
@@ -100,7 +98,7 @@ describe('video views: one per visitor per video per 30 minutes (PRODUCT.md "Sec
     await postView(video.id, client);
     vi.setSystemTime(start + 29 * 60_000);
     await postView(video.id, client);
-    expect(await storedViews(video.id)).toBe(1);
+    expect(await viewsOf(video.id)).toBe(1);
     vi.setSystemTime(start + 31 * 60_000);
     expect(await postView(video.id, client)).toEqual({ status: 200, views: 2 });
   });
@@ -111,7 +109,7 @@ describe('video views: one per visitor per video per 30 minutes (PRODUCT.md "Sec
       Array.from({ length: 1_000 }, (_, i) => postView(video.id, { ip: "203.0.113.14", userAgent: `${CHROME} Rotating/${i}` })),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(await storedViews(video.id)).toBe(COUNTS_PER_ADDRESS_RULE.max);
+    expect(await viewsOf(video.id)).toBe(COUNTS_PER_ADDRESS_RULE.max);
   });
 
   it("counts one IPv6 subscriber (a /64) as one address", async () => {
@@ -119,7 +117,7 @@ describe('video views: one per visitor per video per 30 minutes (PRODUCT.md "Sec
     await Promise.all(
       Array.from({ length: 50 }, (_, i) => postView(video.id, { ip: `2001:db8:5:6::${(i + 1).toString(16)}`, userAgent: CHROME })),
     );
-    expect(await storedViews(video.id)).toBe(1);
+    expect(await viewsOf(video.id)).toBe(1);
   });
 
   it("keeps no address or user agent, and no row for unknown videos", async () => {

@@ -7,6 +7,14 @@ export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
+/** When a row was created and last changed: content rows and Better Auth's tables keep both. */
+function timestamps() {
+  return {
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  };
+}
+
 /** Columns every content type shares (PRODUCT.md "Content"). */
 function contentColumns() {
   return {
@@ -20,8 +28,7 @@ function contentColumns() {
       .default(sql`'{}'::text[]`),
     status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),
     publishedAt: tstz("published_at"),
-    createdAt: tstz("created_at").notNull().defaultNow(),
-    updatedAt: tstz("updated_at").notNull().defaultNow(),
+    ...timestamps(),
     /**
      * What /search matches (app/server/search.server.ts): title, description and content, lower-cased
      * once on write, so a search tests `search_text LIKE lower(pattern)` without case-folding every
@@ -63,22 +70,34 @@ function contentIndexes(
   ];
 }
 
+/** Columns of the two content types the home page can feature (PRODUCT.md "Home"): videos and podcasts. */
+function featurableColumns() {
+  return {
+    thumbnailUrl: text("thumbnail_url"),
+    duration: integer("duration"),
+    featured: boolean("featured").notNull().default(false),
+    featuredAt: tstz("featured_at"),
+  };
+}
+
+/** The home page's featured list: published featured rows, most recently featured first. */
+function featuredIndex(name: string, t: Record<"featured" | "featuredAt" | "status", ExtraConfigColumn>) {
+  return index(`${name}_featured_idx`)
+    .on(t.featuredAt.desc())
+    .where(sql`${t.featured} and ${t.status} = 'published'`);
+}
+
 export const videos = pgTable(
   "videos",
   {
     ...contentColumns(),
     videoUrl: text("video_url"),
-    thumbnailUrl: text("thumbnail_url"),
-    duration: integer("duration"),
-    featured: boolean("featured").notNull().default(false),
-    featuredAt: tstz("featured_at"),
+    ...featurableColumns(),
     views: integer("views").notNull().default(0),
   },
   (t) => [
     ...contentIndexes("videos", t),
-    index("videos_featured_idx")
-      .on(t.featuredAt.desc())
-      .where(sql`${t.featured} and ${t.status} = 'published'`),
+    featuredIndex("videos", t),
     index("videos_views_idx")
       .on(t.views.desc())
       .where(sql`${t.status} = 'published'`),
@@ -90,18 +109,10 @@ export const podcasts = pgTable(
   {
     ...contentColumns(),
     audioUrl: text("audio_url"),
-    thumbnailUrl: text("thumbnail_url"),
-    duration: integer("duration"),
-    featured: boolean("featured").notNull().default(false),
-    featuredAt: tstz("featured_at"),
+    ...featurableColumns(),
     listens: integer("listens").notNull().default(0),
   },
-  (t) => [
-    ...contentIndexes("podcasts", t),
-    index("podcasts_featured_idx")
-      .on(t.featuredAt.desc())
-      .where(sql`${t.featured} and ${t.status} = 'published'`),
-  ],
+  (t) => [...contentIndexes("podcasts", t), featuredIndex("podcasts", t)],
 );
 
 export const blogs = pgTable(
@@ -198,9 +209,14 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  createdAt: tstz("created_at").notNull().defaultNow(),
-  updatedAt: tstz("updated_at").notNull().defaultNow(),
+  ...timestamps(),
 });
+
+/** The account a session or sign-in method belongs to; deleting the user deletes it. */
+const userIdColumn = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
 
 export const sessions = pgTable(
   "sessions",
@@ -208,13 +224,10 @@ export const sessions = pgTable(
     id: text("id").primaryKey(),
     expiresAt: tstz("expires_at").notNull(),
     token: text("token").notNull().unique(),
-    createdAt: tstz("created_at").notNull().defaultNow(),
-    updatedAt: tstz("updated_at").notNull().defaultNow(),
+    ...timestamps(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -225,9 +238,7 @@ export const accounts = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -235,8 +246,7 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: tstz("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
-    createdAt: tstz("created_at").notNull().defaultNow(),
-    updatedAt: tstz("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("accounts_user_id_idx").on(t.userId)],
 );
@@ -248,8 +258,7 @@ export const verifications = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: tstz("expires_at").notNull(),
-    createdAt: tstz("created_at").notNull().defaultNow(),
-    updatedAt: tstz("updated_at").notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
@@ -268,8 +277,7 @@ export const profiles = pgTable("profiles", {
     .references(() => users.id, { onDelete: "cascade" }),
   displayName: text("display_name"),
   role: text("role").notNull().default("user"),
-  createdAt: tstz("created_at").notNull().defaultNow(),
-  updatedAt: tstz("updated_at").notNull().defaultNow(),
+  ...timestamps(),
 });
 
 /**

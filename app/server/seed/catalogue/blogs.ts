@@ -1,8 +1,6 @@
+import { html } from "./html";
 import { mediaUrl } from "./media";
 import type { DemoBlog } from "./types";
-
-/** Joins HTML blocks written one per line below. */
-const html = (...blocks: string[]) => blocks.join("\n");
 
 const AUTHORS = {
   voss: { authorName: "Eleanor Voss", authorRole: "Senior Markets Editor" },

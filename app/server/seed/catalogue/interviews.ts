@@ -1,7 +1,6 @@
+import { html } from "./html";
 import { mediaUrl } from "./media";
 import type { DemoInterview } from "./types";
-
-const html = (...blocks: string[]) => blocks.join("\n");
 
 /** 8 published interviews with fictional executives and investors. */
 export const DEMO_INTERVIEWS: DemoInterview[] = [

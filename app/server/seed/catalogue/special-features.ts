@@ -1,7 +1,6 @@
+import { html } from "./html";
 import { mediaUrl } from "./media";
 import type { DemoSpecialFeature } from "./types";
-
-const html = (...blocks: string[]) => blocks.join("\n");
 
 /**
  * 8 special features: one per feature type, one without a type (shown as 'General') and an archived

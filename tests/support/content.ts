@@ -1,0 +1,57 @@
+/** Content rows for the tests of the public lists, counters and their routes. */
+import { eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { beforeEach } from "vitest";
+
+import { getDb, schema } from "~/server/db.server";
+
+/** A uuid no row has. */
+export const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+
+/** Midnight UTC, `n` days into 2025: the insert helpers date row i day(i), so later rows are newer. */
+export const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
+
+/** Each row published, titled `${label} ${i}` and dated day(i), unless the row says otherwise. */
+function publishedRows<Row extends object>(label: string, rows: Row[]) {
+  return rows.map((row, i) => ({ title: `${label} ${i}`, status: "published" as const, publishedAt: day(i), ...row }));
+}
+
+/** Inserts videos ("Video {i}", published on day(i) unless said otherwise) and returns the stored rows. */
+export async function insertVideos(rows: Partial<typeof schema.videos.$inferInsert>[]) {
+  const db = await getDb();
+  return db.insert(schema.videos).values(publishedRows("Video", rows)).returning();
+}
+
+/** Inserts podcasts ("Podcast {i}", published on day(i) unless said otherwise) and returns the stored rows. */
+export async function insertPodcasts(rows: Partial<typeof schema.podcasts.$inferInsert>[]) {
+  const db = await getDb();
+  return db.insert(schema.podcasts).values(publishedRows("Podcast", rows)).returning();
+}
+
+/** Inserts blog posts ("Post {i}", published on day(i) unless said otherwise) and returns the stored rows. */
+export async function insertBlogs(rows: Partial<typeof schema.blogs.$inferInsert>[]) {
+  const db = await getDb();
+  return db.insert(schema.blogs).values(publishedRows("Post", rows)).returning();
+}
+
+/** A video's stored view count, or null when there is no such video. */
+export async function viewsOf(id: string) {
+  const db = await getDb();
+  const [row] = await db.select({ views: schema.videos.views }).from(schema.videos).where(eq(schema.videos.id, id));
+  return row?.views ?? null;
+}
+
+/** A podcast's stored listen count, or null when there is no such podcast. */
+export async function listensOf(id: string) {
+  const db = await getDb();
+  const [row] = await db.select({ listens: schema.podcasts.listens }).from(schema.podcasts).where(eq(schema.podcasts.id, id));
+  return row?.listens ?? null;
+}
+
+/** Empties the tables before every test, so each test sees only the rows it inserts. */
+export function emptyBeforeEach(...tables: PgTable[]) {
+  beforeEach(async () => {
+    const db = await getDb();
+    for (const table of tables) await db.delete(table);
+  });
+}
