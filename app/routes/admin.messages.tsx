@@ -1,12 +1,9 @@
-import { Pager } from "~/components/pager";
-import { Button } from "~/components/ui/button";
+import { InboxPage } from "~/components/inbox-page";
 import { Card } from "~/components/ui/card";
-import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate, truncate } from "~/lib/format";
-import { parsePage, totalPages } from "~/lib/pagination";
-import { INBOX_PAGE_SIZE, listContactMessages } from "~/server/inbox.server";
-import { requireAdmin } from "~/server/session.server";
+import { loadInboxPage } from "~/server/inbox-page.server";
+import { listContactMessages } from "~/server/inbox.server";
 
 import type { Route } from "./+types/admin.messages";
 
@@ -14,14 +11,11 @@ import type { Route } from "./+types/admin.messages";
 const EXCERPT_LENGTH = 80;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const page = parsePage(url.searchParams.get("page"));
-  const { rows, total } = await listContactMessages({ page });
+  const { rows, total, page, totalPages } = await loadInboxPage(request, listContactMessages);
   return {
     page,
     total,
-    totalPages: totalPages(total, INBOX_PAGE_SIZE),
+    totalPages,
     messages: rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -39,30 +33,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Messages | MarketWire A
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { messages, total, page, totalPages } = loaderData;
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Messages</h1>
-          <p className="text-muted-foreground">
-            {total === 1 ? "1 message from the contact form" : `${total.toLocaleString("en-US")} messages from the contact form`}
-          </p>
-        </div>
-        {total === 0 ? (
-          <Button asChild variant="outline">
-            <span aria-disabled="true" className="pointer-events-none opacity-50">
-              <Icon name="download" />
-              Export CSV
-            </span>
-          </Button>
-        ) : (
-          <Button asChild variant="outline">
-            <a href="/admin/messages.csv" download>
-              <Icon name="download" />
-              Export CSV
-            </a>
-          </Button>
-        )}
-      </div>
+    <InboxPage
+      title="Messages"
+      summary={total === 1 ? "1 message from the contact form" : `${total.toLocaleString("en-US")} messages from the contact form`}
+      csvHref="/admin/messages.csv"
+      total={total}
+      page={page}
+      totalPages={totalPages}
+    >
       {messages.length === 0 ? (
         <Card>
           <p className="px-5 py-5 text-center text-muted-foreground">No messages found</p>
@@ -123,8 +101,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           </Card>
         </>
       )}
-      <Pager page={page} totalPages={totalPages} />
-    </div>
+    </InboxPage>
   );
 }
 

@@ -14,12 +14,23 @@ import { loader as messagesCsvLoader } from "./admin.messages[.csv]";
 import AdminSubscribers, { loader as subscribersLoader } from "./admin.subscribers";
 import { loader as subscribersCsvLoader } from "./admin.subscribers[.csv]";
 
-type Loader = (args: any) => Promise<unknown>;
-const args = (path: string, cookie?: string) => ({ request: appRequest(path, { cookie }), params: {}, context: {} }) as any;
+/** Any of these loaders: each takes its own typed args (see `args`). */
+type Loader = (args: never) => Promise<unknown>;
+const args = (path: string, cookie?: string) => ({ request: appRequest(path, { cookie }), params: {}, context: {} }) as never;
 
 /** Where the admin guard's thrown redirect goes. */
 const redirectOf = async (fn: Loader, path: string, cookie?: string) =>
   (await callRoute(fn, appRequest(path, { cookie }), { throws: true })).response!.headers.get("Location");
+
+/** A CSV export's text, after checking it downloads as a private, dated CSV file named after `name`. */
+async function downloadedCsv(fn: Loader, path: string, cookie: string, name: string) {
+  const response = (await fn(args(path, cookie))) as Response;
+  expect(response.status).toBe(200);
+  expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+  expect(response.headers.get("Content-Disposition")).toMatch(new RegExp(`^attachment; filename="${name}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+  expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  return (await response.text()).replace(/^\uFEFF/, "");
+}
 
 describe.each<[string, Loader]>([
   ["/admin/subscribers", subscribersLoader],
@@ -120,19 +131,46 @@ describe("/admin/subscribers.csv", () => {
       .values(Array.from({ length: 3 }, (_, i) => ({ email: `export${i}@example.com`, createdAt: new Date(Date.UTC(2026, 5, 1 + i)) })));
     await db.insert(schema.newsletterSubscribers).values({ email: "=1+1@evil.example", createdAt: new Date("2030-01-01T00:00:00Z") });
     const { cookie } = await createSignedInUser({ role: "admin" });
-    const response = await subscribersCsvLoader(args("/admin/subscribers.csv", cookie));
-    expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    const lines = (await response.text())
-      .replace(/^\uFEFF/, "")
-      .trimEnd()
-      .split("\r\n");
+    const lines = (await downloadedCsv(subscribersCsvLoader, "/admin/subscribers.csv", cookie, "subscribers")).trimEnd().split("\r\n");
     expect(lines[0]).toBe('"Email","Subscribed At","Status","Confirmed At"');
     expect(lines[1]).toBe('"\'=1+1@evil.example","2030-01-01T00:00:00.000Z","pending",""');
     expect(lines).toContain('"export2@example.com","2026-06-03T00:00:00.000Z","pending",""');
     // One line per subscriber in the table (rows from earlier tests in this file included), plus the header.
     expect(lines).toHaveLength(1 + (await db.select().from(schema.newsletterSubscribers)).length);
+  });
+});
+
+describe("/admin/messages", () => {
+  it("lists messages newest first with an excerpt and the full text", async () => {
+    const db = await getDb();
+    const long = `${"word ".repeat(40)}end`;
+    await db.insert(schema.contactMessages).values([
+      { name: "Ann", email: "ann@example.com", subject: "Hello", message: "Short one", createdAt: new Date("2026-03-01T00:00:00Z") },
+      { name: "Bo", email: "bo@example.com", subject: "Long", message: long, createdAt: new Date("2026-03-02T00:00:00Z") },
+    ]);
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const result = await messagesLoader(args("/admin/messages", cookie));
+    expect(result).toMatchObject({ total: 2, totalPages: 1, page: 1 });
+    expect(result.messages.map((m) => m.name)).toEqual(["Bo", "Ann"]);
+    expect(result.messages[0]).toMatchObject({ message: long, receivedAt: "Mar 2, 2026" });
+    expect(result.messages[0]!.excerpt).toBe(`${long.slice(0, 80)}...`);
+    expect(result.messages[1]!.excerpt).toBe("Short one");
+  });
+});
+
+describe("/admin/messages.csv", () => {
+  it("downloads messages as a private CSV file with quotes escaped and line breaks kept inside the cell", async () => {
+    const db = await getDb();
+    await db.insert(schema.contactMessages).values({
+      name: "Cy",
+      email: "cy@example.com",
+      subject: 'About "rates"',
+      message: "Line one\nline two, with a comma",
+      createdAt: new Date("2026-04-01T00:00:00Z"),
+    });
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const csv = await downloadedCsv(messagesCsvLoader, "/admin/messages.csv", cookie, "messages");
+    expect(csv.startsWith('"Name","Email","Subject","Message","Received At"\r\n')).toBe(true);
+    expect(csv).toContain('"Cy","cy@example.com","About ""rates""","Line one\nline two, with a comma","2026-04-01T00:00:00.000Z"\r\n');
   });
 });

@@ -1,27 +1,22 @@
-import { Pager } from "~/components/pager";
+import { InboxPage } from "~/components/inbox-page";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/format";
-import { parsePage, totalPages } from "~/lib/pagination";
-import { INBOX_PAGE_SIZE, listSubscribers } from "~/server/inbox.server";
+import { loadInboxPage } from "~/server/inbox-page.server";
+import { listSubscribers } from "~/server/inbox.server";
 import { hasMailTransport } from "~/server/mail.server";
-import { requireAdmin } from "~/server/session.server";
 
 import type { Route } from "./+types/admin.subscribers";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const url = new URL(request.url);
-  const page = parsePage(url.searchParams.get("page"));
-  const { rows, total, confirmed } = await listSubscribers({ page });
+  const { rows, total, confirmed, page, totalPages } = await loadInboxPage(request, listSubscribers);
   return {
     page,
     total,
     confirmed,
-    totalPages: totalPages(total, INBOX_PAGE_SIZE),
+    totalPages,
     // PRODUCT.md "Newsletter": without a mail transport nobody can confirm, and the page says why.
     mailConfigured: hasMailTransport(),
     subscribers: rows.map((row) => ({
@@ -39,31 +34,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Subscribers | MarketWir
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
   const { subscribers, total, confirmed, page, totalPages, mailConfigured } = loaderData;
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Subscribers</h1>
-          <p className="text-muted-foreground">
-            {total === 1 ? "1 newsletter subscriber" : `${total.toLocaleString("en-US")} newsletter subscribers`}
-            {total > 0 ? ` · ${confirmed.toLocaleString("en-US")} confirmed, ${(total - confirmed).toLocaleString("en-US")} pending` : null}
-          </p>
-        </div>
-        {total === 0 ? (
-          <Button asChild variant="outline">
-            <span aria-disabled="true" className="pointer-events-none opacity-50">
-              <Icon name="download" />
-              Export CSV
-            </span>
-          </Button>
-        ) : (
-          <Button asChild variant="outline">
-            <a href="/admin/subscribers.csv" download>
-              <Icon name="download" />
-              Export CSV
-            </a>
-          </Button>
-        )}
-      </div>
+    <InboxPage
+      title="Subscribers"
+      summary={
+        <>
+          {total === 1 ? "1 newsletter subscriber" : `${total.toLocaleString("en-US")} newsletter subscribers`}
+          {total > 0 ? ` · ${confirmed.toLocaleString("en-US")} confirmed, ${(total - confirmed).toLocaleString("en-US")} pending` : null}
+        </>
+      }
+      csvHref="/admin/subscribers.csv"
+      total={total}
+      page={page}
+      totalPages={totalPages}
+    >
       {mailConfigured ? null : (
         <p role="note" className="flex gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm">
           <Icon name="triangle-alert" className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
@@ -113,7 +96,6 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
           )}
         </CardContent>
       </Card>
-      <Pager page={page} totalPages={totalPages} />
-    </div>
+    </InboxPage>
   );
 }

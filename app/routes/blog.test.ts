@@ -4,6 +4,7 @@ import { getDb, schema } from "~/server/db.server";
 
 import { callRoute } from "../../tests/support/route";
 import { loader } from "./blog";
+import { loader as articleLoader } from "./blog.$id";
 
 type NewBlog = typeof schema.blogs.$inferInsert;
 
@@ -28,6 +29,8 @@ async function load(path: string) {
   if (!body.ok) throw new Error(`${path} failed to load`);
   return body;
 }
+
+const loadArticle = (id: string) => callRoute(articleLoader, `/blog/${id}`, { params: { id }, throws: false });
 
 beforeEach(async () => {
   const db = await getDb();
@@ -71,4 +74,63 @@ describe("/blog loader", () => {
     await insertBlogs([{ status: "draft", publishedAt: null }]);
     expect(await load("/blog")).toMatchObject({ items: [], total: 0, totalPages: 0 });
   });
+});
+
+describe("/blog/{id} loader", () => {
+  it("returns the article with sanitised HTML, author, role and read time", async () => {
+    const [blog] = await insertBlogs([
+      {
+        title: "Rates outlook",
+        authorName: "Ann Analyst",
+        authorRole: "Chief Economist",
+        readTime: null,
+        tags: ["macro", "rates"],
+        content: `<p onclick="steal()">Hello <script>alert(1)</script><a href="javascript:alert(1)">x</a></p>`,
+      },
+    ]);
+    const { status, body } = await loadArticle(blog.id);
+    expect(status).toBe(200);
+    expect(body.article).toMatchObject({
+      id: blog.id,
+      title: "Rates outlook",
+      authorName: "Ann Analyst",
+      authorRole: "Chief Economist",
+      tags: ["macro", "rates"],
+      readTimeMinutes: 1,
+    });
+    expect(body.article!.contentHtml).toContain("Hello");
+    expect(body.article!.contentHtml).not.toMatch(/script|onclick|javascript:/);
+    expect(body.article).not.toHaveProperty("content");
+  });
+
+  it("lists at most 3 related published articles, newest first, without the current one", async () => {
+    const rows = await insertBlogs(Array.from({ length: 5 }, (_, i) => ({ title: `P${i}` })));
+    await insertBlogs([{ title: "Draft", status: "draft", publishedAt: null }]);
+    const current = rows[4];
+    const { body } = await loadArticle(current.id);
+    expect(body.related.map((b: { title: string }) => b.title)).toEqual(["P3", "P2", "P1"]);
+    expect(body.related.map((b: { id: string }) => b.id)).not.toContain(current.id);
+  });
+
+  it("has no related articles when it is the only post", async () => {
+    const [only] = await insertBlogs([{ title: "Only" }]);
+    expect((await loadArticle(only.id)).body.related).toEqual([]);
+  });
+
+  it.each(["draft", "archived"] as const)("answers 404 with the not-found state for a %s post", async (status) => {
+    const [blog] = await insertBlogs([{ status, publishedAt: null }]);
+    const result = await loadArticle(blog.id);
+    expect(result.status).toBe(404);
+    expect(result.body).toEqual({ article: null, related: [] });
+    expect(result.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it.each(["6f9619ff-8b86-d011-b42d-00cf4fc964ff", "not-a-uuid", "1", "%27%20or%201=1"])(
+    "answers 404 for the unknown or malformed id %j",
+    async (id) => {
+      const result = await loadArticle(id);
+      expect(result.status).toBe(404);
+      expect(result.body.article).toBeNull();
+    },
+  );
 });

@@ -60,7 +60,11 @@ describe("home loader", () => {
 
 describe("home shouldRevalidate", () => {
   it("skips reloading the page after a newsletter sign-up", () => {
-    expect(shouldRevalidate({ formAction: "/resources/newsletter", defaultShouldRevalidate: true } as any)).toBe(false);
-    expect(shouldRevalidate({ formAction: "/resources/theme", defaultShouldRevalidate: true } as any)).toBe(true);
+    expect(
+      shouldRevalidate({ formAction: "/resources/newsletter", defaultShouldRevalidate: true } as Parameters<typeof shouldRevalidate>[0]),
+    ).toBe(false);
+    expect(
+      shouldRevalidate({ formAction: "/resources/theme", defaultShouldRevalidate: true } as Parameters<typeof shouldRevalidate>[0]),
+    ).toBe(true);
   });
 });

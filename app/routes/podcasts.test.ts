@@ -29,7 +29,7 @@ const postListen = (id: string, method = "POST") => {
   const request = appRequest(`/api/podcasts/${id}/listen`, { method });
   request.headers.set("User-Agent", BROWSER);
   request.headers.set("X-Forwarded-For", "203.0.113.20");
-  return listenAction({ request, params: { id }, context: {} } as any) as Promise<Response>;
+  return listenAction({ request, params: { id }, context: {} } as never) as Promise<Response>;
 };
 
 beforeEach(async () => {

@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -16,9 +16,10 @@ import SpecialFeatures, { loader as specialFeaturesLoader } from "./special-feat
 
 afterEach(() => vi.restoreAllMocks());
 
-/** Server-renders a page with the given loader data. */
-function render(path: string, Page: ComponentType<any>, loaderData: unknown) {
-  const Stub = createRoutesStub([{ id: "page", path, Component: () => <Page loaderData={loaderData} /> }]);
+/** Server-renders a page with the given loader data (these pages read nothing else of their route props). */
+function render(path: string, Page: (props: never) => ReactNode, loaderData: unknown) {
+  const Component = Page as ComponentType<{ loaderData: unknown }>;
+  const Stub = createRoutesStub([{ id: "page", path, Component: () => <Component loaderData={loaderData} /> }]);
   return renderToString(<Stub initialEntries={[path]} />);
 }
 

@@ -30,7 +30,7 @@ const postView = (id: string, method = "POST") => {
   const request = appRequest(`/api/videos/${id}/view`, { method });
   request.headers.set("User-Agent", BROWSER);
   request.headers.set("X-Forwarded-For", "203.0.113.20");
-  return viewAction({ request, params: { id }, context: {} } as any) as Promise<Response>;
+  return viewAction({ request, params: { id }, context: {} } as never) as Promise<Response>;
 };
 
 beforeEach(async () => {

@@ -13,9 +13,10 @@ afterEach(cleanup);
  * createRoutesStub, with `loaderData` as its loader's data, so links, forms and useLoaderData work.
  * The page replaces any page rendered before it, so `screen` sees one page.
  */
-export function renderRoute(Component: ComponentType<any>, url = "/", options: { path?: string; loaderData?: unknown } = {}) {
+export function renderRoute(Component: ComponentType<never>, url = "/", options: { path?: string; loaderData?: unknown } = {}) {
   cleanup();
   const path = options.path ?? new URL(url, "http://localhost").pathname;
-  const Stub = createRoutesStub([{ id: "route", path, Component }]);
+  // A route component's props are its module's typed loader data; the stub passes the data given here.
+  const Stub = createRoutesStub([{ id: "route", path, Component: Component as ComponentType }]);
   return render(<Stub initialEntries={[url]} hydrationData={{ loaderData: { route: options.loaderData } }} />);
 }

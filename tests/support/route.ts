@@ -3,7 +3,7 @@ import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-
 import { appRequest } from "./auth";
 
 /** What a loader or action answered, as the browser would see it. */
-export interface RouteAnswer<Body = any> {
+export interface RouteAnswer<Body = unknown> {
   status: number;
   headers: Headers;
   /** The data (plain or from `data(…)`), or a Response's body: parsed JSON, text, or undefined when empty. */
@@ -20,9 +20,10 @@ export interface CallOptions {
   throws?: boolean;
 }
 
-type RouteFunction = (args: any) => unknown;
-/** The body type of a route function's answer: its data, unwrapped from `data(…)`; any for a Response. */
-type BodyOf<T> = T extends Response ? any : T extends DataWithResponseInit<infer D> ? D : T;
+/** Any loader or action: each takes its own typed args, which callRoute builds the way React Router does. */
+type RouteFunction = (args: never) => unknown;
+/** The body type of a route function's answer: its data, unwrapped from `data(…)`; unknown for a Response. */
+type BodyOf<T> = T extends Response ? unknown : T extends DataWithResponseInit<infer D> ? D : T;
 
 /**
  * Calls a route module's loader or action with a Request (or a path, sent as a GET) the way
@@ -37,7 +38,7 @@ export async function callRoute<F extends RouteFunction>(
   let value: unknown;
   let thrown = false;
   try {
-    value = await fn(args);
+    value = await fn(args as never);
   } catch (error) {
     if (options.throws === false) throw error;
     value = error;
