@@ -1,6 +1,6 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
-import { CONTENT_TYPE_LIST } from "./lib/content-types";
+import { CONTENT_TYPE_LIST } from "./lib/content-registry";
 
 export default [
   // Public site (PRODUCT.md "Public pages"), inside the header + footer shell

@@ -3,7 +3,8 @@
  * one Zod schema per editor form, used by the browser for early messages and by the server to parse
  * FormData. Pure: no server imports.
  */
-import { CONTENT_REGISTRY, type ContentField, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { type ContentField, type ContentType } from "~/lib/content-types";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { z } from "~/lib/zod";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, CONTENT_TYPES, contentTypeBySlug, publicUrlFor, type ContentType } from "./content-types";
+import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, contentTypeBySlug, publicUrlFor } from "./content-registry";
+import { CONTENT_TYPES, type ContentType } from "./content-types";
 import { featureTypeLabel } from "./feature-types";
 
 describe("publicUrlFor (search result links)", () => {

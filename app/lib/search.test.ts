@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { searchTypeFilters } from "./content-registry";
 import { CONTENT_TYPES } from "./content-types";
-import {
-  buildSearchHref,
-  MAX_QUERY_LENGTH,
-  parseQuery,
-  parseSearchState,
-  parseTypes,
-  resultCountText,
-  SEARCH_TYPE_FILTERS,
-  typesToSearch,
-} from "./search";
+import { buildSearchHref, MAX_QUERY_LENGTH, parseQuery, parseSearchState, parseTypes, resultCountText, typesToSearch } from "./search";
 
 describe("parseQuery (query trimmed)", () => {
   it.each([
@@ -116,9 +108,9 @@ describe("resultCountText", () => {
   });
 });
 
-describe("SEARCH_TYPE_FILTERS", () => {
+describe("searchTypeFilters", () => {
   it("offers the five types with the page's labels", () => {
-    expect(SEARCH_TYPE_FILTERS.map((f) => f.type)).toEqual([...CONTENT_TYPES]);
-    expect(SEARCH_TYPE_FILTERS.map((f) => f.label)).toEqual(["Videos", "Podcasts", "Blogs", "Interviews", "Special Features"]);
+    expect(searchTypeFilters().map((f) => f.type)).toEqual([...CONTENT_TYPES]);
+    expect(searchTypeFilters().map((f) => f.label)).toEqual(["Videos", "Podcasts", "Blogs", "Interviews", "Special Features"]);
   });
 });

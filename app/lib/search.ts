@@ -2,14 +2,14 @@
  * The search page's state lives entirely in its URL (PRODUCT.md "Search"): `q`, `types`
  * (comma-separated content types) and `page`. Pure: used by the loader and by the browser.
  */
-import { CONTENT_TYPE_LIST, CONTENT_TYPES, type ContentType } from "./content-types";
+import { CONTENT_TYPES, type ContentType } from "./content-types";
 import { parsePage } from "./pagination";
 
-/** The type filter checkboxes of the search page, in display order. */
-export const SEARCH_TYPE_FILTERS: readonly { type: ContentType; label: string }[] = CONTENT_TYPE_LIST.map((info) => ({
-  type: info.key,
-  label: info.listTitle,
-}));
+/** One type filter checkbox of the search page (the loader sends them: `searchTypeFilters`). */
+export interface SearchTypeFilter {
+  type: ContentType;
+  label: string;
+}
 
 /** PRODUCT.md "Search": 12 results a page. */
 export const SEARCH_PAGE_SIZE = 12;

@@ -1,5 +1,5 @@
 import { ContentList, revalidateAfterListAction } from "~/components/admin/content-list";
-import { CONTENT_REGISTRY } from "~/lib/content-types";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { contentListAction, contentListLoader, contentTypeOfRequest } from "~/server/admin-content-handlers.server";
 import { requireAdmin } from "~/server/session.server";
 

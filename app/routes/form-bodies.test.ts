@@ -6,7 +6,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { CONTENT_TYPE_LIST, type ContentType } from "~/lib/content-types";
+import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
 import { getDb, schema } from "~/server/db.server";
 
 import { BASE_URL, createSignedInUser } from "../../tests/support/auth";

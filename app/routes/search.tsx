@@ -7,6 +7,7 @@ import { SearchPager } from "~/components/search/search-pager";
 import { SearchResultCard, type SearchResultCardData } from "~/components/search/search-result-card";
 import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { CONTENT_REGISTRY, publicUrlFor, searchTypeFilters } from "~/lib/content-registry";
 import { truncate } from "~/lib/format";
 import { totalPages } from "~/lib/pagination";
 import { buildSearchHref, parseSearchState, resultCountText } from "~/lib/search";
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // PRODUCT.md "Search": q trimmed, unknown types ignored (none → all five), a bad page is page 1. A page
   // past the end is not an error either: it shows the empty state with the exact total.
   const { q, types, searchTypes, page } = parseSearchState(url.searchParams);
-  const state = { q, types };
+  const state = { q, types, filters: searchTypeFilters() };
   return loadPublicList(
     request,
     "search results",
@@ -31,6 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       const results: SearchResultCardData[] = found.results.map((result) => ({
         id: result.id,
         contentType: result.contentType,
+        typeLabel: CONTENT_REGISTRY[result.contentType].label,
+        href: publicUrlFor(result.contentType, result.id),
         title: result.title,
         // PRODUCT.md "Search": descriptions may hold markup, shown as text, cut at 150 characters.
         excerpt: truncate(htmlToPlainText(result.description), 150),
@@ -71,7 +74,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <PageIntro eyebrow="Search" title="Search MarketWire">
         Videos, podcasts, blog articles, interviews and special features in one place.
       </PageIntro>
-      <SearchForm q={shown.q} types={shown.types} className="mb-8 max-w-3xl" />
+      <SearchForm q={shown.q} types={shown.types} filters={loaderData.filters} className="mb-8 max-w-3xl" />
       <div className={cn("transition-opacity", pending && "opacity-60")} aria-busy={pending ? true : undefined}>
         <SearchResults data={loaderData} />
       </div>

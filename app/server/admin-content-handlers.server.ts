@@ -7,7 +7,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 
 import { adminTexts, EDITOR_PARSE_OPTIONS, editorSchema, emptyEditorValues, type EditorMode } from "~/lib/admin-content";
-import { CONTENT_REGISTRY, contentTypeBySlug, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY, contentTypeBySlug } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
 import { parsePage } from "~/lib/pagination";
 import { parseQuery } from "~/lib/search";
 

@@ -2,7 +2,8 @@ import { eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { FIELD_SPECS, type ContentInput } from "~/lib/admin-content";
-import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 
 import {
   createContent,

@@ -6,7 +6,8 @@
 import { count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
 import { ADMIN_PAGE_SIZE, emptyEditorValues, type ContentInput, type EditorValues } from "~/lib/admin-content";
-import { CONTENT_REGISTRY, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { isUuid } from "~/lib/ids";
 import { totalPages as countPages } from "~/lib/pagination";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 
-import { CONTENT_TYPE_LIST, type ContentType } from "~/lib/content-types";
+import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
 
 import { getDb } from "./db.server";
 

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Feed } from "feed";
 
-import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
 
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";

@@ -1,5 +1,6 @@
 /** Test data for the search tests (not used by the app): rows of any content type inserted with Drizzle. */
-import { CONTENT_REGISTRY, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
 
 import { CONTENT_TABLES } from "./content-tables.server";
 import { getDb } from "./db.server";

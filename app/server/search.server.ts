@@ -32,7 +32,8 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 
-import { CONTENT_TYPE_LIST, type ContentType } from "~/lib/content-types";
+import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
 import { parseQuery, SEARCH_PAGE_SIZE, typesToSearch, type SearchPage, type SearchResult } from "~/lib/search";
 
 import { contentColumn } from "./content-tables.server";

@@ -24,7 +24,8 @@ import {
   type EditorMode,
   type EditorValues,
 } from "~/lib/admin-content";
-import { CONTENT_REGISTRY, type ContentField, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { type ContentField, type ContentType } from "~/lib/content-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { EditorActionData } from "~/server/admin-content-handlers.server";

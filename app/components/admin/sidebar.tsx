@@ -15,7 +15,7 @@ import {
   SidebarSeparator,
   useSidebar,
 } from "~/components/ui/sidebar";
-import { CONTENT_TYPE_LIST } from "~/lib/content-types";
+import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 
 interface AdminLink {
   to: string;

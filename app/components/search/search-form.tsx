@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import type { ContentType } from "~/lib/content-types";
-import { buildSearchHref, MAX_QUERY_LENGTH, parseTypes, SEARCH_TYPE_FILTERS } from "~/lib/search";
+import { buildSearchHref, MAX_QUERY_LENGTH, parseTypes, type SearchTypeFilter } from "~/lib/search";
 import { cn } from "~/lib/utils";
 
 /** The query and the ticked types of the form as it is now. */
@@ -21,7 +21,18 @@ function formState(form: HTMLFormElement): { q: string; types: ContentType[] } {
  * or ticking a type navigates to the canonical URL (`types=a,b`) with no page, so both reset to page 1
  * (PRODUCT.md "Search") and every state has its own history entry for the back button.
  */
-export function SearchForm({ q, types, className }: { q: string; types: readonly ContentType[]; className?: string }) {
+export function SearchForm({
+  q,
+  types,
+  filters,
+  className,
+}: {
+  q: string;
+  types: readonly ContentType[];
+  /** The type checkboxes, from the loader (so the page does not load the content-type registry). */
+  filters: readonly SearchTypeFilter[];
+  className?: string;
+}) {
   const navigate = useNavigate();
   // The box follows the URL (back/forward, header search) but keeps what the visitor is typing.
   const [value, setValue] = React.useState(q);
@@ -76,7 +87,7 @@ export function SearchForm({ q, types, className }: { q: string; types: readonly
       <fieldset>
         <legend className="mb-2 text-sm font-medium">Content types</legend>
         <div className="flex flex-wrap gap-2">
-          {SEARCH_TYPE_FILTERS.map(({ type, label }) => (
+          {filters.map(({ type, label }) => (
             <label
               key={type}
               className="inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm transition-colors select-none hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"

@@ -4,13 +4,16 @@ import { TagList } from "~/components/content/tag-list";
 import { MediaThumbnail } from "~/components/site/media-thumbnail";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { CONTENT_REGISTRY, publicUrlFor, type ContentType } from "~/lib/content-types";
+import type { ContentType } from "~/lib/content-types";
 import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 export interface SearchResultCardData {
   id: string;
   contentType: ContentType;
+  /** The type's badge ('Blog') and the item's page: from the loader, so the page does not load the registry. */
+  typeLabel: string;
+  href: string;
   title: string;
   /** Plain-text description already cut to 150 characters (PRODUCT.md "Search"), or '' when there is none. */
   excerpt: string;
@@ -45,13 +48,10 @@ export function SearchResultCard({ result, className }: { result: SearchResultCa
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <Badge variant="secondary" data-testid="result-type">
-          {CONTENT_REGISTRY[result.contentType].label}
+          {result.typeLabel}
         </Badge>
         <h2 className="text-lg leading-snug font-semibold text-pretty">
-          <Link
-            to={publicUrlFor(result.contentType, result.id)}
-            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
-          >
+          <Link to={result.href} className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary">
             {result.title}
           </Link>
         </h2>

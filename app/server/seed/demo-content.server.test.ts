@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { ADMIN_PAGE_SIZE, EDITOR_PARSE_OPTIONS, editorSchema, type EditorValues } from "~/lib/admin-content";
-import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { editorValuesFromRow, getContent, listContent } from "~/server/admin-content.server";
 import { createUserAccount } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";

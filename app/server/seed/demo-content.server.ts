@@ -6,6 +6,8 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 
+import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
+
 import { schema, type Database } from "../db.server";
 import type { ContentStatus } from "../db/schema";
 import { sanitizeContentHtml } from "../sanitize.server";
@@ -126,7 +128,7 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
       })),
     );
     // PGlite has no autovacuum: without fresh statistics the planner ignores the new rows' indexes.
-    await tx.execute(sql`analyze videos, podcasts, blogs, interviews, special_features`);
+    await tx.execute(sql`analyze ${allContentTables()}`);
   });
 }
 
@@ -137,7 +139,15 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
 export async function reseedDemoContent(db: Database, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     // Nothing references content rows, so one TRUNCATE empties all five tables (and leaves no dead rows).
-    await tx.execute(sql`truncate videos, podcasts, blogs, interviews, special_features`);
+    await tx.execute(sql`truncate ${allContentTables()}`);
     await seedDemoContent(tx, now);
   });
+}
+
+/** Every content table of the registry, for statements that take a list of tables. */
+function allContentTables() {
+  return sql.join(
+    CONTENT_TYPE_LIST.map(({ tableName }) => sql.identifier(tableName)),
+    sql`, `,
+  );
 }

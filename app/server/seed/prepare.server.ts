@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 
-import { CONTENT_TYPE_LIST } from "~/lib/content-types";
+import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 
 import { createUserAccount, setUserRole } from "../auth.server";
 import { getDb, schema } from "../db.server";
