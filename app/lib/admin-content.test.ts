@@ -1,9 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 
-import { CONTENT_REGISTRY, CONTENT_TYPES, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { z } from "~/lib/zod";
 
+import { EMPTY_SHARED_VALUES } from "../../tests/support/editor";
 import {
   addTag,
   adminTexts,
@@ -358,15 +360,7 @@ describe("empty editor values", () => {
     ["interview", { intervieweeName: "", intervieweeTitle: "", videoUrl: "", audioUrl: "", thumbnailUrl: "", duration: "" }],
     ["special_feature", { featureType: "", featuredImageUrl: "", videoUrl: "", readTime: "" }],
   ] as const)("%s: every field empty, a draft without tags, not featured", (type, fields) => {
-    expect(emptyEditorValues(type)).toEqual({
-      title: "",
-      description: "",
-      content: "",
-      status: "draft",
-      tags: [],
-      featured: false,
-      ...fields,
-    });
+    expect(emptyEditorValues(type)).toEqual({ ...EMPTY_SHARED_VALUES, ...fields });
   });
 });
 

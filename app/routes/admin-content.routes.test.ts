@@ -7,13 +7,15 @@ import type { SubmissionResult } from "@conform-to/react";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
 import { contentTypeOfRequest, type EditorActionData, type ListActionResult } from "~/server/admin-content-handlers.server";
 import { CONTENT_TABLES } from "~/server/content-tables.server";
 import { getDb, schema } from "~/server/db.server";
 import { getToast } from "~/server/toast.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
+import { EMPTY_SHARED_VALUES } from "../../tests/support/editor";
 import { callRoute } from "../../tests/support/route";
 import * as listModule from "./admin.content";
 import * as editModule from "./admin.content.$id";
@@ -344,15 +346,7 @@ describe("create and edit (the admin editor messages)", () => {
       type: key,
       mode: "create",
       id: null,
-      values: {
-        title: "",
-        description: "",
-        content: "",
-        status: "draft",
-        tags: [],
-        featured: false,
-        ...Object.fromEntries(fields.map((field) => [field, ""])),
-      },
+      values: { ...EMPTY_SHARED_VALUES, ...Object.fromEntries(fields.map((field) => [field, ""])) },
     });
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 
 import * as dashboard from "~/server/dashboard.server";
-import { getDb, schema } from "~/server/db.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
+import { insertPodcasts, insertVideos } from "../../tests/support/content";
 import { callRoute } from "../../tests/support/route";
 import { loader } from "./admin._index";
 
@@ -19,13 +19,12 @@ describe("/admin dashboard loader", () => {
   });
 
   it("gives an admin the counts of every type (drafts and archived counted, views from published only)", async () => {
-    const db = await getDb();
-    await db.insert(schema.videos).values([
+    await insertVideos([
       { title: "a", status: "published", views: 1000 },
       { title: "b", status: "draft", views: 50 },
       { title: "c", status: "archived", views: 70 },
     ]);
-    await db.insert(schema.podcasts).values([{ title: "p", status: "published", listens: 12 }]);
+    await insertPodcasts([{ title: "p", status: "published", listens: 12 }]);
     const { cookie } = await createSignedInUser({ role: "admin" });
     const { stats } = await load(cookie);
     expect(stats?.video).toEqual({ total: 3, published: 1, draft: 1, views: 1000 });

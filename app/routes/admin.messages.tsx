@@ -1,6 +1,6 @@
 import { InboxPage } from "~/components/inbox-page";
 import { Card } from "~/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { formatDate, truncate } from "~/lib/format";
 import { loadInboxPage } from "~/server/inbox-page.server";
 import { listContactMessages } from "~/server/inbox.server";
@@ -69,15 +69,15 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           </ul>
           <Card className="hidden py-0 lg:flex">
             <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="pl-5">Name</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Subject</TableHead>
-                  <TableHead>Message</TableHead>
-                  <TableHead className="pr-5 text-right">Received</TableHead>
-                </TableRow>
-              </TableHeader>
+              <TableColumns
+                columns={[
+                  { label: "Name", className: "pl-5" },
+                  { label: "Email" },
+                  { label: "Subject" },
+                  { label: "Message" },
+                  { label: "Received", className: "pr-5 text-right" },
+                ]}
+              />
               <TableBody>
                 {messages.map((message) => (
                   <TableRow key={message.id}>

@@ -7,6 +7,7 @@ import { getDb, schema } from "~/server/db.server";
 import { resetEnvCache } from "~/server/env.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
+import { insertSubscribers, onlySubscribers } from "../../tests/support/newsletter";
 import { renderRoute } from "../../tests/support/render";
 import { callRoute } from "../../tests/support/route";
 import { loader as messagesLoader } from "./admin.messages";
@@ -47,11 +48,7 @@ describe.each<[string, Loader]>([
 
 describe("/admin/subscribers", () => {
   it("lists subscribers newest first, 25 a page, with the total and page count", async () => {
-    const db = await getDb();
-    const base = Date.UTC(2026, 0, 1);
-    await db
-      .insert(schema.newsletterSubscribers)
-      .values(Array.from({ length: 27 }, (_, i) => ({ email: `reader${i}@example.com`, createdAt: new Date(base + i * 86_400_000) })));
+    await insertSubscribers(27, "reader", new Date("2026-01-01T00:00:00Z"), 86_400_000);
     const { cookie } = await createSignedInUser({ role: "admin" });
     const first = await subscribersLoader(args("/admin/subscribers", cookie));
     expect(first).toMatchObject({ page: 1, total: 27, totalPages: 2 });
@@ -65,9 +62,7 @@ describe("/admin/subscribers", () => {
 
 describe('/admin/subscribers: each subscriber\'s state (PRODUCT.md "Newsletter")', () => {
   async function listed(cookie: string) {
-    const db = await getDb();
-    await db.delete(schema.newsletterSubscribers);
-    await db.insert(schema.newsletterSubscribers).values([
+    await onlySubscribers([
       { email: "pending@example.com", createdAt: new Date("2026-04-02T00:00:00Z") },
       { email: "confirmed@example.com", createdAt: new Date("2026-04-01T00:00:00Z"), confirmedAt: new Date("2026-04-03T00:00:00Z") },
     ]);
@@ -125,10 +120,8 @@ describe('/admin/subscribers: each subscriber\'s state (PRODUCT.md "Newsletter")
 
 describe("/admin/subscribers.csv", () => {
   it("downloads every subscriber as a private CSV file with formula cells defused", async () => {
+    await insertSubscribers(3, "export", new Date("2026-06-01T00:00:00Z"), 86_400_000);
     const db = await getDb();
-    await db
-      .insert(schema.newsletterSubscribers)
-      .values(Array.from({ length: 3 }, (_, i) => ({ email: `export${i}@example.com`, createdAt: new Date(Date.UTC(2026, 5, 1 + i)) })));
     await db.insert(schema.newsletterSubscribers).values({ email: "=1+1@evil.example", createdAt: new Date("2030-01-01T00:00:00Z") });
     const { cookie } = await createSignedInUser({ role: "admin" });
     const lines = (await downloadedCsv(subscribersCsvLoader, "/admin/subscribers.csv", cookie, "subscribers")).trimEnd().split("\r\n");

@@ -2,7 +2,7 @@ import { InboxPage } from "~/components/inbox-page";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/format";
 import { loadInboxPage } from "~/server/inbox-page.server";
 import { listSubscribers } from "~/server/inbox.server";
@@ -62,13 +62,13 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
             <p className="px-5 py-10 text-center text-muted-foreground">No subscribers found</p>
           ) : (
             <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="px-5">Email</TableHead>
-                  <TableHead className="px-5">Status</TableHead>
-                  <TableHead className="px-5 text-right">Subscribed</TableHead>
-                </TableRow>
-              </TableHeader>
+              <TableColumns
+                columns={[
+                  { label: "Email", className: "px-5" },
+                  { label: "Status", className: "px-5" },
+                  { label: "Subscribed", className: "px-5 text-right" },
+                ]}
+              />
               <TableBody>
                 {subscribers.map((subscriber) => (
                   <TableRow key={subscriber.id}>

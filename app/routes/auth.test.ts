@@ -15,6 +15,11 @@ const post = async (form: Record<string, string>, headers?: Record<string, strin
   // The page's data when the action did not redirect.
   return { ...answer, body: answer.body as AuthActionData | undefined };
 };
+/** The accounts stored under `email`. */
+async function accountsWith(email: string) {
+  const db = await getDb();
+  return db.select().from(schema.users).where(eq(schema.users.email, email));
+}
 /** The redirect the loader throws for a signed-in visitor. */
 const redirectOf = async (request: Request) => (await callRoute(loader, request, { throws: true })).response!;
 
@@ -143,8 +148,8 @@ describe("/auth sign up", () => {
     // No cookies of any kind (the form is cleared and nobody is signed in).
     expect(headers.getSetCookie()).toEqual([]);
 
+    const [user] = await accountsWith("ann@example.com");
     const db = await getDb();
-    const [user] = await db.select().from(schema.users).where(eq(schema.users.email, "ann@example.com"));
     expect(user?.name).toBe("Ann Analyst");
     const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.userId, user!.id));
     expect(profile).toMatchObject({ displayName: "Ann Analyst", role: "user" });
@@ -174,8 +179,7 @@ describe("/auth sign up", () => {
     const { status, body } = await signUp({ displayName: "Di", email: "di@example.com", password: "k7#fq2Z" });
     expect(status).toBe(400);
     expect(body?.result?.error).toEqual({ password: ["Password must be at least 8 characters"] });
-    const db = await getDb();
-    expect(await db.select().from(schema.users).where(eq(schema.users.email, "di@example.com"))).toEqual([]);
+    expect(await accountsWith("di@example.com")).toEqual([]);
   });
 
   it("rejects a common password with 400, the message beside the password field, and no account", async () => {
@@ -187,8 +191,7 @@ describe("/auth sign up", () => {
       result: { initialValue: { displayName: "Ed", email: "ed@example.com" } },
     });
     expect(body?.result?.error).toEqual({ password: ["This password is too common. Choose a less common password."] });
-    const db = await getDb();
-    expect(await db.select().from(schema.users).where(eq(schema.users.email, "ed@example.com"))).toEqual([]);
+    expect(await accountsWith("ed@example.com")).toEqual([]);
   });
 
   it("requires every field", async () => {

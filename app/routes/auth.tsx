@@ -6,7 +6,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, type FieldMeta } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -189,9 +189,7 @@ function SignInForm({ actionData }: { actionData: AuthActionData | undefined }) 
       <input type="hidden" name="intent" value="signin" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormMessage actionData={actionData} />
-      <Field meta={fields.email} label="Email">
-        <Input type="email" autoComplete="email" placeholder="you@example.com" required />
-      </Field>
+      <EmailField meta={fields.email} />
       <Field meta={fields.password} label="Password">
         <Input type="password" autoComplete="current-password" required />
       </Field>
@@ -216,9 +214,7 @@ function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) 
       <Field meta={fields.displayName} label="Display Name">
         <Input autoComplete="name" placeholder="Your name" required />
       </Field>
-      <Field meta={fields.email} label="Email">
-        <Input type="email" autoComplete="email" placeholder="you@example.com" required />
-      </Field>
+      <EmailField meta={fields.email} />
       <Field meta={fields.password} label="Password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
         <Input type="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} />
       </Field>
@@ -226,6 +222,15 @@ function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) 
         {busy ? "Creating account..." : "Sign Up"}
       </Button>
     </Form>
+  );
+}
+
+/** Both forms ask for the email the same way. */
+function EmailField({ meta }: { meta: FieldMeta }) {
+  return (
+    <Field meta={meta} label="Email">
+      <Input type="email" autoComplete="email" placeholder="you@example.com" required />
+    </Field>
   );
 }
 

@@ -1,27 +1,11 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
+import { schema } from "~/server/db.server";
 
+import { emptyBeforeEach, insertBlogs } from "../../tests/support/content";
 import { callRoute } from "../../tests/support/route";
 import { loader } from "./blog";
 import { loader as articleLoader } from "./blog.$id";
-
-type NewBlog = typeof schema.blogs.$inferInsert;
-
-async function insertBlogs(rows: Partial<NewBlog>[]) {
-  const db = await getDb();
-  return db
-    .insert(schema.blogs)
-    .values(
-      rows.map((row, i) => ({
-        title: `Post ${i}`,
-        status: "published" as const,
-        publishedAt: new Date(Date.UTC(2025, 0, 1 + i)),
-        ...row,
-      })),
-    )
-    .returning();
-}
 
 /** The loader's data for a page that loaded (a database failure fails the test). */
 async function load(path: string) {
@@ -32,10 +16,7 @@ async function load(path: string) {
 
 const loadArticle = (id: string) => callRoute(articleLoader, `/blog/${id}`, { params: { id }, throws: false });
 
-beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(schema.blogs);
-});
+emptyBeforeEach(schema.blogs);
 
 describe("/blog loader", () => {
   it("shows the first page of published posts with the exact total", async () => {

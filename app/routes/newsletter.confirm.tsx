@@ -1,10 +1,8 @@
-import { data, Form, redirect, useNavigation } from "react-router";
-
 import { NewsletterBox } from "~/components/site/newsletter-box";
-import { InvalidNewsletterLink, NewsletterAddress, NewsletterNotice } from "~/components/site/newsletter-notice";
-import { Button } from "~/components/ui/button";
+import { InvalidNewsletterLink, NewsletterAddress, NewsletterLinkButton, NewsletterNotice } from "~/components/site/newsletter-notice";
 import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
-import { NEWSLETTER_PAGE_HEADERS, readNewsletterToken } from "~/server/newsletter-links.server";
+import { NEWSLETTER_PAGE_HEADERS } from "~/server/newsletter-links.server";
+import { newsletterPage, readPageLink, reloadAfterPost } from "~/server/newsletter-page.server";
 import { confirmSubscriber, subscriberState } from "~/server/newsletter.server";
 
 import type { Route } from "./+types/newsletter.confirm";
@@ -19,7 +17,7 @@ type ConfirmPage =
 const STATUS: Record<ConfirmPage["state"], number> = { pending: 200, confirmed: 200, expired: 410, gone: 410, invalid: 400 };
 
 function page(confirmPage: ConfirmPage) {
-  return data(confirmPage, { status: STATUS[confirmPage.state], headers: NEWSLETTER_PAGE_HEADERS });
+  return newsletterPage(confirmPage, STATUS[confirmPage.state]);
 }
 
 /**
@@ -27,15 +25,14 @@ function page(confirmPage: ConfirmPage) {
  * button: mail scanners that follow links must not confirm an address its owner never asked for.
  */
 async function readLink(request: Request): Promise<ConfirmPage> {
-  const token = new URL(request.url).searchParams.get("token");
-  const link = readNewsletterToken("confirm", token);
-  if (!link.valid) return { state: "invalid" };
+  const link = readPageLink(request, "confirm");
+  if (!link) return { state: "invalid" };
   const state = await subscriberState(link.email);
   // An old link of a confirmed subscriber still says all is well, expired or not.
   if (state === "confirmed") return { state: "confirmed", email: link.email };
   if (link.expired) return { state: "expired" };
   if (state === null) return { state: "gone" };
-  return { state: "pending", email: link.email, token: token! };
+  return { state: "pending", email: link.email, token: link.token };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -46,9 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
   const link = await readLink(request);
   if (link.state !== "pending") return page(link);
   if (!(await confirmSubscriber(link.email))) return page({ state: "gone" });
-  // Post/redirect/get: the page now shows the confirmed state, and a reload sends nothing.
-  const url = new URL(request.url);
-  return redirect(`${url.pathname}${url.search}`, 303);
+  return reloadAfterPost(request);
 }
 
 export const headers: Route.HeadersFunction = () => NEWSLETTER_PAGE_HEADERS;
@@ -57,9 +52,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Newsletter subscription
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const confirmPage = actionData ?? loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-
   switch (confirmPage.state) {
     case "pending":
       return (
@@ -67,11 +59,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
           <p>
             Press the button to receive the MarketWire newsletter at <NewsletterAddress email={confirmPage.email} />.
           </p>
-          <Form method="post" action={`/newsletter/confirm?token=${encodeURIComponent(confirmPage.token)}`}>
-            <Button type="submit" size="lg" disabled={busy}>
-              {busy ? "Confirming…" : "Confirm subscription"}
-            </Button>
-          </Form>
+          <NewsletterLinkButton path="/newsletter/confirm" token={confirmPage.token} label="Confirm subscription" busyLabel="Confirming…" />
         </NewsletterNotice>
       );
     case "confirmed":

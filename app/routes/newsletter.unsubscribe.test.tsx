@@ -1,18 +1,14 @@
 import "../../tests/support/dom";
 
-import { screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { getDb, schema } from "~/server/db.server";
-import { resetEnvCache } from "~/server/env.server";
 import type { Mail } from "~/server/mail.server";
 import { createNewsletterToken } from "~/server/newsletter-links.server";
 import { confirmSubscriber, settleNewsletterMail, subscriberState, subscribeToNewsletter } from "~/server/newsletter.server";
 
-import { appRequest } from "../../tests/support/auth";
-import { formOf, mailedLink } from "../../tests/support/newsletter";
-import { renderRoute } from "../../tests/support/render";
-import { callRoute } from "../../tests/support/route";
+import { formOf, mailedLink, mailingBeforeEach } from "../../tests/support/newsletter";
+import { newsletterLinkPage } from "../../tests/support/newsletter-page";
 import NewsletterUnsubscribe, { action, headers, loader, meta } from "./newsletter.unsubscribe";
 
 const sent: Mail[] = [];
@@ -23,31 +19,14 @@ vi.mock("~/server/mail.server", async (importOriginal) => ({
   },
 }));
 
-/** The loader's (GET) or the action's (POST) answer for a path. */
-const open = (path: string, method: "GET" | "POST" = "GET") =>
-  callRoute(method === "GET" ? loader : action, appRequest(path, { method }), { throws: false });
-
-const render = (path: string, loaderData: unknown) => renderRoute(NewsletterUnsubscribe, path, { loaderData }).container;
-/** The page's heading (its notice's title). */
-const heading = () => screen.getByRole("heading", { level: 1 }).textContent;
+const { open, render, heading } = newsletterLinkPage(NewsletterUnsubscribe, loader, action);
 
 async function storedEmails() {
   const db = await getDb();
   return (await db.select({ email: schema.newsletterSubscribers.email }).from(schema.newsletterSubscribers)).map((r) => r.email).sort();
 }
 
-beforeEach(async () => {
-  sent.length = 0;
-  process.env.SMTP_URL = "smtp://mail.test:2525";
-  resetEnvCache();
-  const db = await getDb();
-  await db.delete(schema.newsletterSubscribers);
-});
-
-afterEach(() => {
-  delete process.env.SMTP_URL;
-  resetEnvCache();
-});
+mailingBeforeEach(sent);
 
 describe("/newsletter/unsubscribe", () => {
   it("the link in the confirmation mail shows a button (GET removes nothing); pressing it removes the address", async () => {

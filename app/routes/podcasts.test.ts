@@ -1,41 +1,20 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
+import { schema } from "~/server/db.server";
 import * as podcastsServer from "~/server/podcasts.server";
 
-import { appRequest } from "../../tests/support/auth";
+import { browserPost, day, emptyBeforeEach, insertPodcasts, MISSING_ID } from "../../tests/support/content";
 import { callRoute } from "../../tests/support/route";
 import { action as listenAction, loader as listenLoader } from "./api.podcasts.$id.listen";
 import { loader as podcastLoader } from "./podcast.$id";
 import { loader as podcastsLoader } from "./podcasts";
 
-type NewPodcast = typeof schema.podcasts.$inferInsert;
-const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
-const MISSING_ID = "00000000-0000-4000-8000-000000000000";
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
-
-async function insertPodcasts(rows: Partial<NewPodcast>[]) {
-  const db = await getDb();
-  return db
-    .insert(schema.podcasts)
-    .values(rows.map((row, i) => ({ title: `Podcast ${i}`, status: "published" as const, publishedAt: day(i), ...row })))
-    .returning();
-}
-
 const loadList = () => callRoute(podcastsLoader, "/podcasts", { throws: false });
 const loadPodcast = (id: string) => callRoute(podcastLoader, `/podcast/${id}`, { params: { id }, throws: false });
 /** A browser's listen post, as server.ts hands it on (one client address). */
-const postListen = (id: string, method = "POST") => {
-  const request = appRequest(`/api/podcasts/${id}/listen`, { method });
-  request.headers.set("User-Agent", BROWSER);
-  request.headers.set("X-Forwarded-For", "203.0.113.20");
-  return listenAction({ request, params: { id }, context: {} } as never) as Promise<Response>;
-};
+const postListen = (id: string, method?: string) => browserPost(listenAction, `/api/podcasts/${id}/listen`, id, method);
 
-beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(schema.podcasts);
-});
+emptyBeforeEach(schema.podcasts);
 
 describe("/podcasts loader", () => {
   it("lists published podcasts newest first", async () => {
@@ -66,18 +45,16 @@ describe("/podcast/{id} loader", () => {
   it("returns the podcast with a plain-text description, sanitised content and up to five other episodes", async () => {
     const rows = await insertPodcasts(Array.from({ length: 7 }, (_, i) => ({ title: `P${i}`, duration: 120 + i })));
     await insertPodcasts([{ title: "Hidden draft", status: "draft", publishedAt: day(30) }]);
-    const db = await getDb();
-    const [main] = await db
-      .insert(schema.podcasts)
-      .values({
+    const [main] = await insertPodcasts([
+      {
         title: "Main",
         status: "published",
         publishedAt: day(20),
         description: "<p>Rates &amp; <em>credit</em></p>",
         content: '<h2>Notes</h2><img src="x" onerror="alert(1)"><script>alert(2)</script>',
         audioUrl: "https://audioboom.com/posts/8123456-main",
-      })
-      .returning();
+      },
+    ]);
     const { status, body } = await loadPodcast(main.id);
     expect(status).toBe(200);
     expect(body.podcast).toMatchObject({

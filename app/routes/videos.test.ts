@@ -1,42 +1,20 @@
-import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
+import { schema } from "~/server/db.server";
 import * as videosServer from "~/server/videos.server";
 
-import { appRequest } from "../../tests/support/auth";
+import { browserPost, emptyBeforeEach, insertVideos, MISSING_ID, viewsOf } from "../../tests/support/content";
 import { callRoute } from "../../tests/support/route";
 import { action as viewAction, loader as viewLoader } from "./api.videos.$id.view";
 import { loader as videoLoader } from "./video.$id";
 import { loader as videosLoader } from "./videos";
 
-type NewVideo = typeof schema.videos.$inferInsert;
-const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
-const MISSING_ID = "00000000-0000-4000-8000-000000000000";
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
-
-async function insertVideos(rows: Partial<NewVideo>[]) {
-  const db = await getDb();
-  return db
-    .insert(schema.videos)
-    .values(rows.map((row, i) => ({ title: `Video ${i}`, status: "published" as const, publishedAt: day(i), ...row })))
-    .returning();
-}
-
 const loadList = (search = "") => callRoute(videosLoader, `/videos${search}`, { throws: false });
 const loadVideo = (id: string) => callRoute(videoLoader, `/video/${id}`, { params: { id }, throws: false });
 /** A browser's view post, as server.ts hands it on (one client address). */
-const postView = (id: string, method = "POST") => {
-  const request = appRequest(`/api/videos/${id}/view`, { method });
-  request.headers.set("User-Agent", BROWSER);
-  request.headers.set("X-Forwarded-For", "203.0.113.20");
-  return viewAction({ request, params: { id }, context: {} } as never) as Promise<Response>;
-};
+const postView = (id: string, method?: string) => browserPost(viewAction, `/api/videos/${id}/view`, id, method);
 
-beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(schema.videos);
-});
+emptyBeforeEach(schema.videos);
 
 describe("/videos loader", () => {
   it("serves page 2 of 27 published videos", async () => {
@@ -109,9 +87,7 @@ describe("/video/{id} loader", () => {
   it("does not count a view when the page is rendered", async () => {
     const [video] = await insertVideos([{ views: 5 }]);
     await loadVideo(video.id);
-    const db = await getDb();
-    const [row] = await db.select({ views: schema.videos.views }).from(schema.videos).where(eq(schema.videos.id, video.id));
-    expect(row.views).toBe(5);
+    expect(await viewsOf(video.id)).toBe(5);
   });
 });
 
@@ -145,8 +121,6 @@ describe("POST /api/videos/{id}/view", () => {
     expect(get.headers.get("Allow")).toBe("POST");
     expect((await postView(video.id, "PUT")).status).toBe(405);
     expect((await postView(video.id, "DELETE")).status).toBe(405);
-    const db = await getDb();
-    const [row] = await db.select({ views: schema.videos.views }).from(schema.videos).where(eq(schema.videos.id, video.id));
-    expect(row.views).toBe(1);
+    expect(await viewsOf(video.id)).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { insertSubscribers, onlySubscribers } from "../../tests/support/newsletter";
 import { getDb, schema } from "./db.server";
 import {
   contactMessagesCsv,
@@ -78,11 +79,7 @@ describe("exports", () => {
 
 describe("lists", () => {
   it("pages subscribers newest first, 25 a page, with the total", async () => {
-    const db = await getDb();
-    const base = Date.UTC(2026, 0, 1);
-    await db
-      .insert(schema.newsletterSubscribers)
-      .values(Array.from({ length: 30 }, (_, i) => ({ email: `s${i}@example.com`, createdAt: new Date(base + i * 60_000) })));
+    await insertSubscribers(30, "s", new Date("2026-01-01T00:00:00Z"), 60_000);
     const first = await listSubscribers({ page: 1 });
     expect(first.total).toBe(30);
     expect(first.rows).toHaveLength(INBOX_PAGE_SIZE);
@@ -99,10 +96,8 @@ describe("lists", () => {
   });
 
   it("counts the confirmed subscribers beside the total, and gives each row its confirmation time", async () => {
-    const db = await getDb();
-    await db.delete(schema.newsletterSubscribers);
     const confirmedAt = new Date("2026-03-02T00:00:00Z");
-    await db.insert(schema.newsletterSubscribers).values([
+    await onlySubscribers([
       { email: "yes@example.com", createdAt: new Date("2026-03-01T00:00:00Z"), confirmedAt },
       { email: "not-yet@example.com", createdAt: new Date("2026-03-03T00:00:00Z") },
     ]);

@@ -83,6 +83,9 @@ async function upgradePostgres(serverUrl: string) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  // pool.end() can resolve while its connection is still closing; the forced drop below then ends that
+  // connection, and the pool reports it as an idle client's error, thrown if nobody listens.
+  pool.on("error", () => {});
   try {
     const db = drizzlePg(pool);
     return await upgrade(

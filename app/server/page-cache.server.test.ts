@@ -23,6 +23,14 @@ function cacheWith(overrides: Partial<ConstructorParameters<typeof PageCache>[0]
   return { cache, time, calls, render };
 }
 
+/** A page rendered once, then asked for again `ms` later on the test clock: that second answer, and the render count. */
+async function servedAgainAfter(ms: number) {
+  const { cache, time, calls, render } = cacheWith();
+  await cache.serve("k", render);
+  time.advance(ms);
+  return { outcome: await cache.serve("k", render), cache, calls, render };
+}
+
 /** The served page's text; fails the test when there is no page. */
 function pageText(outcome: Awaited<ReturnType<PageCache["serve"]>>) {
   if (outcome.kind === "uncacheable") throw new Error("expected a page");
@@ -75,10 +83,7 @@ describe("PageCache: misses, hits, stale-while-revalidate", () => {
   });
 
   it("after its fresh time, serves the stale page once and refreshes it in the background", async () => {
-    const { cache, time, calls, render } = cacheWith();
-    await cache.serve("k", render);
-    time.advance(1_500);
-    const stale = await cache.serve("k", render);
+    const { outcome: stale, cache, calls, render } = await servedAgainAfter(1_500);
     expect(stale.kind).toBe("stale");
     expect(pageText(stale)).toBe("<p>page</p> #1");
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -89,10 +94,7 @@ describe("PageCache: misses, hits, stale-while-revalidate", () => {
   });
 
   it("past fresh + stale time the page is rendered again before answering", async () => {
-    const { cache, time, calls, render } = cacheWith();
-    await cache.serve("k", render);
-    time.advance(7_000);
-    const outcome = await cache.serve("k", render);
+    const { outcome, calls } = await servedAgainAfter(7_000);
     expect(outcome.kind).toBe("miss");
     expect(calls.n).toBe(2);
   });

@@ -72,26 +72,17 @@ describe("phraseQuery (can the pair index answer it?)", () => {
 });
 
 describe("matching", () => {
-  it("treats % in the query as a literal percent sign", async () => {
-    await insertItem("video", { title: "Stocks up 50% this year" });
-    await insertItem("video", { title: "Stocks up 500 points" });
-    await insertItem("blog", { title: "No percent here" });
-    expect(await titles("50%")).toEqual(["Stocks up 50% this year"]);
-    expect(await titles("%")).toEqual(["Stocks up 50% this year"]);
-  });
-
-  it("treats _ in the query as a literal underscore", async () => {
-    await insertItem("podcast", { title: "The net_income field" });
-    await insertItem("podcast", { title: "The net-income field" });
-    expect(await titles("net_income")).toEqual(["The net_income field"]);
-    expect(await titles("_")).toEqual(["The net_income field"]);
-  });
-
-  it("treats \\ in the query as a literal backslash", async () => {
-    await insertItem("blog", { title: "Path C:\\reports\\q3" });
-    await insertItem("blog", { title: "Path C:reports" });
-    expect(await titles("C:\\reports")).toEqual(["Path C:\\reports\\q3"]);
-    expect(await titles("\\")).toEqual(["Path C:\\reports\\q3"]);
+  // Each row: the character, what it is, a query with it, then the items stored, of which only the first
+  // holds the character: the query and the character alone must each find that item only.
+  it.each<[string, string, string, ...[ContentType, string][]]>([
+    ["%", "percent sign", "50%", ["video", "Stocks up 50% this year"], ["video", "Stocks up 500 points"], ["blog", "No percent here"]],
+    ["_", "underscore", "net_income", ["podcast", "The net_income field"], ["podcast", "The net-income field"]],
+    ["\\", "backslash", "C:\\reports", ["blog", "Path C:\\reports\\q3"], ["blog", "Path C:reports"]],
+  ])("treats %s in the query as a literal %s", async (char, _name, query, ...items) => {
+    for (const [type, title] of items) await insertItem(type, { title });
+    const [[, match]] = items;
+    expect(await titles(query)).toEqual([match]);
+    expect(await titles(char)).toEqual([match]);
   });
 
   it("is case-insensitive both ways", async () => {

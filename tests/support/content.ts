@@ -5,6 +5,8 @@ import { beforeEach } from "vitest";
 
 import { getDb, schema } from "~/server/db.server";
 
+import { appRequest } from "./auth";
+
 /** A uuid no row has. */
 export const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -54,4 +56,15 @@ export function emptyBeforeEach(...tables: PgTable[]) {
     const db = await getDb();
     for (const table of tables) await db.delete(table);
   });
+}
+
+/** A desktop Chrome's User-Agent: the view and listen counters count a post from it as a visitor's. */
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+/** A browser's post to a counter endpoint (a view or a listen) for `id`, as server.ts hands it on (one client address). */
+export function browserPost(action: (args: never) => unknown, path: string, id: string, method = "POST") {
+  const request = appRequest(path, { method });
+  request.headers.set("User-Agent", BROWSER);
+  request.headers.set("X-Forwarded-For", "203.0.113.20");
+  return action({ request, params: { id }, context: {} } as never) as Promise<Response>;
 }

@@ -1,5 +1,8 @@
 import { within } from "@testing-library/dom";
+import { afterEach, beforeEach } from "vitest";
 
+import { getDb, schema } from "~/server/db.server";
+import { resetEnvCache } from "~/server/env.server";
 import type { Mail } from "~/server/mail.server";
 
 /** The path (with its token) of the newsletter page a mail links to, or undefined. */
@@ -15,4 +18,39 @@ export function formOf(page: ParentNode) {
   const form = page.querySelector("form");
   if (!form) return undefined;
   return { method: form.getAttribute("method"), action: form.getAttribute("action"), button: within(form).getByRole("button").textContent };
+}
+
+/**
+ * The setup of a test file whose subscribers are mailed: before each test, no mail recorded in `sent`
+ * (the file's mocked sendMail pushes there), SMTP_URL set so subscribing mails a confirmation link,
+ * and no subscribers; after each test, SMTP_URL unset again.
+ */
+export function mailingBeforeEach(sent: Mail[]) {
+  beforeEach(async () => {
+    sent.length = 0;
+    process.env.SMTP_URL = "smtp://mail.test:2525";
+    resetEnvCache();
+    await onlySubscribers([]);
+  });
+  afterEach(() => {
+    delete process.env.SMTP_URL;
+    resetEnvCache();
+  });
+}
+
+/** Empties the subscriber table, then stores exactly these subscribers. */
+export async function onlySubscribers(rows: (typeof schema.newsletterSubscribers.$inferInsert)[]) {
+  const db = await getDb();
+  await db.delete(schema.newsletterSubscribers);
+  if (rows.length > 0) await db.insert(schema.newsletterSubscribers).values(rows);
+}
+
+/** Stores `count` subscribers `${name}{i}@example.com`, subscriber i subscribing `i` steps of `stepMs` after `from`, so later ones are newer. */
+export async function insertSubscribers(count: number, name: string, from: Date, stepMs: number) {
+  const db = await getDb();
+  await db
+    .insert(schema.newsletterSubscribers)
+    .values(
+      Array.from({ length: count }, (_, i) => ({ email: `${name}${i}@example.com`, createdAt: new Date(from.getTime() + i * stepMs) })),
+    );
 }

@@ -7,9 +7,10 @@ import { notify } from "~/components/toasts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { adminTexts } from "~/lib/admin-content";
-import { CONTENT_REGISTRY, type ContentType } from "~/lib/content-types";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
 import { featureTypeLabel } from "~/lib/feature-types";
 import { formatDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -101,17 +102,15 @@ export function ContentList({ list }: { list: ContentListData }) {
       ) : (
         <Card className="py-0">
           <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead className="pl-4">Title</TableHead>
-                <TableHead className="hidden sm:table-cell">Status</TableHead>
-                <TableHead className="hidden md:table-cell">Created</TableHead>
-                <TableHead className="hidden text-right sm:table-cell">{info.counter === "listens" ? "Listens" : "Views"}</TableHead>
-                <TableHead className="pr-4 text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
+            <TableColumns
+              columns={[
+                { label: "Title", className: "pl-4" },
+                { label: "Status", className: "hidden sm:table-cell" },
+                { label: "Created", className: "hidden md:table-cell" },
+                { label: info.counter === "listens" ? "Listens" : "Views", className: "hidden text-right sm:table-cell" },
+                { label: <span className="sr-only">Actions</span>, className: "pr-4 text-right" },
+              ]}
+            />
             <TableBody>
               {visibleItems.map((item) => (
                 <TableRow key={item.id}>

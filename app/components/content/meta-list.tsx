@@ -1,7 +1,24 @@
 import type * as React from "react";
 
 import { Icon, type IconName } from "~/components/ui/icon";
+import { formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
+
+export interface MetaItem {
+  icon: IconName;
+  label: string;
+  value: React.ReactNode;
+  /** Attributes of the value's `<dd>` (a live counter's test id and exact count). */
+  valueProps?: React.ComponentProps<"dd"> & Record<`data-${string}`, string | number>;
+}
+
+/** The row's and each term's classes: cards and articles by default (see MEDIA_FACTS for the media pages). */
+export interface MetaListClasses {
+  list: string;
+  term?: string;
+}
+
+const CARD_FACTS: MetaListClasses = { list: "flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground", term: "shrink-0" };
 
 /**
  * A row of small facts (date, read time, views …), each with an icon. Empty items are skipped. The icon
@@ -10,21 +27,23 @@ import { cn } from "~/lib/utils";
 export function MetaList({
   items,
   className,
+  classes = CARD_FACTS,
 }: {
-  items: ({ icon: IconName; label: string; value: React.ReactNode } | null | false)[];
+  items: (MetaItem | null | false)[];
   className?: string;
+  classes?: MetaListClasses;
 }) {
-  const shown = items.filter((item): item is { icon: IconName; label: string; value: React.ReactNode } => Boolean(item));
+  const shown = items.filter((item): item is MetaItem => Boolean(item));
   if (shown.length === 0) return null;
   return (
-    <dl className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground", className)}>
-      {shown.map(({ icon, label, value }) => (
+    <dl className={cn(classes.list, className)}>
+      {shown.map(({ icon, label, value, valueProps }) => (
         <div key={label} className="flex items-center gap-1.5">
-          <dt className="shrink-0">
+          <dt className={classes.term}>
             <Icon name={icon} className="size-4" />
             <span className="sr-only">{label}</span>
           </dt>
-          <dd>{value}</dd>
+          <dd {...valueProps}>{value}</dd>
         </div>
       ))}
     </dl>
@@ -36,4 +55,9 @@ export function DateTime({ value, children }: { value: Date | string | null | un
   if (value == null) return null;
   const iso = value instanceof Date ? value.toISOString() : value;
   return <time dateTime={iso}>{children}</time>;
+}
+
+/** The 'Published' fact of a card or article, or nothing for an item without a date. */
+export function publishedItem(value: Date | string | null, style?: "long"): MetaItem | null {
+  return value ? { icon: "calendar-days", label: "Published", value: <DateTime value={value}>{formatDate(value, style)}</DateTime> } : null;
 }

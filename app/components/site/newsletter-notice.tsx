@@ -1,7 +1,8 @@
 import type * as React from "react";
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
+import { Button } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
@@ -51,5 +52,21 @@ export function InvalidNewsletterLink() {
     <NewsletterNotice tone="error" title="This link is not valid">
       <p>The link may be incomplete. Open it straight from the email, or copy the whole address into your browser.</p>
     </NewsletterNotice>
+  );
+}
+
+/**
+ * The one button of a confirm or unsubscribe page: it posts the same signed link back. Opening the link
+ * only shows it, so mail scanners that follow links change nothing (PRODUCT.md "Newsletter").
+ */
+export function NewsletterLinkButton({ path, token, label, busyLabel }: { path: string; token: string; label: string; busyLabel: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Form method="post" action={`${path}?token=${encodeURIComponent(token)}`}>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </Form>
   );
 }

@@ -24,3 +24,18 @@ export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
 export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
   return <td className={cn("p-2 align-middle", className)} {...props} />;
 }
+
+/** A table's header row from its columns: each a label (text or an element) and its classes. */
+export function TableColumns({ columns }: { columns: readonly { label: React.ReactNode; className?: string }[] }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {columns.map((column, index) => (
+          <TableHead key={index} className={column.className}>
+            {column.label}
+          </TableHead>
+        ))}
+      </TableRow>
+    </TableHeader>
+  );
+}

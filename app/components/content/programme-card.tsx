@@ -1,0 +1,58 @@
+import type * as React from "react";
+
+import type { IconName } from "~/components/ui/icon";
+import { formatCount } from "~/lib/format";
+
+import { ContentImage } from "./content-image";
+import type { MetaItem } from "./meta-list";
+
+/** Links that leave the site. */
+export const EXTERNAL_LINK = { target: "_blank", rel: "noopener noreferrer" } as const;
+
+/** The 'Views' fact of a programme card. */
+export function viewsItem(views: number): MetaItem {
+  return { icon: "eye", label: "Views", value: formatCount(views, "view") };
+}
+
+/**
+ * One interview or special feature on its programme page. `id` is the anchor search results link to
+ * (/interviews#{id}, /special-features#{id}); `kicker` stands above the title.
+ */
+export function ProgrammeCard({
+  kind,
+  id,
+  title,
+  imageUrl,
+  icon,
+  bodyClassName,
+  kicker,
+  children,
+}: {
+  kind: "interview" | "feature";
+  id: string;
+  title: string;
+  imageUrl: string | null;
+  icon: IconName;
+  bodyClassName: string;
+  kicker: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const headingId = `${kind}-${id}-title`;
+  return (
+    <article
+      id={id}
+      aria-labelledby={headingId}
+      className="scroll-mt-24 overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm target:ring-2 target:ring-primary md:grid md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+    >
+      {/* Full width on phones; from md an inset picture that keeps its 16:9 ratio beside the text. */}
+      <ContentImage src={imageUrl} alt="" icon={icon} className="md:m-5 md:mr-0 md:self-start md:rounded-lg md:border" />
+      <div className={bodyClassName}>
+        {kicker}
+        <h2 id={headingId} className="text-xl leading-snug font-semibold text-balance">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </article>
+  );
+}
