@@ -367,7 +367,19 @@ const tagsSchema = z
  * reads the form's values as Conform parses them (text, or a list for repeated names), with Conform's
  * empty-to-undefined coercion turned off so that empty fields keep the rules below.
  */
-export function editorSchema(type: ContentType, mode: EditorMode) {
+export function editorSchema(type: ContentType, mode: EditorMode): z.ZodType<ContentInput, unknown> {
+  // Built once per type and mode: the editor validates on every keystroke, the server on every save.
+  const key = `${type}:${mode}`;
+  const cached = editorSchemas.get(key);
+  if (cached) return cached;
+  const schema = buildEditorSchema(type, mode);
+  editorSchemas.set(key, schema);
+  return schema;
+}
+
+const editorSchemas = new Map<string, z.ZodType<ContentInput, unknown>>();
+
+function buildEditorSchema(type: ContentType, mode: EditorMode) {
   const info = CONTENT_REGISTRY[type];
   const shape: Record<string, z.ZodType> = {
     title: formText.pipe(
