@@ -10,9 +10,11 @@ const waiting: (() => void)[] = [];
 let toasterReady = false;
 let requestToaster: (() => void) | null = null;
 
+const loadSonner = () => import("sonner");
+
 export function notify(kind: ToastKind, title: string, description?: string) {
   const show = () =>
-    void import("sonner").then(({ toast }) => {
+    void loadSonner().then(({ toast }) => {
       const method = kind === "error" ? toast.error : kind === "info" ? toast.info : toast.success;
       method(title, { description });
     });
@@ -21,7 +23,7 @@ export function notify(kind: ToastKind, title: string, description?: string) {
   requestToaster?.();
 }
 
-const LazyToaster = React.lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+const LazyToaster = React.lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
 /** Rendered once by the root; mounts sonner's Toaster when the first toast is wanted. */
 export function Toasts({ theme }: { theme: "light" | "dark" | "system" }) {

@@ -4,7 +4,7 @@
  * feeds, sitemap, dashboard, routes and test fixtures all read it. Pure: the Drizzle tables that go with
  * these keys are in `server/content-tables.server.ts`, so the browser never loads the schema.
  */
-import { CONTENT_TYPES, type ContentField, type ContentType } from "./content-types";
+import type { ContentField, ContentType } from "./content-types";
 
 export interface ContentTypeInfo {
   key: ContentType;
@@ -148,7 +148,9 @@ export const CONTENT_REGISTRY: Record<ContentType, ContentTypeInfo> = {
 };
 
 /** Every type's registry entry, in display order. */
-export const CONTENT_TYPE_LIST: readonly ContentTypeInfo[] = CONTENT_TYPES.map((key) => CONTENT_REGISTRY[key]);
+// The registry's own order, the same as CONTENT_TYPES (tested); reading the keys from there would put
+// them in a chunk of their own that the search page and the admin share (PRODUCT.md "Speed").
+export const CONTENT_TYPE_LIST: readonly ContentTypeInfo[] = Object.values(CONTENT_REGISTRY);
 
 /** The search page's type filter checkboxes, in display order: 'Videos', 'Podcasts', … */
 export function searchTypeFilters(): { type: ContentType; label: string }[] {

@@ -10,6 +10,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
+import { cn } from "~/lib/utils";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import { getPublishedVideo, listRelatedVideos } from "~/server/videos.server";
 
@@ -53,13 +54,9 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
   const published = formatDate(video.publishedAt, "long");
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <Link
-        to="/videos"
-        className="mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        <Icon name="arrow-left" className="size-4" />
+      <BackLink to="/videos" className="mb-6">
         All videos
-      </Link>
+      </BackLink>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <article className="min-w-0 space-y-6">
           <VideoPlayer url={video.videoUrl} title={video.title} poster={video.thumbnailUrl} />
@@ -124,17 +121,28 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
   );
 }
 
+function BackLink({ to, className, children }: { to: string; className: string; children: string }) {
+  return (
+    <Link
+      to={to}
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        className,
+      )}
+    >
+      <Icon name="arrow-left" className="size-4" />
+      {children}
+    </Link>
+  );
+}
+
 /** PRODUCT.md "Detail pages": 'Video Not Found' with 'Back to Home' and 'Return to Home' (both to /). */
 function VideoNotFound() {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-16">
-      <Link
-        to="/"
-        className="mb-8 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        <Icon name="arrow-left" className="size-4" />
+      <BackLink to="/" className="mb-8">
         Back to Home
-      </Link>
+      </BackLink>
       <EmptyState
         icon="video-off"
         title="Video Not Found"

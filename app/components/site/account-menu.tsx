@@ -1,12 +1,11 @@
-import * as React from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
 import { PopoverMenu, popoverMenuItemClass, PopoverMenuTrigger } from "~/components/ui/popover-menu";
 import { Skeleton } from "~/components/ui/skeleton";
-import { signInPath } from "~/lib/redirects";
 import { cn } from "~/lib/utils";
 
+import { SignInLink, SignOutButton } from "./account-actions";
 import { useAuth } from "./auth-provider";
 import { ON_NAVY_FOCUS } from "./brand";
 
@@ -25,9 +24,7 @@ export function initialsOf(name: string | null | undefined, email: string): stri
  * and 'Sign Out'. The session is read in the browser, so the page's HTML stays the same for everyone.
  */
 export function AccountMenu({ className }: { className?: string }) {
-  const { user, loading, signOut } = useAuth();
-  const location = useLocation();
-  const [signingOut, setSigningOut] = React.useState(false);
+  const { user, loading } = useAuth();
 
   if (loading) {
     return (
@@ -40,17 +37,13 @@ export function AccountMenu({ className }: { className?: string }) {
 
   if (!user) {
     return (
-      <Link
-        to={signInPath(location.pathname + location.search)}
+      <SignInLink
         className={cn(
           "h-9 items-center gap-2 rounded-md border border-white/25 px-3 text-sm font-medium whitespace-nowrap text-white hover:bg-white/10",
           ON_NAVY_FOCUS,
           className,
         )}
-      >
-        <Icon name="log-in" className="size-4" />
-        Sign In
-      </Link>
+      />
     );
   }
 
@@ -89,19 +82,7 @@ export function AccountMenu({ className }: { className?: string }) {
             </li>
           ) : null}
           <li>
-            <button
-              type="button"
-              disabled={signingOut}
-              className={popoverMenuItemClass}
-              onClick={async () => {
-                setSigningOut(true);
-                await signOut();
-                setSigningOut(false);
-              }}
-            >
-              <Icon name="log-out" />
-              Sign Out
-            </button>
+            <SignOutButton className={popoverMenuItemClass} />
           </li>
         </ul>
       </PopoverMenu>

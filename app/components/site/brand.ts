@@ -26,17 +26,26 @@ export const MOBILE_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-/** PRODUCT.md "Footer": navigation and programme links. */
-export const FOOTER_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/programme", label: "Programme" },
-  { to: "/blog", label: "Blog" },
-  { to: "/contact", label: "Contact" },
-] as const;
-
-export const PROGRAMME_LINKS = [
-  { to: "/interviews", label: "Interviews" },
-  { to: "/podcasts", label: "Podcasts" },
-  { to: "/special-features", label: "Special Features" },
+/** PRODUCT.md "Footer": the navigation and programme link columns. */
+export const FOOTER_COLUMNS = [
+  {
+    id: "footer-nav-heading",
+    heading: "Navigation",
+    links: [
+      { to: "/", label: "Home" },
+      { to: "/about", label: "About" },
+      { to: "/programme", label: "Programme" },
+      { to: "/blog", label: "Blog" },
+      { to: "/contact", label: "Contact" },
+    ],
+  },
+  {
+    id: "footer-programme-heading",
+    heading: "Programmes",
+    links: [
+      { to: "/interviews", label: "Interviews" },
+      { to: "/podcasts", label: "Podcasts" },
+      { to: "/special-features", label: "Special Features" },
+    ],
+  },
 ] as const;

@@ -1,11 +1,11 @@
 import * as React from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
 import { Skeleton } from "~/components/ui/skeleton";
-import { signInPath } from "~/lib/redirects";
 import { cn } from "~/lib/utils";
 
+import { SignInLink, SignOutButton } from "./account-actions";
 import { useAuth } from "./auth-provider";
 import { MOBILE_LINKS, NAVY_BG, ON_NAVY_FOCUS } from "./brand";
 import { SearchBox } from "./search-box";
@@ -81,9 +81,7 @@ export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; o
 
 /** PRODUCT.md "Accounts": a placeholder while the session loads, then avatar + Sign Out, or Sign In. */
 function AccountArea() {
-  const { user, loading, signOut } = useAuth();
-  const location = useLocation();
-  const [signingOut, setSigningOut] = React.useState(false);
+  const { user, loading } = useAuth();
 
   if (loading) {
     return (
@@ -117,36 +115,23 @@ function AccountArea() {
             Admin
           </Link>
         ) : null}
-        <button
-          type="button"
-          disabled={signingOut}
-          onClick={async () => {
-            setSigningOut(true);
-            await signOut();
-            setSigningOut(false);
-          }}
+        <SignOutButton
+          iconClassName="size-4"
           className={cn(
             "inline-flex h-9 items-center gap-2 rounded-md border border-white/25 px-4 text-sm font-medium text-white hover:bg-white/10 disabled:opacity-60",
             ON_NAVY_FOCUS,
           )}
-        >
-          <Icon name="log-out" className="size-4" />
-          Sign Out
-        </button>
+        />
       </div>
     );
   }
 
   return (
-    <Link
-      to={signInPath(location.pathname + location.search)}
+    <SignInLink
       className={cn(
         "inline-flex h-9 items-center gap-2 rounded-md bg-white px-4 text-sm font-semibold text-[#0b1a33] hover:bg-sky-100",
         ON_NAVY_FOCUS,
       )}
-    >
-      <Icon name="log-in" className="size-4" />
-      Sign In
-    </Link>
+    />
   );
 }

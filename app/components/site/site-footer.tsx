@@ -3,9 +3,10 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
 
-import { FOOTER_LINKS, NAVY_BG_DEEP, PROGRAMME_LINKS } from "./brand";
+import { FOOTER_COLUMNS, NAVY_BG_DEEP } from "./brand";
 import { Logo } from "./logo";
 
+const footerHeading = "mb-4 text-xs font-semibold tracking-widest text-white uppercase";
 const footerLink =
   "rounded-sm text-sm text-slate-300 transition-colors hover:text-white outline-none focus-visible:ring-2 focus-visible:ring-white/70";
 
@@ -21,38 +22,25 @@ export function SiteFooter() {
           </p>
         </div>
 
-        <nav aria-labelledby="footer-nav-heading">
-          <h2 id="footer-nav-heading" className="mb-4 text-xs font-semibold tracking-widest text-white uppercase">
-            Navigation
-          </h2>
-          <ul className="space-y-2.5">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={footerLink}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-programme-heading">
-          <h2 id="footer-programme-heading" className="mb-4 text-xs font-semibold tracking-widest text-white uppercase">
-            Programmes
-          </h2>
-          <ul className="space-y-2.5">
-            {PROGRAMME_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={footerLink}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {FOOTER_COLUMNS.map((column) => (
+          <nav key={column.id} aria-labelledby={column.id}>
+            <h2 id={column.id} className={footerHeading}>
+              {column.heading}
+            </h2>
+            <ul className="space-y-2.5">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={footerLink}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
 
         <div>
-          <h2 className="mb-4 text-xs font-semibold tracking-widest text-white uppercase">Contact</h2>
+          <h2 className={footerHeading}>Contact</h2>
           {/* PRODUCT.md "Footer": the contact details are placeholders. */}
           <address className="space-y-3 text-sm not-italic">
             <p className="flex gap-2.5">
