@@ -17,7 +17,9 @@ export default [
     route("blog", "routes/blog.tsx"),
     route("blog/:id", "routes/blog.$id.tsx"),
     route("interviews", "routes/interviews.tsx"),
+    route("interviews/:id", "routes/interviews.$id.tsx"),
     route("special-features", "routes/special-features.tsx"),
+    route("special-features/:id", "routes/special-features.$id.tsx"),
     route("search", "routes/search.tsx"),
     // PRODUCT.md "Newsletter": the signed links in newsletter mails
     route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
@@ -52,7 +54,12 @@ export default [
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/newsletter", "routes/resources.newsletter.ts"),
   route("healthz", "routes/healthz.ts"),
+  // PRODUCT.md "Discovery": feeds, sitemap and link-preview images
   route("rss.xml", "routes/rss[.]xml.ts"),
+  route("podcasts/rss.xml", "routes/podcasts.rss[.]xml.ts"),
+  route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
+  route("videos/rss.xml", "routes/videos.rss[.]xml.ts"),
+  route("og/*", "routes/og.$.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 

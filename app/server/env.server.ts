@@ -18,6 +18,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   DATA_DIR: z.string().default("./data"),
+  /** The site's public origin: canonical links, link previews, feeds and the sitemap (PRODUCT.md "Discovery"). */
+  PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_URL: z.url().optional(),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Which proxies in front may name the client in X-Forwarded-For (PRODUCT.md "Security"). */
@@ -80,6 +82,7 @@ function isAddressOrRange(entry: string) {
 }
 
 export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT" | "PAGE_CACHE"> & {
+  PUBLIC_URL: string;
   BETTER_AUTH_URL: string;
   DATA_DIR: string;
   RATE_LIMIT: boolean;
@@ -102,7 +105,9 @@ export function getEnv(): Env {
   cached = {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
-    BETTER_AUTH_URL: env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`,
+    // Each defaults to the other: one public origin is the usual case.
+    PUBLIC_URL: new URL(env.PUBLIC_URL ?? env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).origin,
+    BETTER_AUTH_URL: env.BETTER_AUTH_URL ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     RATE_LIMIT: env.RATE_LIMIT ? env.RATE_LIMIT === "on" : env.NODE_ENV !== "test" && !process.env.VITEST,
     PAGE_CACHE: env.PAGE_CACHE === "on",
   };

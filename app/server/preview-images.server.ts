@@ -1,0 +1,22 @@
+/**
+ * Link-preview images (PRODUCT.md "Discovery"): one 1200×630 JPEG per item, made from its thumbnail or
+ * featured image, cached on disk and served under /og/ with a version in the URL so it can be cached for a
+ * year. This module's three exports are what pages use; the rendering lives behind them.
+ */
+import { createHash } from "node:crypto";
+
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import type { ContentType } from "~/lib/content-types";
+
+export const PREVIEW_WIDTH = 1200;
+export const PREVIEW_HEIGHT = 630;
+
+/** The site-wide image, for pages that are not about one item and items without a picture. */
+export const DEFAULT_PREVIEW_PATH = "/og/default.jpg";
+
+/** Site-relative URL of an item's preview; `source` is its thumbnail or featured image URL, if any. */
+export function previewImagePath(type: ContentType, id: string, source: string | null | undefined): string {
+  if (!source) return DEFAULT_PREVIEW_PATH;
+  const version = createHash("sha256").update(source).digest("base64url").slice(0, 10);
+  return `/og/${CONTENT_REGISTRY[type].slug}/${id}.jpg?v=${version}`;
+}
