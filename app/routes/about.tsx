@@ -4,18 +4,24 @@ import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { metaFromLoader } from "~/lib/seo";
+import { pageMeta } from "~/server/seo.server";
 
-import type { Route } from "./+types/about";
+export function loader() {
+  return {
+    meta: pageMeta({
+      title: "About | MarketWire",
+      description: "MarketWire connects investors with listed companies through interviews, podcasts and market insights.",
+      path: "/about",
+      ogType: "website",
+      feeds: ["all"],
+    }),
+  };
+}
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "About | MarketWire" },
-  {
-    name: "description",
-    content: "MarketWire connects investors with listed companies through interviews, podcasts and market insights.",
-  },
-];
+export const meta = metaFromLoader;
 
 const PILLARS: { icon: IconName; title: string; text: string }[] = [
   {

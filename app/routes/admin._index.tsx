@@ -6,6 +6,7 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { formatViews } from "~/lib/format";
+import { NOINDEX } from "~/lib/seo";
 import { getDashboardStats, type ContentStats } from "~/server/dashboard.server";
 import { requireAdmin } from "~/server/session.server";
 
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard | MarketWire Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | MarketWire Admin" }, NOINDEX];
 
 interface CardInfo {
   type: ContentType;

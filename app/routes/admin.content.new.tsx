@@ -1,5 +1,6 @@
 import { ContentEditor } from "~/components/admin/content-editor";
 import { adminTexts } from "~/lib/admin-content";
+import { NOINDEX } from "~/lib/seo";
 import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/admin-content-handlers.server";
 import { requireAdmin } from "~/server/session.server";
 
@@ -18,6 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData ? adminTexts(loaderData.type).createHeading : "Create"} | Admin | MarketWire` },
+  NOINDEX,
 ];
 
 export default function AdminContentNew({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { ContentList, revalidateAfterListAction } from "~/components/admin/content-list";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { NOINDEX } from "~/lib/seo";
 import { contentListAction, contentListLoader, contentTypeOfRequest } from "~/server/admin-content-handlers.server";
 import { requireAdmin } from "~/server/session.server";
 
@@ -20,6 +21,7 @@ export const shouldRevalidate = revalidateAfterListAction;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData ? CONTENT_REGISTRY[loaderData.type].listTitle : "Content"} | Admin | MarketWire` },
+  NOINDEX,
 ];
 
 export default function AdminContentList({ loaderData }: Route.ComponentProps) {

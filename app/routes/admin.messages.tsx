@@ -2,6 +2,7 @@ import { InboxPage } from "~/components/inbox-page";
 import { Card } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { formatDate, truncate } from "~/lib/format";
+import { NOINDEX } from "~/lib/seo";
 import { loadInboxPage } from "~/server/inbox-page.server";
 import { listContactMessages } from "~/server/inbox.server";
 
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Messages | MarketWire Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: "Messages | MarketWire Admin" }, NOINDEX];
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { messages, total, page, totalPages } = loaderData;

@@ -4,6 +4,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/format";
+import { NOINDEX } from "~/lib/seo";
 import { loadInboxPage } from "~/server/inbox-page.server";
 import { listSubscribers } from "~/server/inbox.server";
 import { hasMailTransport } from "~/server/mail.server";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Subscribers | MarketWire Admin" }];
+export const meta: Route.MetaFunction = () => [{ title: "Subscribers | MarketWire Admin" }, NOINDEX];
 
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
   const { subscribers, total, confirmed, page, totalPages, mailConfigured } = loaderData;

@@ -6,6 +6,7 @@ import { AdminSidebar } from "~/components/admin/sidebar";
 import { Button } from "~/components/ui/button";
 import { SidebarInset, sidebarOpenFromCookie, SidebarProvider } from "~/components/ui/sidebar";
 import { describeRouteError } from "~/lib/route-errors";
+import { NOINDEX } from "~/lib/seo";
 import { appendSetCookies, signOutSession } from "~/server/auth-actions.server";
 import { readForm } from "~/server/request-form.server";
 import { requireAdmin } from "~/server/session.server";
@@ -53,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 // Admin pages show unpublished content and personal data: never store them in any cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | MarketWire" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | MarketWire" }, NOINDEX];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (

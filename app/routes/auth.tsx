@@ -12,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { MIN_PASSWORD_LENGTH, signInSchema, signUpSchema } from "~/lib/auth-forms";
 import { signInDestination } from "~/lib/redirects";
+import { NOINDEX } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { appendSetCookies, signInWithPassword, signUpWithPassword } from "~/server/auth-actions.server";
 import { parseSubmission } from "~/server/form-submission.server";
@@ -100,6 +101,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => [
   { title: "Sign In | MarketWire" },
   { name: "description", content: "Sign in to the MarketWire content area." },
+  NOINDEX,
 ];
 
 export default function AuthPage({ actionData }: Route.ComponentProps) {

@@ -9,11 +9,14 @@ import { ShareButton } from "~/components/share-button";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
-import { formatDate, truncate } from "~/lib/format";
+import { formatDate } from "~/lib/format";
+import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { getPublishedBlog, listRelatedBlogs } from "~/server/blogs.server";
 import { readTimeMinutes } from "~/server/html-text.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
+import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
+import { newsArticle } from "~/server/structured-data.server";
 
 import type { Route } from "./+types/blog.$id";
 
@@ -21,7 +24,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const blog = await getPublishedBlog(params.id);
   if (!blog) {
     // A not-found state inside the site shell, with a real 404 status for crawlers.
-    return data({ article: null, related: [] }, { status: 404, headers: NO_STORE });
+    return data({ article: null, related: [], meta: notFoundMeta("Article Not Found") }, { status: 404, headers: NO_STORE });
   }
   const related = await listRelatedBlogs(blog.id);
   const article = {
@@ -36,24 +39,17 @@ export async function loader({ params }: Route.LoaderArgs) {
     readTimeMinutes: readTimeMinutes(blog.readTime, blog.content),
     contentHtml: sanitizeContentHtml(blog.content),
   };
-  return { article, related };
+  const meta = itemPageMeta(
+    "blog",
+    { ...blog, image: blog.featuredImageUrl },
+    { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, authorName: blog.authorName }) },
+  );
+  return { article, related, meta };
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const article = loaderData?.article;
-  if (!article) return [{ title: "Article Not Found | MarketWire" }, { name: "robots", content: "noindex" }];
-  const description = truncate(article.description ?? "", 160);
-  return [
-    { title: `${article.title} | MarketWire` },
-    { name: "description", content: description },
-    { property: "og:type", content: "article" },
-    { property: "og:title", content: article.title },
-    { property: "og:description", content: description },
-    ...(article.featuredImageUrl ? [{ property: "og:image", content: article.featuredImageUrl }] : []),
-  ];
-};
+export const meta = metaFromLoader;
 
 function BackToBlog({ className }: { className?: string }) {
   return (

@@ -102,7 +102,11 @@ describe("/blog/{id} loader", () => {
     const [blog] = await insertBlogs([{ status, publishedAt: null }]);
     const result = await loadArticle(blog.id);
     expect(result.status).toBe(404);
-    expect(result.body).toEqual({ article: null, related: [] });
+    expect(result.body).toEqual({
+      article: null,
+      related: [],
+      meta: expect.arrayContaining([{ title: "Article Not Found | MarketWire" }]),
+    });
     expect(result.headers.get("Cache-Control")).toBe("no-store");
   });
 

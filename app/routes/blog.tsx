@@ -7,29 +7,29 @@ import { Pager } from "~/components/pager";
 import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { parsePage } from "~/lib/pagination";
+import { metaFromLoader } from "~/lib/seo";
 import { listPublishedBlogs } from "~/server/blogs.server";
 import { loadPublicList } from "~/server/public-list.server";
+import { pagedPath, pageMeta } from "~/server/seo.server";
 
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // PRODUCT.md "Paging": a bad page parameter is page 1; past the end is an empty page, never an error.
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  return loadPublicList(request, "articles", () => listPublishedBlogs({ page }), { page });
+  const meta = pageMeta({
+    title: page > 1 ? `Latest Articles (page ${page}) | MarketWire` : "Latest Articles | MarketWire",
+    description: "Market analysis, company news and investing insights from the MarketWire newsroom.",
+    path: pagedPath("/blog", page),
+    ogType: "website",
+    feeds: ["all", "blog"],
+  });
+  return loadPublicList(request, "articles", () => listPublishedBlogs({ page }), { page }, meta);
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const page = loaderData?.page ?? 1;
-  return [
-    { title: page > 1 ? `Latest Articles (page ${page}) | MarketWire` : "Latest Articles | MarketWire" },
-    {
-      name: "description",
-      content: "Market analysis, company news and investing insights from the MarketWire newsroom.",
-    },
-  ];
-};
+export const meta = metaFromLoader;
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
   return (

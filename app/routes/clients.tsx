@@ -4,15 +4,24 @@ import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { metaFromLoader } from "~/lib/seo";
+import { pageMeta } from "~/server/seo.server";
 
-import type { Route } from "./+types/clients";
+export function loader() {
+  return {
+    meta: pageMeta({
+      title: "Clients | MarketWire",
+      description: "The listed companies and investor relations teams MarketWire works with.",
+      path: "/clients",
+      ogType: "website",
+      feeds: ["all"],
+    }),
+  };
+}
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Clients | MarketWire" },
-  { name: "description", content: "The listed companies and investor relations teams MarketWire works with." },
-];
+export const meta = metaFromLoader;
 
 // PRODUCT.md "Public pages": the client groups are placeholders.
 const CLIENT_GROUPS: { icon: IconName; title: string; text: string }[] = [

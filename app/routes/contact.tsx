@@ -9,10 +9,12 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { CONTACT_FIELDS, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactField } from "~/lib/contact";
+import { metaFromLoader } from "~/lib/seo";
 import { isHoneypotFilled, parseContactForm } from "~/server/contact-form.server";
 import { saveContactMessage } from "~/server/contact.server";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
 import { readForm } from "~/server/request-form.server";
+import { pageMeta } from "~/server/seo.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/contact";
@@ -24,6 +26,18 @@ const MESSAGE_SENT_TOAST = {
 } as const;
 
 const TOO_MANY_MESSAGES = "Too many messages from your connection. Please try again in a few minutes.";
+
+export function loader() {
+  return {
+    meta: pageMeta({
+      title: "Contact | MarketWire",
+      description: "Get in touch with the MarketWire team.",
+      path: "/contact",
+      ogType: "website",
+      feeds: ["all"],
+    }),
+  };
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -44,10 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Contact | MarketWire" },
-  { name: "description", content: "Get in touch with the MarketWire team." },
-];
+export const meta = metaFromLoader;
 
 // PRODUCT.md "Public pages": the contact details are placeholders (the same ones as the site footer).
 const CONTACT_DETAILS: { icon: IconName; label: string; value: string; href?: string }[] = [

@@ -17,6 +17,7 @@ describe("home loader", () => {
     expect(await loader()).toEqual({
       videos: { carousel: [], latest: [], mostWatched: [] },
       podcasts: { featured: [], recent: [] },
+      meta: expect.arrayContaining([{ title: "MarketWire | Market Insights, Interviews & Podcasts" }]),
     });
   });
 

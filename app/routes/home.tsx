@@ -8,8 +8,11 @@ import { VideoCard } from "~/components/site/video-card";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatDate, formatDuration } from "~/lib/format";
+import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { getHomePodcasts } from "~/server/podcasts.server";
+import { pageMeta } from "~/server/seo.server";
+import { homeStructuredData } from "~/server/structured-data.server";
 import { getHomeVideos } from "~/server/videos.server";
 
 import type { Route } from "./+types/home";
@@ -17,7 +20,15 @@ import type { Route } from "./+types/home";
 export async function loader() {
   // Every block of the page in one round of parallel queries.
   const [videos, podcasts] = await Promise.all([getHomeVideos(), getHomePodcasts()]);
-  return { videos, podcasts };
+  const meta = pageMeta({
+    title: "MarketWire | Market Insights, Interviews & Podcasts",
+    description: "MarketWire connects investors with companies through market insights: video interviews, podcasts and analysis.",
+    path: "/",
+    ogType: "website",
+    feeds: ["all"],
+    structuredData: homeStructuredData(),
+  });
+  return { videos, podcasts, meta };
 }
 
 export const headers = publicPageHeaders;
@@ -27,13 +38,7 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
   return formAction === "/resources/newsletter" ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "MarketWire | Market Insights, Interviews & Podcasts" },
-  {
-    name: "description",
-    content: "MarketWire connects investors with companies through market insights: video interviews, podcasts and analysis.",
-  },
-];
+export const meta = metaFromLoader;
 
 /** PRODUCT.md "Home": five podcast platforms (placeholders: each links to the platform's home page). */
 const PLATFORMS: { name: string; href: string; icon: IconName }[] = [

@@ -2,21 +2,27 @@ import { EmptyState } from "~/components/content/empty-state";
 import { InterviewCard } from "~/components/content/interview-card";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { metaFromLoader } from "~/lib/seo";
 import { listPublishedInterviews } from "~/server/interviews.server";
 import { loadPublicList } from "~/server/public-list.server";
+import { pageMeta } from "~/server/seo.server";
 
 import type { Route } from "./+types/interviews";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadPublicList(request, "interviews", async () => ({ interviews: await listPublishedInterviews() }), { interviews: [] });
+  const meta = pageMeta({
+    title: "Interviews | MarketWire",
+    description: "Conversations with the executives and investors behind listed companies.",
+    path: "/interviews",
+    ogType: "website",
+    feeds: ["all"],
+  });
+  return loadPublicList(request, "interviews", async () => ({ interviews: await listPublishedInterviews() }), { interviews: [] }, meta);
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Interviews | MarketWire" },
-  { name: "description", content: "Conversations with the executives and investors behind listed companies." },
-];
+export const meta = metaFromLoader;
 
 export default function Interviews({ loaderData }: Route.ComponentProps) {
   const { ok, interviews } = loaderData;

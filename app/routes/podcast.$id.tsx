@@ -8,18 +8,31 @@ import { PodcastPlayer } from "~/components/site/podcast-player";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
-import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
+import { formatCount, formatDate, formatDuration } from "~/lib/format";
+import { metaFromLoader } from "~/lib/seo";
 import { htmlToPlainText } from "~/server/html-text.server";
 import { getPublishedPodcast, listOtherPodcasts } from "~/server/podcasts.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
+import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
+import { podcastEpisode } from "~/server/structured-data.server";
 
 import type { Route } from "./+types/podcast.$id";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const podcast = await getPublishedPodcast(params.id);
-  if (!podcast) return data({ podcast: null, moreEpisodes: [] }, { status: 404, headers: NO_STORE });
+  if (!podcast)
+    return data({ podcast: null, moreEpisodes: [], meta: notFoundMeta("Podcast Not Found") }, { status: 404, headers: NO_STORE });
   const moreEpisodes = await listOtherPodcasts(podcast.id);
   const { content, description, ...rest } = podcast;
+  const meta = itemPageMeta(
+    "podcast",
+    { ...podcast, image: podcast.thumbnailUrl },
+    {
+      ogType: "article",
+      structuredData: (facts) =>
+        podcastEpisode({ ...facts, audioUrl: podcast.audioUrl, duration: podcast.duration, listens: podcast.listens }),
+    },
+  );
   return {
     podcast: {
       ...rest,
@@ -28,24 +41,13 @@ export async function loader({ params }: Route.LoaderArgs) {
       contentHtml: content ? sanitizeContentHtml(content) : "",
     },
     moreEpisodes,
+    meta,
   };
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const podcast = loaderData?.podcast;
-  if (!podcast) return [{ title: "Podcast Not Found | MarketWire" }];
-  const description = truncate(podcast.description, 150);
-  return [
-    { title: `${podcast.title} | MarketWire` },
-    { name: "description", content: description },
-    { property: "og:type", content: "music.song" },
-    { property: "og:title", content: podcast.title },
-    { property: "og:description", content: description },
-    ...(podcast.thumbnailUrl ? [{ property: "og:image", content: podcast.thumbnailUrl }] : []),
-  ];
-};
+export const meta = metaFromLoader;
 
 export default function PodcastPage({ loaderData }: Route.ComponentProps) {
   const { podcast, moreEpisodes } = loaderData;

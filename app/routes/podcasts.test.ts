@@ -26,7 +26,7 @@ describe("/podcasts loader", () => {
   });
 
   it("is empty (the 'No podcasts available yet.' state) without published podcasts", async () => {
-    expect((await loadList()).body).toEqual({ ok: true, podcasts: [] });
+    expect((await loadList()).body).toEqual({ ok: true, podcasts: [], meta: expect.arrayContaining([{ title: "Podcasts | MarketWire" }]) });
   });
 
   it("answers 503 with the failure state when the database fails, logging once", async () => {
@@ -34,7 +34,7 @@ describe("/podcasts loader", () => {
     const logged = vi.mocked(console.error).mockImplementation(() => {});
     const { status, body, headers } = await loadList();
     expect(status).toBe(503);
-    expect(body).toEqual({ ok: false, podcasts: [] });
+    expect(body).toEqual({ ok: false, podcasts: [], meta: expect.arrayContaining([{ title: "Podcasts | MarketWire" }]) });
     expect(headers.get("Cache-Control")).toBe("no-store");
     expect(logged).toHaveBeenCalledTimes(1);
     failure.mockRestore();
@@ -80,7 +80,7 @@ describe("/podcast/{id} loader", () => {
   ])("answers 404 'Podcast Not Found' for %s", async (_case, id) => {
     const { status, body } = await loadPodcast(id);
     expect(status).toBe(404);
-    expect(body).toEqual({ podcast: null, moreEpisodes: [] });
+    expect(body).toEqual({ podcast: null, moreEpisodes: [], meta: expect.arrayContaining([{ title: "Podcast Not Found | MarketWire" }]) });
   });
 
   it("answers 404 for an archived podcast", async () => {

@@ -2,21 +2,27 @@ import { EmptyState } from "~/components/content/empty-state";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { PodcastCard } from "~/components/site/podcast-card";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { metaFromLoader } from "~/lib/seo";
 import { listPublishedPodcasts } from "~/server/podcasts.server";
 import { loadPublicList } from "~/server/public-list.server";
+import { pageMeta } from "~/server/seo.server";
 
 import type { Route } from "./+types/podcasts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadPublicList(request, "podcasts", async () => ({ podcasts: await listPublishedPodcasts() }), { podcasts: [] });
+  const meta = pageMeta({
+    title: "Podcasts | MarketWire",
+    description: "MarketWire podcasts: conversations with company leaders and market experts.",
+    path: "/podcasts",
+    ogType: "website",
+    feeds: ["all", "podcasts"],
+  });
+  return loadPublicList(request, "podcasts", async () => ({ podcasts: await listPublishedPodcasts() }), { podcasts: [] }, meta);
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Podcasts | MarketWire" },
-  { name: "description", content: "MarketWire podcasts: conversations with company leaders and market experts." },
-];
+export const meta = metaFromLoader;
 
 export default function Podcasts({ loaderData }: Route.ComponentProps) {
   return (

@@ -14,6 +14,10 @@ describe("/programme loader", () => {
       { title: "Draft", status: "draft" },
       { title: "Archived", status: "archived" },
     ]);
-    expect((await callRoute(loader, "/programme", { throws: false })).body).toEqual({ ok: true, totalVideos: 2 });
+    expect((await callRoute(loader, "/programme", { throws: false })).body).toEqual({
+      ok: true,
+      totalVideos: 2,
+      meta: expect.arrayContaining([{ title: "Programme | MarketWire" }]),
+    });
   });
 });

@@ -4,22 +4,28 @@ import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { Badge } from "~/components/ui/badge";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { metaFromLoader } from "~/lib/seo";
 import { getProgrammeStats } from "~/server/programme.server";
 import { loadPublicList } from "~/server/public-list.server";
+import { pageMeta } from "~/server/seo.server";
 
 import type { Route } from "./+types/programme";
 
 // Without the database the cards still lead on; only the count is missing (503, like every list).
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadPublicList(request, "the programme", getProgrammeStats, { totalVideos: null });
+  const meta = pageMeta({
+    title: "Programme | MarketWire",
+    description: "Interviews, podcasts and special features from MarketWire.",
+    path: "/programme",
+    ogType: "website",
+    feeds: ["all"],
+  });
+  return loadPublicList(request, "the programme", getProgrammeStats, { totalVideos: null }, meta);
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Programme | MarketWire" },
-  { name: "description", content: "Interviews, podcasts and special features from MarketWire." },
-];
+export const meta = metaFromLoader;
 
 interface ProgrammeCard {
   to: string;

@@ -32,7 +32,7 @@ describe("a public list when the database fails", () => {
       () => vi.spyOn(blogsServer, "listPublishedBlogs"),
       blogLoader,
       BlogList,
-      { ok: false, page: 1 },
+      { ok: false, page: 1, meta: expect.arrayContaining([{ title: "Latest Articles | MarketWire" }]) },
       "Failed to load articles. Please try again later.",
     ],
     [
@@ -40,7 +40,7 @@ describe("a public list when the database fails", () => {
       () => vi.spyOn(interviewsServer, "listPublishedInterviews"),
       interviewsLoader,
       Interviews,
-      { ok: false, interviews: [] },
+      { ok: false, interviews: [], meta: expect.arrayContaining([{ title: "Interviews | MarketWire" }]) },
       "Failed to load interviews. Please try again later.",
     ],
     [
@@ -48,7 +48,7 @@ describe("a public list when the database fails", () => {
       () => vi.spyOn(specialFeaturesServer, "listPublishedSpecialFeatures"),
       specialFeaturesLoader,
       SpecialFeatures,
-      { ok: false, features: [] },
+      { ok: false, features: [], meta: expect.arrayContaining([{ title: "Special Features | MarketWire" }]) },
       "Failed to load special features. Please try again later.",
     ],
   ] as const)("%s", async (path, spy, loader, Page, failed, message) => {
@@ -69,7 +69,7 @@ describe("a public list when the database fails", () => {
     const { status, headers, body } = await callRoute(programmeLoader, "/programme", { throws: false });
     expect(status).toBe(503);
     expect(headers.get("Cache-Control")).toBe("no-store");
-    expect(body).toEqual({ ok: false, totalVideos: null });
+    expect(body).toEqual({ ok: false, totalVideos: null, meta: expect.arrayContaining([{ title: "Programme | MarketWire" }]) });
     expect(logged).toHaveBeenCalledTimes(1);
     const html = render("/programme", Programme, body);
     expect(html).toContain("Special Features");

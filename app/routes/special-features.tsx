@@ -2,8 +2,10 @@ import { EmptyState } from "~/components/content/empty-state";
 import { FeatureCard } from "~/components/content/feature-card";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { publicPageHeaders } from "~/lib/cache-headers";
+import { metaFromLoader } from "~/lib/seo";
 import { loadPublicList } from "~/server/public-list.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
+import { pageMeta } from "~/server/seo.server";
 import { listPublishedSpecialFeatures } from "~/server/special-features.server";
 
 import type { Route } from "./+types/special-features";
@@ -19,15 +21,19 @@ export async function loader({ request }: Route.LoaderArgs) {
       return { features };
     },
     { features: [] },
+    pageMeta({
+      title: "Special Features | MarketWire",
+      description: "Market analysis, exclusive reports and deep dives from the MarketWire desk.",
+      path: "/special-features",
+      ogType: "website",
+      feeds: ["all"],
+    }),
   );
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Special Features | MarketWire" },
-  { name: "description", content: "Market analysis, exclusive reports and deep dives from the MarketWire desk." },
-];
+export const meta = metaFromLoader;
 
 export default function SpecialFeatures({ loaderData }: Route.ComponentProps) {
   const { ok, features } = loaderData;

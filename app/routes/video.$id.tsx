@@ -9,9 +9,12 @@ import { VideoPlayer } from "~/components/site/video-player";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
-import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
+import { formatCount, formatDate, formatDuration } from "~/lib/format";
+import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
+import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
+import { videoObject } from "~/server/structured-data.server";
 import { getPublishedVideo, listRelatedVideos } from "~/server/videos.server";
 
 import type { Route } from "./+types/video.$id";
@@ -19,27 +22,23 @@ import type { Route } from "./+types/video.$id";
 export async function loader({ params }: Route.LoaderArgs) {
   const video = await getPublishedVideo(params.id);
   // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the 'Video Not Found' page with a 404 status.
-  if (!video) return data({ video: null, related: [] }, { status: 404, headers: NO_STORE });
+  if (!video) return data({ video: null, related: [], meta: notFoundMeta("Video Not Found") }, { status: 404, headers: NO_STORE });
   const related = await listRelatedVideos(video.id);
   const { content, ...rest } = video;
-  return { video: { ...rest, contentHtml: content ? sanitizeContentHtml(content) : "" }, related };
+  const meta = itemPageMeta(
+    "video",
+    { ...video, image: video.thumbnailUrl },
+    {
+      ogType: "video.other",
+      structuredData: (facts) => videoObject({ ...facts, videoUrl: video.videoUrl, duration: video.duration, views: video.views }),
+    },
+  );
+  return { video: { ...rest, contentHtml: content ? sanitizeContentHtml(content) : "" }, related, meta };
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const video = loaderData?.video;
-  if (!video) return [{ title: "Video Not Found | MarketWire" }];
-  const description = truncate(video.description ?? "", 150);
-  return [
-    { title: `${video.title} | MarketWire` },
-    { name: "description", content: description },
-    { property: "og:type", content: "video.other" },
-    { property: "og:title", content: video.title },
-    { property: "og:description", content: description },
-    ...(video.thumbnailUrl ? [{ property: "og:image", content: video.thumbnailUrl }] : []),
-  ];
-};
+export const meta = metaFromLoader;
 
 export default function VideoPage({ loaderData }: Route.ComponentProps) {
   const { video, related } = loaderData;

@@ -44,7 +44,7 @@ describe("/videos loader", () => {
     const logged = vi.mocked(console.error).mockImplementation(() => {});
     const { status, body, headers } = await loadList();
     expect(status).toBe(503);
-    expect(body).toEqual({ ok: false, page: 1 });
+    expect(body).toEqual({ ok: false, page: 1, meta: expect.arrayContaining([{ title: "Videos | MarketWire" }]) });
     expect(headers.get("Cache-Control")).toBe("no-store");
     expect(logged).toHaveBeenCalledTimes(1);
     expect(String(logged.mock.calls[0][0])).toContain("/videos");
@@ -75,7 +75,7 @@ describe("/video/{id} loader", () => {
   ])("answers 404 'Video Not Found' for %s", async (_case, id) => {
     const { status, body, headers } = await loadVideo(id);
     expect(status).toBe(404);
-    expect(body).toEqual({ video: null, related: [] });
+    expect(body).toEqual({ video: null, related: [], meta: expect.arrayContaining([{ title: "Video Not Found | MarketWire" }]) });
     expect(headers.get("Cache-Control")).toBe("no-store");
   });
 

@@ -7,7 +7,9 @@ import { VideoCard } from "~/components/site/video-card";
 import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { parsePage } from "~/lib/pagination";
+import { metaFromLoader } from "~/lib/seo";
 import { loadPublicList } from "~/server/public-list.server";
+import { pagedPath, pageMeta } from "~/server/seo.server";
 import { listPublishedVideos, VIDEO_PAGE_SIZE } from "~/server/videos.server";
 
 import type { Route } from "./+types/videos";
@@ -16,18 +18,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // PRODUCT.md "Paging": a bad page number is page 1; one past the end shows the empty state (never an error).
   const page = parsePage(url.searchParams.get("page"));
-  return loadPublicList(request, "videos", () => listPublishedVideos({ page, pageSize: VIDEO_PAGE_SIZE }), { page });
+  const meta = pageMeta({
+    title: page > 1 ? `Videos (page ${page}) | MarketWire` : "Videos | MarketWire",
+    description: "Every MarketWire video: company interviews, market briefings and analysis, newest first.",
+    path: pagedPath("/videos", page),
+    ogType: "website",
+    feeds: ["all", "videos"],
+  });
+  return loadPublicList(request, "videos", () => listPublishedVideos({ page, pageSize: VIDEO_PAGE_SIZE }), { page }, meta);
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const page = loaderData?.ok && loaderData.page > 1 ? ` (page ${loaderData.page})` : "";
-  return [
-    { title: `Videos${page} | MarketWire` },
-    { name: "description", content: "Every MarketWire video: company interviews, market briefings and analysis, newest first." },
-  ];
-};
+export const meta = metaFromLoader;
 
 export default function Videos({ loaderData }: Route.ComponentProps) {
   return (

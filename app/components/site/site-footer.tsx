@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
+import { FEEDS } from "~/lib/feeds";
 import { cn } from "~/lib/utils";
 
 import { FOOTER_COLUMNS, NAVY_BG_DEEP } from "./brand";
@@ -67,7 +68,18 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-slate-400 sm:px-6 lg:px-8">© 2025 MarketWire. All rights reserved.</p>
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p>© 2025 MarketWire. All rights reserved.</p>
+          <nav aria-label="RSS feeds" className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <span>RSS:</span>
+            {Object.values(FEEDS).map((feed) => (
+              // Plain links: a feed is a file, not a page of the site.
+              <a key={feed.path} href={feed.path} className={cn(footerLink, "text-xs")}>
+                {feed.label}
+              </a>
+            ))}
+          </nav>
+        </div>
       </div>
     </footer>
   );

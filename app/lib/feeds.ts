@@ -1,0 +1,9 @@
+/** The site's RSS feeds (PRODUCT.md "Discovery"): pages link theirs in `<head>`, the footer links them all. */
+export const FEEDS = {
+  all: { path: "/rss.xml", label: "All content" },
+  videos: { path: "/videos/rss.xml", label: "Videos" },
+  blog: { path: "/blog/rss.xml", label: "Articles" },
+  podcasts: { path: "/podcasts/rss.xml", label: "Podcasts" },
+} as const;
+
+export type FeedKey = keyof typeof FEEDS;
