@@ -1,0 +1,200 @@
+import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
+
+import { expect, test } from "./fixtures";
+
+/**
+ * PRODUCT.md "Discovery": pages read as a link-preview crawler or a search engine reads them, without
+ * JavaScript: head tags, absolute preview images that really are 1200×630 images, and JSON-LD.
+ */
+
+/** A page opened with JavaScript off, as crawlers read it. */
+async function crawl(browser: Browser, path: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  return page;
+}
+
+async function metaContent(page: Page, key: string) {
+  const tag = page.locator(`head meta[property="${key}"], head meta[name="${key}"]`);
+  await expect(tag, key).toHaveCount(1);
+  return (await tag.getAttribute("content"))!;
+}
+
+async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
+  const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return scripts.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
+/** The first item link of a list page. */
+async function firstItemPath(page: Page, pattern: RegExp) {
+  const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const path = hrefs.find((href) => pattern.test(href));
+  expect(path, `an item link matching ${pattern}`).toBeTruthy();
+  return path!;
+}
+
+const DETAIL_PAGES = [
+  {
+    list: "/videos",
+    link: /^\/video\/[\w-]+$/,
+    schema: "VideoObject",
+    required: ["name", "description", "thumbnailUrl", "uploadDate", "duration", "embedUrl", "interactionStatistic"],
+  },
+  {
+    list: "/podcasts",
+    link: /^\/podcast\/[\w-]+$/,
+    schema: "PodcastEpisode",
+    required: ["name", "description", "url", "datePublished", "partOfSeries"],
+  },
+  {
+    list: "/blog",
+    link: /^\/blog\/[\w-]+$/,
+    schema: "NewsArticle",
+    required: ["headline", "image", "datePublished", "dateModified", "author"],
+  },
+  { list: "/interviews", link: /^\/interviews\/[\w-]+$/, schema: "VideoObject", required: ["name", "thumbnailUrl", "uploadDate"] },
+  {
+    list: "/special-features",
+    link: /^\/special-features\/[\w-]+$/,
+    schema: "NewsArticle",
+    required: ["headline", "image", "datePublished", "author"],
+  },
+] as const;
+
+for (const detail of DETAIL_PAGES) {
+  test(`a ${detail.schema} page from ${detail.list} gives a crawler its preview and structured data`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const list = await crawl(browser, detail.list);
+    const path = await firstItemPath(list, detail.link);
+    const page = await crawl(browser, path);
+    const url = `${baseURL}${path}`;
+
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", url);
+    expect(await metaContent(page, "og:url")).toBe(url);
+    const title = await metaContent(page, "og:title");
+    expect(await page.title()).toBe(`${title} | MarketWire`);
+    expect((await metaContent(page, "og:description")).length).toBeGreaterThan(0);
+    expect(await metaContent(page, "og:site_name")).toBe("MarketWire");
+    expect(await metaContent(page, "twitter:card")).toBe("summary_large_image");
+    expect([await metaContent(page, "og:image:width"), await metaContent(page, "og:image:height")]).toEqual(["1200", "630"]);
+
+    const image = await metaContent(page, "og:image");
+    expect(image.startsWith(`${baseURL}/og/`), image).toBe(true);
+    expect(await metaContent(page, "twitter:image")).toBe(image);
+    const answer = await request.get(image);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toMatch(/^image\/(jpeg|png|webp)/);
+    const { width, height } = await sharp(await answer.body()).metadata();
+    expect([width, height]).toEqual([1200, 630]);
+
+    const data = await structuredData(page);
+    const item = data.find((entry) => entry["@type"] === detail.schema);
+    expect(item, `${detail.schema} in ${JSON.stringify(data)}`).toBeTruthy();
+    for (const field of detail.required) expect(item, field).toHaveProperty(field);
+    const trail = data.find((entry) => entry["@type"] === "BreadcrumbList") as { itemListElement: { item: string }[] } | undefined;
+    expect(trail?.itemListElement.map((crumb) => crumb.item)).toEqual([`${baseURL}/`, `${baseURL}${detail.list}`, url]);
+  });
+}
+
+for (const list of ["/interviews", "/special-features"]) {
+  test(`${list} carries link-preview tags with the site's image`, async ({ browser, request, baseURL }) => {
+    const page = await crawl(browser, list);
+    expect(await metaContent(page, "og:url")).toBe(`${baseURL}${list}`);
+    const image = await metaContent(page, "og:image");
+    expect(image).toBe(`${baseURL}/og/default.jpg`);
+    const answer = await request.get(image);
+    expect(answer.headers()["content-type"]).toBe("image/jpeg");
+    expect(await sharp(await answer.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
+  });
+}
+
+test("every public page has a title, a description and an absolute canonical link", async ({ browser, baseURL }) => {
+  for (const path of [
+    "/",
+    "/about",
+    "/programme",
+    "/clients",
+    "/contact",
+    "/videos",
+    "/podcasts",
+    "/blog",
+    "/blog?page=2",
+    "/interviews",
+    "/special-features",
+  ]) {
+    const page = await crawl(browser, path);
+    expect((await page.title()).endsWith("MarketWire") || (await page.title()).startsWith("MarketWire"), path).toBe(true);
+    expect((await metaContent(page, "description")).length, path).toBeGreaterThan(10);
+    await expect(page.locator('head link[rel="canonical"]'), path).toHaveAttribute("href", `${baseURL}${path}`);
+    await page.context().close();
+  }
+});
+
+test("section pages link their feeds in the head, and the footer links all four", async ({ browser, baseURL }) => {
+  const feedsOf = async (path: string) => {
+    const page = await crawl(browser, path);
+    return page
+      .locator('head link[rel="alternate"][type="application/rss+xml"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  };
+  expect(await feedsOf("/")).toEqual([`${baseURL}/rss.xml`]);
+  expect(await feedsOf("/videos")).toEqual([`${baseURL}/rss.xml`, `${baseURL}/videos/rss.xml`]);
+  expect(await feedsOf("/blog")).toEqual([`${baseURL}/rss.xml`, `${baseURL}/blog/rss.xml`]);
+  expect(await feedsOf("/podcasts")).toEqual([`${baseURL}/rss.xml`, `${baseURL}/podcasts/rss.xml`]);
+  const home = await crawl(browser, "/");
+  const footerFeeds = home.getByRole("navigation", { name: "RSS feeds" }).getByRole("link");
+  expect(await footerFeeds.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+    "/rss.xml",
+    "/videos/rss.xml",
+    "/blog/rss.xml",
+    "/podcasts/rss.xml",
+  ]);
+});
+
+test("the home page names the site and its search action", async ({ browser, baseURL }) => {
+  const data = await structuredData(await crawl(browser, "/"));
+  expect(data).toContainEqual(expect.objectContaining({ "@type": "Organization", name: "MarketWire", url: `${baseURL}/` }));
+  const site = data.find((entry) => entry["@type"] === "WebSite");
+  expect(site).toMatchObject({
+    potentialAction: { "@type": "SearchAction", target: { urlTemplate: `${baseURL}/search?q={search_term_string}` } },
+  });
+});
+
+test("sign-in, search and the admin say noindex", async ({ adminPage: page }) => {
+  for (const path of ["/auth", "/search?q=gold", "/admin", "/admin/videos", "/admin/blogs/new", "/admin/messages"]) {
+    await page.goto(path);
+    await expect(page.locator('head meta[name="robots"]'), path).toHaveAttribute("content", /^noindex/);
+    await expect(page.locator('head link[rel="canonical"]'), path).toHaveCount(0);
+  }
+});
+
+test("a title that tries to close the JSON-LD script stays text", async ({ adminPage: page, browser }) => {
+  const title = `Rates & "Banks" </script><script>window.__injected = 1</script> ${Date.now()}`;
+  await page.goto("/admin/blogs/new");
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await page.getByLabel("Description").fill("An article whose title tries to break out of its structured data.");
+  await page.getByRole("textbox", { name: "Content", exact: true }).fill("<p>Body</p>");
+  await page.getByLabel("Author Name").fill("Ada Analyst");
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Blog post published successfully")).toBeVisible();
+  const href = await page.getByRole("link", { name: `Edit ${title}`, exact: true }).getAttribute("href");
+  const path = `/blog/${href!.split("/").pop()}`;
+
+  const article = await crawl(browser, path);
+  const data = await structuredData(article);
+  expect(data.find((entry) => entry["@type"] === "NewsArticle")).toMatchObject({ headline: title });
+  expect(await metaContent(article, "og:title")).toBe(title);
+
+  // With JavaScript on, the page runs no script the title carried.
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+});
