@@ -1,6 +1,66 @@
-import { data } from "react-router";
+import { NO_STORE } from "~/lib/cache-headers";
+import { CONTENT_REGISTRY, contentTypeBySlug } from "~/lib/content-registry";
+import { CONTENT_TABLES, contentColumn } from "~/server/content-tables.server";
+import { DEFAULT_PREVIEW_PATH, PODCAST_COVER_PATH, previewVersion } from "~/server/preview-images.server";
+import { defaultPreview, itemPreview, podcastCover, type PreviewImage } from "~/server/preview-render.server";
+import { publishedById } from "~/server/published.server";
 
-// Placeholder until the route is built (PRODUCT.md "Discovery").
-export function loader() {
-  throw data("Not Found", { status: 404 });
+import type { Route } from "./+types/og.$";
+
+/** A URL whose `v` names the item's current picture never changes: a year, like fingerprinted assets. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Anything that may change soon: a stale or missing `v`, the default standing in for a picture that failed. */
+const SHORT_LIVED = "public, max-age=300";
+/** The default image and the podcast cover keep their URLs when the drawing changes. */
+const SITE_IMAGE = "public, max-age=86400";
+
+/** `/og/{type slug}/{uuid}.jpg`, matched on the raw path: encoded slashes and dots, extra segments never match. */
+const ITEM_PATH = /^\/og\/([a-z-]+)\/([0-9a-fA-F-]{36})\.jpg$/;
+
+/**
+ * PRODUCT.md "Discovery": link-preview images and the podcast cover. Only published items have one; any
+ * other path under /og/ is a plain 404. A stale or missing `v` still gets the current picture, briefly cached.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (url.pathname === DEFAULT_PREVIEW_PATH) return imageResponse(request, await defaultPreview(), SITE_IMAGE);
+  if (url.pathname === PODCAST_COVER_PATH) return imageResponse(request, await podcastCover(), SITE_IMAGE);
+
+  const [, slug = "", id = ""] = ITEM_PATH.exec(url.pathname) ?? [];
+  const type = contentTypeBySlug(slug);
+  if (!type) return notFound();
+  const table = CONTENT_TABLES[type];
+  const picture = contentColumn(type, CONTENT_REGISTRY[type].imageField);
+  const row = await publishedById(table, id, (db) => db.select({ id: table.id, picture }).from(table).$dynamic());
+  if (!row) return notFound();
+
+  const source = row.picture as string | null;
+  const image = await itemPreview(type, row.id, source);
+  const current = image.own && source !== null && url.searchParams.get("v") === previewVersion(source);
+  return imageResponse(request, image, current ? IMMUTABLE : SHORT_LIVED);
+}
+
+function imageResponse(request: Request, image: PreviewImage, cacheControl: string): Response {
+  const headers = new Headers({
+    "Content-Type": "image/jpeg",
+    "Cache-Control": cacheControl,
+    ETag: image.etag,
+    // PRODUCT.md "Security headers" keeps resources same-origin; these exist to be shown by other sites.
+    "Cross-Origin-Resource-Policy": "cross-origin",
+  });
+  if (matches(request.headers.get("If-None-Match"), image.etag)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Length", String(image.body.length));
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(image.body), { headers });
+}
+
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const value = tag.trim().replace(/^W\//, "");
+    return value === "*" || value === etag;
+  });
+}
+
+function notFound(): Response {
+  return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
 }

@@ -1,7 +1,7 @@
 /**
  * Link-preview images (PRODUCT.md "Discovery"): one 1200×630 JPEG per item, made from its thumbnail or
  * featured image, cached on disk and served under /og/ with a version in the URL so it can be cached for a
- * year. This module's three exports are what pages use; the rendering lives behind them.
+ * year. Pages use the paths below; the rendering lives in preview-render.server.ts and the route og.$.ts.
  */
 import { createHash } from "node:crypto";
 
@@ -17,6 +17,16 @@ export const DEFAULT_PREVIEW_PATH = "/og/default.jpg";
 /** Site-relative URL of an item's preview; `source` is its thumbnail or featured image URL, if any. */
 export function previewImagePath(type: ContentType, id: string, source: string | null | undefined): string {
   if (!source) return DEFAULT_PREVIEW_PATH;
-  const version = createHash("sha256").update(source).digest("base64url").slice(0, 10);
-  return `/og/${CONTENT_REGISTRY[type].slug}/${id}.jpg?v=${version}`;
+  return `/og/${CONTENT_REGISTRY[type].slug}/${id}.jpg?v=${previewVersion(source)}`;
 }
+
+/** The `v` of a preview URL: changes whenever the item's picture does, so the old URL can be cached for a year. */
+export function previewVersion(source: string): string {
+  return createHash("sha256").update(source).digest("base64url").slice(0, 10);
+}
+
+/** The podcast feed's square cover (`itunes:image`, 1400–3000 px), unless PODCAST_IMAGE_URL names another. */
+export const PODCAST_COVER_PATH = "/og/podcast-cover.jpg";
+
+/** The podcast cover's side in pixels (a square RGB JPEG). */
+export const PODCAST_COVER_SIZE = 1400;

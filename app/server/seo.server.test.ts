@@ -109,7 +109,7 @@ describe("itemPageMeta", () => {
     expect(tag(meta, "og:url")).toBe(`${ORIGIN}/blog/${ID}`);
     expect(tag(meta, "og:image")).toMatch(new RegExp(`^${ORIGIN}/og/blogs/${ID}\\.jpg\\?v=[\\w-]{10}$`));
     expect(tag(meta, "article:published_time")).toBe(published.toISOString());
-    expect(links(meta, "alternate").map((link) => link.href)).toEqual([`${ORIGIN}/rss.xml`, `${ORIGIN}/blog/rss.xml`]);
+    expect(links(meta, "alternate").map((link) => ("href" in link ? link.href : null))).toEqual([`${ORIGIN}/rss.xml`, `${ORIGIN}/blog/rss.xml`]);
     const [article, trail] = structuredData(meta);
     expect(article).toMatchObject({ "@type": "NewsArticle", headline: "Rates & <Banks>", author: [{ "@type": "Person", name: "Ann" }] });
     expect(article!.image).toEqual([tag(meta, "og:image"), `${ORIGIN}/media/blog-banks.svg`]);

@@ -1,0 +1,346 @@
+/**
+ * Link-preview images behind preview-images.server.ts (PRODUCT.md "Discovery"): an item's thumbnail or
+ * featured image covered to 1200×630, the site's default image and the podcast cover, each rendered once
+ * with sharp and kept on disk under `DATA_DIR/previews`:
+ *
+ *   previews/{type slug}/{id}/{source version}-{RENDER_REVISION}.jpg   an item's preview
+ *   previews/site/{name}-{hash of the drawing}.jpg                      the default image, the podcast cover
+ *
+ * Concurrent requests for a missing file share one render; files are written to a temporary name and
+ * renamed, so a reader never sees half a JPEG. A picture that cannot be read gives the default image,
+ * and the failure is remembered for a few minutes so a dead host is not asked on every request.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import dns from "node:dns";
+import { existsSync, promises as fs } from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { LRUCache } from "lru-cache";
+import sharp from "sharp";
+
+import { isHttpUrl, isSiteMediaPath } from "~/lib/admin-content";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import type { ContentType } from "~/lib/content-types";
+
+import { getEnv } from "./env.server";
+import { defaultPreviewSvg, podcastCoverSvg } from "./preview-brand.server";
+import { PODCAST_COVER_SIZE, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewVersion } from "./preview-images.server";
+
+/** Bump when the rendering changes (size, crop, quality), so every item's preview is made again. */
+const RENDER_REVISION = "r1";
+const JPEG_OPTIONS = { mozjpeg: true, quality: 80 } as const;
+/** Bigger pictures are refused (a decompression bomb), about a 64-megapixel photo. */
+const MAX_INPUT_PIXELS = 64_000_000;
+/** An SVG is drawn at the size that covers the preview: at most this many pixels. */
+const MAX_SVG_RASTER_PIXELS = 16_000_000;
+/** Transparent pictures sit on white, as on a light page. */
+const FLATTEN_BACKGROUND = "#ffffff";
+
+/** Limits of reading a source; tests shorten them and point `staticRoot` at a folder of their own. */
+export const previewSettings = {
+  /** Where `/media/…` paths are read; unset: the folder server.ts serves them from. */
+  staticRoot: undefined as string | undefined,
+  fetchTimeoutMs: 5_000,
+  maxSourceBytes: 10 * 1024 * 1024,
+  maxRedirects: 3,
+  /** Web addresses on loopback, private or link-local networks are refused unless this is set. */
+  allowPrivateAddresses: false,
+  /** How long a picture that could not be read is not asked for again. */
+  retryAfterMs: 5 * 60_000,
+};
+
+export interface PreviewImage {
+  body: Buffer;
+  /** Strong validator: the same bytes always carry the same tag. */
+  etag: string;
+  /** false when the default image stands in for the item's own (no picture, or it could not be read). */
+  own: boolean;
+}
+
+/** A source that cannot become a preview: reported as a warning, answered with the default image. */
+class PreviewSourceError extends Error {
+  override name = "PreviewSourceError";
+}
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* The disk cache                                                                                         */
+
+const inFlight = new Map<string, Promise<Buffer>>();
+
+function previewsDir(): string {
+  return path.join(getEnv().DATA_DIR, "previews");
+}
+
+/** The file's bytes: read from disk, or made by `render` (once for all concurrent callers) and stored. */
+function storedOnce(file: string, render: () => Promise<Buffer>, replaces: (name: string) => boolean): Promise<Buffer> {
+  const pending = inFlight.get(file);
+  if (pending) return pending;
+  const promise = (async () => {
+    try {
+      return await fs.readFile(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    const body = await render();
+    await writeAtomically(file, body, replaces).catch((error: unknown) => {
+      // The preview is still served; it is rendered again next time.
+      console.warn(`Cannot store the preview image ${file}: ${(error as Error).message}`);
+    });
+    return body;
+  })().finally(() => inFlight.delete(file));
+  inFlight.set(file, promise);
+  return promise;
+}
+
+async function writeAtomically(file: string, body: Buffer, replaces: (name: string) => boolean) {
+  const dir = path.dirname(file);
+  await fs.mkdir(dir, { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  try {
+    await fs.writeFile(temporary, body);
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+  // Earlier versions of the same picture are never asked for again; tidying up is best effort.
+  const name = path.basename(file);
+  const others = (await fs.readdir(dir)).filter((other) => other !== name && other.endsWith(".jpg") && replaces(other));
+  await Promise.all(others.map((other) => fs.rm(path.join(dir, other), { force: true }))).catch(() => {});
+}
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* The site's own images                                                                                  */
+
+const siteImages = new Map<string, Promise<PreviewImage>>();
+
+/** One of the brand drawings as a JPEG, kept in memory once read (it is asked for on every other page). */
+function siteImage(name: string, svg: string): Promise<PreviewImage> {
+  const hash = createHash("sha256").update(svg).update(JSON.stringify(JPEG_OPTIONS)).digest("base64url").slice(0, 10);
+  const file = path.join(previewsDir(), "site", `${name}-${hash}.jpg`);
+  let image = siteImages.get(file);
+  if (!image) {
+    image = storedOnce(
+      file,
+      () => sharp(Buffer.from(svg)).jpeg(JPEG_OPTIONS).toBuffer(),
+      (other) => other.startsWith(`${name}-`),
+    ).then((body) => ({ body, etag: `"${name}-${hash}"`, own: true }));
+    image.catch(() => siteImages.delete(file));
+    siteImages.set(file, image);
+  }
+  return image;
+}
+
+/** The site-wide preview (DEFAULT_PREVIEW_PATH), 1200×630. */
+export function defaultPreview(): Promise<PreviewImage> {
+  return siteImage("default", defaultPreviewSvg(PREVIEW_WIDTH, PREVIEW_HEIGHT));
+}
+
+/** The podcast feed's cover (PODCAST_COVER_PATH), 1400×1400. */
+export function podcastCover(): Promise<PreviewImage> {
+  return siteImage("podcast-cover", podcastCoverSvg(PODCAST_COVER_SIZE));
+}
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* An item's preview                                                                                      */
+
+/** Items whose picture could not be read lately, by type, id and version. */
+const failures = new LRUCache<string, true>({ max: 10_000, ttl: previewSettings.retryAfterMs });
+
+/**
+ * The preview of item `id` whose picture is `source` (its current thumbnail or featured image): its own,
+ * or the default image when it has none or it cannot be read.
+ */
+export async function itemPreview(type: ContentType, id: string, source: string | null | undefined): Promise<PreviewImage> {
+  if (!source) return { ...(await defaultPreview()), own: false };
+  const version = previewVersion(source);
+  const key = `${type}/${id}/${version}`;
+  if (failures.has(key)) return { ...(await defaultPreview()), own: false };
+  const file = path.join(previewsDir(), CONTENT_REGISTRY[type].slug, id, `${version}-${RENDER_REVISION}.jpg`);
+  try {
+    const body = await storedOnce(
+      file,
+      () => renderSource(source),
+      () => true,
+    );
+    return { body, etag: `"${version}-${RENDER_REVISION}"`, own: true };
+  } catch (error) {
+    failures.set(key, true, { ttl: previewSettings.retryAfterMs });
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`The preview of ${type} ${id} is the default image: ${source} cannot be read (${reason}).`);
+    return { ...(await defaultPreview()), own: false };
+  }
+}
+
+/** Forgets remembered failures (tests). */
+export function forgetPreviewFailures() {
+  failures.clear();
+}
+
+async function renderSource(source: string): Promise<Buffer> {
+  let input: Buffer;
+  if (isSiteMediaPath(source)) input = await readSiteFile(source);
+  else if (isHttpUrl(source)) input = await download(new URL(source));
+  else throw new PreviewSourceError("neither a site path nor a web address");
+  return coverPreview(input);
+}
+
+/** `input` (any format sharp reads, SVG included) covering 1200×630, cropped from the centre, as JPEG. */
+export async function coverPreview(input: Buffer): Promise<Buffer> {
+  const { format, width, height } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  // sharp draws an SVG at the scale it is resized to, so it stays sharp; one so narrow (or flat) that
+  // covering the preview would mean drawing it huge is refused.
+  const scale = Math.max(PREVIEW_WIDTH / width, PREVIEW_HEIGHT / height);
+  if (format === "svg" && width * height * scale * scale > MAX_SVG_RASTER_PIXELS) throw new PreviewSourceError("SVG too narrow to cover");
+  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
+    .resize(PREVIEW_WIDTH, PREVIEW_HEIGHT, { fit: "cover", position: "centre" })
+    .flatten({ background: FLATTEN_BACKGROUND })
+    .toColourspace("srgb")
+    .jpeg(JPEG_OPTIONS)
+    .toBuffer();
+}
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* Sources                                                                                                */
+
+let builtClientDir: string | undefined;
+
+/** The folder server.ts serves public files from: the build's client folder in production, public/ otherwise. */
+function staticRoot(): string {
+  if (previewSettings.staticRoot) return previewSettings.staticRoot;
+  if (getEnv().NODE_ENV !== "production") return path.resolve("public");
+  builtClientDir ??= findBuiltClientDir();
+  return builtClientDir;
+}
+
+/** This module is bundled into `{build}/server/…`; server.ts serves `{build}/client`. */
+function findBuiltClientDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 4; depth += 1) {
+    const client = path.join(dir, "..", "client");
+    if (path.basename(dir) === "server" && existsSync(client)) return path.resolve(client);
+    dir = path.dirname(dir);
+  }
+  return path.resolve(process.env.BUILD_DIR ?? "build", "client");
+}
+
+/** A `/media/…` file (isSiteMediaPath: plain segments, no `..`), read from the static folder. */
+async function readSiteFile(sitePath: string): Promise<Buffer> {
+  const root = path.resolve(staticRoot());
+  const file = path.resolve(root, `.${sitePath}`);
+  if (!file.startsWith(root + path.sep)) throw new PreviewSourceError("outside the static folder");
+  const { size } = await fs.stat(file);
+  if (size > previewSettings.maxSourceBytes) throw new PreviewSourceError(`larger than ${previewSettings.maxSourceBytes} bytes`);
+  return fs.readFile(file);
+}
+
+/** Networks an editor's web address must not reach from the server (its own, its neighbours', cloud metadata). */
+const PRIVATE_NETWORKS = new net.BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 3],
+] as const) {
+  PRIVATE_NETWORKS.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 127], // unspecified and loopback
+  ["::ffff:0:0", 96], // IPv4-mapped: could name any of the above
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const) {
+  PRIVATE_NETWORKS.addSubnet(network, prefix, "ipv6");
+}
+
+function checkAddress(address: string) {
+  const family = net.isIP(address);
+  if (!previewSettings.allowPrivateAddresses && PRIVATE_NETWORKS.check(address, family === 6 ? "ipv6" : "ipv4")) {
+    throw new PreviewSourceError(`${address} is a private address`);
+  }
+}
+
+/** dns.lookup that refuses private addresses: checked on the address the connection will use. */
+const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, "", 0);
+    try {
+      for (const { address } of addresses) checkAddress(address);
+    } catch (refusal) {
+      return callback(refusal as Error, "", 0);
+    }
+    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
+    const [first] = addresses;
+    if (!first) return callback(new PreviewSourceError(`${hostname} has no address`), "", 0);
+    callback(null, first.address, first.family);
+  });
+};
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** The body at `url` (http or https only), within the time and size limits, following a few redirects. */
+async function download(url: URL): Promise<Buffer> {
+  const signal = AbortSignal.timeout(previewSettings.fetchTimeoutMs);
+  let current = url;
+  for (let redirects = 0; ; redirects += 1) {
+    const response = await get(current, signal);
+    const location = response.headers.location;
+    if (REDIRECTS.has(response.statusCode ?? 0) && location) {
+      response.destroy();
+      if (redirects >= previewSettings.maxRedirects) throw new PreviewSourceError("too many redirects");
+      current = new URL(location, current);
+      continue;
+    }
+    if (response.statusCode !== 200) {
+      response.destroy();
+      throw new PreviewSourceError(`HTTP ${response.statusCode}`);
+    }
+    return readBody(response);
+  }
+}
+
+function get(url: URL, signal: AbortSignal): Promise<http.IncomingMessage> {
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new PreviewSourceError(`${url.protocol} is not http or https`);
+  // An address written in the URL is never looked up, so it is checked here.
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (net.isIP(host)) checkAddress(host);
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(
+      url,
+      { signal, lookup: guardedLookup, headers: { Accept: "image/*", "User-Agent": "MarketWire link preview" } },
+      resolve,
+    );
+    request.on("error", reject);
+  });
+}
+
+async function readBody(response: http.IncomingMessage): Promise<Buffer> {
+  const limit = previewSettings.maxSourceBytes;
+  const tooLarge = () => new PreviewSourceError(`larger than ${limit} bytes`);
+  if (Number(response.headers["content-length"] ?? 0) > limit) {
+    response.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      response.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
