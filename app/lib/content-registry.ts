@@ -34,7 +34,7 @@ export interface ContentTypeInfo {
   featurable: boolean;
   /** The picture shown on cards and search results. */
   imageField: "thumbnailUrl" | "featuredImageUrl";
-  /** Detail pages of their own (/video/{id}); interviews and special features are anchors on their list page. */
+  /** A detail page of its own (publicUrlFor); without one an item is only an anchor on its list page. */
   hasOwnPage: boolean;
   /** PRODUCT.md "Editor": the title of the card that holds the media or article settings. */
   settingsTitle: "Media Settings" | "Article Settings";
@@ -120,7 +120,7 @@ export const CONTENT_REGISTRY: Record<ContentType, ContentTypeInfo> = {
     counter: "views",
     featurable: false,
     imageField: "thumbnailUrl",
-    hasOwnPage: false,
+    hasOwnPage: true,
     settingsTitle: "Media Settings",
     fields: ["intervieweeName", "intervieweeTitle", "videoUrl", "audioUrl", "thumbnailUrl", "duration"],
     extraSearchField: "intervieweeName",
@@ -140,7 +140,7 @@ export const CONTENT_REGISTRY: Record<ContentType, ContentTypeInfo> = {
     counter: "views",
     featurable: false,
     imageField: "featuredImageUrl",
-    hasOwnPage: false,
+    hasOwnPage: true,
     settingsTitle: "Article Settings",
     fields: ["featureType", "featuredImageUrl", "videoUrl", "readTime"],
     extraSearchField: "featureType",
@@ -162,10 +162,12 @@ export function contentTypeBySlug(slug: string): ContentType | null {
   return CONTENT_TYPE_LIST.find((info) => info.slug === slug)?.key ?? null;
 }
 
-/** PRODUCT.md "Search": where an item links to, its own page or its anchor on the list page. */
+/** Videos' and podcasts' detail pages are singular; the others sit under their list (/blog/{id}, /interviews/{id}). */
+const SINGULAR_DETAIL_PATHS: Partial<Record<ContentType, string>> = { video: "/video", podcast: "/podcast" };
+
+/** PRODUCT.md "Search", "Discovery": where an item links to, its own page or its anchor on the list page. */
 export function publicUrlFor(type: ContentType, id: string): string {
   const info = CONTENT_REGISTRY[type];
   if (!info.hasOwnPage) return `${info.listPath}#${id}`;
-  // The detail pages are singular: /video/{id}, /podcast/{id}, /blog/{id}.
-  return `/${type}/${id}`;
+  return `${SINGULAR_DETAIL_PATHS[type] ?? info.listPath}/${id}`;
 }

@@ -9,8 +9,8 @@ describe("publicUrlFor (search result links)", () => {
     ["blog", "/blog/x"],
     ["podcast", "/podcast/x"],
     ["video", "/video/x"],
-    ["interview", "/interviews#x"],
-    ["special_feature", "/special-features#x"],
+    ["interview", "/interviews/x"],
+    ["special_feature", "/special-features/x"],
   ] as const)("%s → %s", (type, url) => {
     expect(publicUrlFor(type, "x")).toBe(url);
   });

@@ -1,6 +1,8 @@
-import { data } from "react-router";
+import { buildRssFeed, xmlResponse } from "~/server/feed.server";
 
-// Placeholder until the route is built (PRODUCT.md "Discovery").
-export function loader() {
-  throw data("Not Found", { status: 404 });
+import type { Route } from "./+types/blog.rss[.]xml";
+
+/** PRODUCT.md "Discovery": the 50 newest published blog posts. */
+export function loader({ request }: Route.LoaderArgs) {
+  return xmlResponse(request, () => buildRssFeed("blog"));
 }

@@ -1,10 +1,194 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 
-// Placeholder until the page is built (PRODUCT.md "Discovery").
-export function loader() {
-  throw data("Not Found", { status: 404 });
+import { ContentImage } from "~/components/content/content-image";
+import { EmptyState } from "~/components/content/empty-state";
+import { DateTime, MetaList, publishedItem } from "~/components/content/meta-list";
+import { PAGE_CONTAINER } from "~/components/content/page-intro";
+import { viewsItem } from "~/components/content/programme-card";
+import { TagList } from "~/components/content/tag-list";
+import { PodcastPlayer } from "~/components/site/podcast-player";
+import { VideoPlayer } from "~/components/site/video-player";
+import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
+import { formatDate, formatDuration } from "~/lib/format";
+import { metaFromLoader } from "~/lib/seo";
+import { getPublishedInterview, listOtherInterviews } from "~/server/interviews.server";
+import { sanitizeContentHtml } from "~/server/sanitize.server";
+import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
+import { newsArticle, videoObject } from "~/server/structured-data.server";
+
+import type { Route } from "./+types/interviews.$id";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const row = await getPublishedInterview(params.id);
+  // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the not-found state with a 404 status.
+  if (!row)
+    return data({ interview: null, moreInterviews: [], meta: notFoundMeta("Interview Not Found") }, { status: 404, headers: NO_STORE });
+  const moreInterviews = await listOtherInterviews(row.id);
+  const interview = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    intervieweeName: row.intervieweeName,
+    intervieweeTitle: row.intervieweeTitle,
+    videoUrl: row.videoUrl,
+    audioUrl: row.audioUrl,
+    thumbnailUrl: row.thumbnailUrl,
+    duration: row.duration,
+    views: row.views,
+    tags: row.tags,
+    publishedAt: row.publishedAt,
+    contentHtml: row.content ? sanitizeContentHtml(row.content) : "",
+  };
+  // PRODUCT.md "Discovery": an interview with a video is a video to search engines, else an article.
+  const meta = itemPageMeta(
+    "interview",
+    { ...row, image: row.thumbnailUrl },
+    row.videoUrl
+      ? {
+          ogType: "video.other",
+          structuredData: (facts) => videoObject({ ...facts, videoUrl: row.videoUrl, duration: row.duration, views: row.views }),
+        }
+      : { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, authorName: null }) },
+  );
+  return { interview, moreInterviews, meta };
 }
 
-export default function Placeholder() {
-  return null;
+export const headers = publicPageHeaders;
+
+export const meta = metaFromLoader;
+
+export default function InterviewPage({ loaderData }: Route.ComponentProps) {
+  const { interview, moreInterviews } = loaderData;
+  if (!interview) return <InterviewNotFound />;
+  return <InterviewDetail interview={interview} moreInterviews={moreInterviews} />;
+}
+
+type LoadedInterview = NonNullable<Route.ComponentProps["loaderData"]["interview"]>;
+type OtherInterview = Route.ComponentProps["loaderData"]["moreInterviews"][number];
+
+const backLink =
+  "mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
+
+// PRODUCT.md "Counters": interviews show their stored views; playing one adds nothing.
+const countsNothing = () => {};
+
+function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInterview; moreInterviews: OtherInterview[] }) {
+  return (
+    <div className={PAGE_CONTAINER}>
+      <Link to="/interviews" className={backLink}>
+        <Icon name="arrow-left" className="size-4" />
+        Back to Interviews
+      </Link>
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <article aria-labelledby="interview-title" className="min-w-0 space-y-6">
+          <header className="space-y-4">
+            <TagList tags={interview.tags} />
+            <h1 id="interview-title" className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">
+              {interview.title}
+            </h1>
+            {interview.intervieweeName ? (
+              <div className="flex items-center gap-3">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary"
+                >
+                  <Icon name="user-round" className="size-5" />
+                </span>
+                <p className="text-sm">
+                  <span className="block font-medium">{interview.intervieweeName}</span>
+                  {interview.intervieweeTitle ? <span className="block text-muted-foreground">{interview.intervieweeTitle}</span> : null}
+                </p>
+              </div>
+            ) : null}
+            <MetaList
+              items={[
+                publishedItem(interview.publishedAt, "long"),
+                { icon: "clock", label: "Duration", value: formatDuration(interview.duration) },
+                viewsItem(interview.views),
+              ]}
+            />
+          </header>
+
+          {/* The video when there is one, else the audio (PRODUCT.md "Video", "Audio"). */}
+          {interview.videoUrl ? (
+            <VideoPlayer url={interview.videoUrl} title={interview.title} poster={interview.thumbnailUrl} />
+          ) : interview.audioUrl ? (
+            <PodcastPlayer
+              key={interview.id}
+              audioUrl={interview.audioUrl}
+              title={interview.title}
+              artworkUrl={interview.thumbnailUrl}
+              onListen={countsNothing}
+            />
+          ) : null}
+
+          {interview.description ? <p className="text-lg leading-relaxed text-muted-foreground">{interview.description}</p> : null}
+          {/* Sanitised on the server in the loader (sanitizeContentHtml). */}
+          {interview.contentHtml ? (
+            <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: interview.contentHtml }} />
+          ) : null}
+        </article>
+
+        <aside aria-labelledby="more-interviews-heading" className="lg:sticky lg:top-24 lg:self-start">
+          <div className="rounded-xl border bg-card p-5 shadow-sm">
+            <h2 id="more-interviews-heading" className="mb-4 text-lg font-semibold">
+              More Interviews
+            </h2>
+            {moreInterviews.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No other interviews yet.</p>
+            ) : (
+              <ul className="flex flex-col gap-4">
+                {moreInterviews.map((item) => (
+                  <li key={item.id}>
+                    <Link
+                      to={`/interviews/${item.id}`}
+                      prefetch="intent"
+                      className="group flex gap-3 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    >
+                      <ContentImage src={item.thumbnailUrl} alt="" icon="mic" className="w-24 shrink-0 rounded-md border" />
+                      <span className="flex min-w-0 flex-col gap-1">
+                        <span className="line-clamp-3 text-sm leading-snug font-medium group-hover:text-primary group-hover:underline">
+                          {item.title}
+                        </span>
+                        {item.intervieweeName ? (
+                          <span className="truncate text-xs text-muted-foreground">{item.intervieweeName}</span>
+                        ) : null}
+                        {item.publishedAt ? (
+                          <span className="text-xs text-muted-foreground">
+                            <DateTime value={item.publishedAt}>{formatDate(item.publishedAt)}</DateTime>
+                          </span>
+                        ) : null}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** PRODUCT.md "Detail pages": 'Interview Not Found' with 'Browse All Interviews', as for podcasts. */
+function InterviewNotFound() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-16">
+      <EmptyState
+        icon="mic"
+        title="Interview Not Found"
+        headingLevel="h1"
+        action={
+          <Link to="/interviews" className={buttonVariants()}>
+            Browse All Interviews
+          </Link>
+        }
+      >
+        The interview you're looking for doesn't exist or may have been removed.
+      </EmptyState>
+    </div>
+  );
 }

@@ -1,6 +1,9 @@
-import { data } from "react-router";
+import { xmlResponse } from "~/server/feed.server";
+import { buildPodcastFeed } from "~/server/podcast-feed.server";
 
-// Placeholder until the route is built (PRODUCT.md "Discovery").
-export function loader() {
-  throw data("Not Found", { status: 404 });
+import type { Route } from "./+types/podcasts.rss[.]xml";
+
+/** PRODUCT.md "Discovery": the podcast feed for Apple Podcasts, episodes with a direct audio file only. */
+export function loader({ request }: Route.LoaderArgs) {
+  return xmlResponse(request, buildPodcastFeed);
 }

@@ -1,6 +1,7 @@
-import { getEnv } from "~/server/env.server";
+import { absoluteUrl } from "~/server/site-url.server";
 
+// PRODUCT.md "Discovery": the sitemap is named on the public origin.
 export function loader() {
-  const body = `User-agent: *\nDisallow: /admin\nDisallow: /auth\nDisallow: /api/\nSitemap: ${getEnv().BETTER_AUTH_URL}/sitemap.xml\n`;
+  const body = `User-agent: *\nDisallow: /admin\nDisallow: /auth\nDisallow: /api/\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`;
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

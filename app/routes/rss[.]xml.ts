@@ -1,10 +1,8 @@
-import { buildRssFeed } from "~/server/feed.server";
+import { buildRssFeed, xmlResponse } from "~/server/feed.server";
 
-export async function loader() {
-  return new Response(await buildRssFeed(), {
-    headers: {
-      "Content-Type": "application/rss+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=0, s-maxage=300, stale-while-revalidate=600",
-    },
-  });
+import type { Route } from "./+types/rss[.]xml";
+
+/** PRODUCT.md "Discovery": the 50 newest published items of every type. */
+export function loader({ request }: Route.LoaderArgs) {
+  return xmlResponse(request, () => buildRssFeed("all"));
 }

@@ -92,13 +92,13 @@ describe("search page markup", () => {
     expect(screen.getByText("Podcast")).toBeTruthy();
   });
 
-  it("shows views for other types, links interviews and features to their list anchors", async () => {
+  it("shows views for other types, links interviews and features to their own pages", async () => {
     const interview = await insertItem("interview", { title: "Chat with a CEO", count: 12 });
     const feature = await insertItem("special_feature", { title: "Chat feature", count: 1_200_000 });
     const { body } = await load("/search?q=chat");
     render("/search?q=chat", body);
-    expect(hrefs()).toContain(`/interviews#${interview}`);
-    expect(hrefs()).toContain(`/special-features#${feature}`);
+    expect(hrefs()).toContain(`/interviews/${interview}`);
+    expect(hrefs()).toContain(`/special-features/${feature}`);
     expect(screen.getByText("12 views")).toBeTruthy();
     expect(screen.getByText("1.2M views")).toBeTruthy();
     expect(screen.getByText("Special Feature")).toBeTruthy();

@@ -1,10 +1,9 @@
-import { buildSitemap } from "~/server/feed.server";
+import { xmlResponse } from "~/server/feed.server";
+import { buildSitemap, SITEMAP_CACHE_CONTROL, SITEMAP_CONTENT_TYPE } from "~/server/sitemap.server";
 
-export async function loader() {
-  return new Response(await buildSitemap(), {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=0, s-maxage=3600, stale-while-revalidate=600",
-    },
-  });
+import type { Route } from "./+types/sitemap[.]xml";
+
+/** PRODUCT.md "Discovery": the fixed pages and every published item's page. */
+export function loader({ request }: Route.LoaderArgs) {
+  return xmlResponse(request, buildSitemap, { contentType: SITEMAP_CONTENT_TYPE, cacheControl: SITEMAP_CACHE_CONTROL });
 }

@@ -1,10 +1,174 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 
-// Placeholder until the page is built (PRODUCT.md "Discovery").
-export function loader() {
-  throw data("Not Found", { status: 404 });
+import { ContentImage } from "~/components/content/content-image";
+import { EmptyState } from "~/components/content/empty-state";
+import { DateTime, MetaList, publishedItem } from "~/components/content/meta-list";
+import { PAGE_CONTAINER } from "~/components/content/page-intro";
+import { viewsItem } from "~/components/content/programme-card";
+import { TagList } from "~/components/content/tag-list";
+import { VideoPlayer } from "~/components/site/video-player";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
+import { featureTypeLabel } from "~/lib/feature-types";
+import { formatDate } from "~/lib/format";
+import { metaFromLoader } from "~/lib/seo";
+import { sanitizeContentHtml } from "~/server/sanitize.server";
+import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
+import { getPublishedSpecialFeature, listOtherSpecialFeatures } from "~/server/special-features.server";
+import { newsArticle } from "~/server/structured-data.server";
+
+import type { Route } from "./+types/special-features.$id";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const row = await getPublishedSpecialFeature(params.id);
+  // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the not-found state with a 404 status.
+  if (!row) return data({ feature: null, moreFeatures: [], meta: notFoundMeta("Feature Not Found") }, { status: 404, headers: NO_STORE });
+  const moreFeatures = await listOtherSpecialFeatures(row.id);
+  const feature = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    featureType: row.featureType,
+    featuredImageUrl: row.featuredImageUrl,
+    videoUrl: row.videoUrl,
+    readTimeMinutes: row.readTimeMinutes,
+    views: row.views,
+    tags: row.tags,
+    publishedAt: row.publishedAt,
+    contentHtml: row.content ? sanitizeContentHtml(row.content) : "",
+  };
+  const meta = itemPageMeta(
+    "special_feature",
+    { ...row, image: row.featuredImageUrl },
+    { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, authorName: null }) },
+  );
+  return { feature, moreFeatures, meta };
 }
 
-export default function Placeholder() {
-  return null;
+export const headers = publicPageHeaders;
+
+export const meta = metaFromLoader;
+
+export default function SpecialFeaturePage({ loaderData }: Route.ComponentProps) {
+  const { feature, moreFeatures } = loaderData;
+  if (!feature) return <FeatureNotFound />;
+  return <FeatureDetail feature={feature} moreFeatures={moreFeatures} />;
+}
+
+type LoadedFeature = NonNullable<Route.ComponentProps["loaderData"]["feature"]>;
+type OtherFeature = Route.ComponentProps["loaderData"]["moreFeatures"][number];
+
+const backLink =
+  "mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
+
+function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; moreFeatures: OtherFeature[] }) {
+  return (
+    <div className={PAGE_CONTAINER}>
+      <Link to="/special-features" className={backLink}>
+        <Icon name="arrow-left" className="size-4" />
+        Back to Special Features
+      </Link>
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <article aria-labelledby="feature-title" className="min-w-0 space-y-8">
+          <header className="flex flex-col gap-4">
+            <div>
+              <Badge data-testid="feature-type">{featureTypeLabel(feature.featureType)}</Badge>
+            </div>
+            <h1 id="feature-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+              {feature.title}
+            </h1>
+            {feature.description ? <p className="text-lg text-muted-foreground">{feature.description}</p> : null}
+            <MetaList
+              className="border-y py-4"
+              items={[
+                publishedItem(feature.publishedAt, "long"),
+                { icon: "clock", label: "Read time", value: `${feature.readTimeMinutes} min read` },
+                viewsItem(feature.views),
+              ]}
+            />
+            <TagList tags={feature.tags} />
+          </header>
+
+          {feature.featuredImageUrl ? (
+            <ContentImage src={feature.featuredImageUrl} alt={feature.title} priority className="rounded-xl border" />
+          ) : null}
+
+          {/* Sanitised on the server in the loader (sanitizeContentHtml). */}
+          {feature.contentHtml ? (
+            <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: feature.contentHtml }} />
+          ) : null}
+
+          {feature.videoUrl ? (
+            <section aria-labelledby="feature-video-heading" className="space-y-3">
+              <h2 id="feature-video-heading" className="text-lg font-semibold">
+                Video
+              </h2>
+              <VideoPlayer url={feature.videoUrl} title={feature.title} poster={feature.featuredImageUrl} />
+            </section>
+          ) : null}
+        </article>
+
+        <aside aria-labelledby="more-features-heading" className="lg:sticky lg:top-24 lg:self-start">
+          <div className="rounded-xl border bg-card p-5 shadow-sm">
+            <h2 id="more-features-heading" className="mb-4 text-lg font-semibold">
+              More Features
+            </h2>
+            {moreFeatures.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No other features yet.</p>
+            ) : (
+              <ul className="flex flex-col gap-4">
+                {moreFeatures.map((item) => (
+                  <li key={item.id}>
+                    <Link
+                      to={`/special-features/${item.id}`}
+                      prefetch="intent"
+                      className="group flex gap-3 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    >
+                      <ContentImage src={item.featuredImageUrl} alt="" icon="sparkles" className="w-24 shrink-0 rounded-md border" />
+                      <span className="flex min-w-0 flex-col gap-1">
+                        <span className="line-clamp-3 text-sm leading-snug font-medium group-hover:text-primary group-hover:underline">
+                          {item.title}
+                        </span>
+                        <span className="text-xs text-muted-foreground">
+                          {featureTypeLabel(item.featureType)}
+                          {item.publishedAt ? (
+                            <>
+                              {" · "}
+                              <DateTime value={item.publishedAt}>{formatDate(item.publishedAt)}</DateTime>
+                            </>
+                          ) : null}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** PRODUCT.md "Detail pages": 'Feature Not Found' with 'Browse All Features', as for podcasts. */
+function FeatureNotFound() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-16">
+      <EmptyState
+        icon="sparkles"
+        title="Feature Not Found"
+        headingLevel="h1"
+        action={
+          <Link to="/special-features" className={buttonVariants()}>
+            Browse All Features
+          </Link>
+        }
+      >
+        The feature you're looking for doesn't exist or may have been removed.
+      </EmptyState>
+    </div>
+  );
 }

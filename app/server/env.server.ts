@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import { passwordProblem } from "./password-policy.server";
+import { PODCAST_COVER_PATH } from "./preview-images.server";
 
 /** Thrown for configuration and start-up problems: printed as one line, never as a stack trace. */
 export class StartupError extends Error {
@@ -50,7 +51,92 @@ const envSchema = z.object({
     .optional(),
   /** Seed demo content into an empty database. Default: on for the embedded database, off for DATABASE_URL. */
   SEED_DEMO_CONTENT: z.enum(["true", "false"]).optional(),
+  // The podcast feed's channel, with the tags Apple Podcasts requires (PRODUCT.md "Discovery").
+  PODCAST_TITLE: z.string().max(255).default("MarketWire Podcasts"),
+  PODCAST_DESCRIPTION: z
+    .string()
+    .max(4000)
+    .default("Conversations with company leaders, investors and market experts about listed companies and the markets."),
+  PODCAST_AUTHOR: z.string().max(255).default("MarketWire"),
+  PODCAST_OWNER_NAME: z.string().max(255).default("MarketWire"),
+  PODCAST_OWNER_EMAIL: z.email().default("info@marketwire.example"),
+  PODCAST_CATEGORY: z.string().default("Business"),
+  /** Default: Investing when PODCAST_CATEGORY is unset too; none otherwise. */
+  PODCAST_SUBCATEGORY: z.string().optional(),
+  PODCAST_EXPLICIT: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+  PODCAST_LANGUAGE: z
+    .string()
+    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, "must be a language code such as en or en-us")
+    .default("en"),
+  /** A square JPEG or PNG of 1400 to 3000 px. Default: the site's cover, PUBLIC_URL + PODCAST_COVER_PATH. */
+  PODCAST_IMAGE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
 });
+
+/** PODCAST_CATEGORY and PODCAST_SUBCATEGORY must name one of Apple's categories together. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  const subcategories = APPLE_PODCAST_CATEGORIES[env.PODCAST_CATEGORY];
+  if (!subcategories) {
+    ctx.addIssue({ code: "custom", path: ["PODCAST_CATEGORY"], message: "must be an Apple Podcasts category, e.g. Business" });
+  } else if (env.PODCAST_SUBCATEGORY !== undefined && !subcategories.includes(env.PODCAST_SUBCATEGORY)) {
+    const choices = subcategories.length ? `one of ${subcategories.join(", ")}` : "unset: it has no subcategories";
+    ctx.addIssue({ code: "custom", path: ["PODCAST_SUBCATEGORY"], message: `under ${env.PODCAST_CATEGORY} must be ${choices}` });
+  }
+});
+
+/**
+ * Apple Podcasts' categories and their subcategories, spelled as the feed must spell them: Apple refuses
+ * a feed with any other `itunes:category` (PRODUCT.md "Discovery").
+ */
+export const APPLE_PODCAST_CATEGORIES: Record<string, readonly string[]> = {
+  Arts: ["Books", "Design", "Fashion & Beauty", "Food", "Performing Arts", "Visual Arts"],
+  Business: ["Careers", "Entrepreneurship", "Investing", "Management", "Marketing", "Non-Profit"],
+  Comedy: ["Comedy Interviews", "Improv", "Stand-Up"],
+  Education: ["Courses", "How To", "Language Learning", "Self-Improvement"],
+  Fiction: ["Comedy Fiction", "Drama", "Science Fiction"],
+  Government: [],
+  History: [],
+  "Health & Fitness": ["Alternative Health", "Fitness", "Medicine", "Mental Health", "Nutrition", "Sexuality"],
+  "Kids & Family": ["Education for Kids", "Parenting", "Pets & Animals", "Stories for Kids"],
+  Leisure: ["Animation & Manga", "Automotive", "Aviation", "Crafts", "Games", "Hobbies", "Home & Garden", "Video Games"],
+  Music: ["Music Commentary", "Music History", "Music Interviews"],
+  News: ["Business News", "Daily News", "Entertainment News", "News Commentary", "Politics", "Sports News", "Tech News"],
+  "Religion & Spirituality": ["Buddhism", "Christianity", "Hinduism", "Islam", "Judaism", "Religion", "Spirituality"],
+  Science: [
+    "Astronomy",
+    "Chemistry",
+    "Earth Sciences",
+    "Life Sciences",
+    "Mathematics",
+    "Natural Sciences",
+    "Nature",
+    "Physics",
+    "Social Sciences",
+  ],
+  "Society & Culture": ["Documentary", "Personal Journals", "Philosophy", "Places & Travel", "Relationships"],
+  Sports: [
+    "Baseball",
+    "Basketball",
+    "Cricket",
+    "Fantasy Sports",
+    "Football",
+    "Golf",
+    "Hockey",
+    "Rugby",
+    "Running",
+    "Soccer",
+    "Swimming",
+    "Tennis",
+    "Volleyball",
+    "Wilderness",
+    "Wrestling",
+  ],
+  Technology: [],
+  "True Crime": [],
+  "TV & Film": ["After Shows", "Film History", "Film Interviews", "Film Reviews", "TV Reviews"],
+};
 
 /** Proxy names Express understands in its `trust proxy` list. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -81,12 +167,13 @@ function isAddressOrRange(entry: string) {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
-export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT" | "PAGE_CACHE"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT" | "PAGE_CACHE" | "PODCAST_IMAGE_URL"> & {
   PUBLIC_URL: string;
   BETTER_AUTH_URL: string;
   DATA_DIR: string;
   RATE_LIMIT: boolean;
   PAGE_CACHE: boolean;
+  PODCAST_IMAGE_URL: string;
 };
 
 let cached: Env | undefined;
@@ -96,20 +183,23 @@ export function getEnv(): Env {
   if (cached) return cached;
   // Empty strings in .env files mean "not set".
   const raw = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined && value !== ""));
-  const parsed = envSchema.safeParse(raw);
+  const parsed = checkedEnvSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new StartupError(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
   }
   const env = parsed.data;
+  // Each defaults to the other: one public origin is the usual case.
+  const publicUrl = new URL(env.PUBLIC_URL ?? env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).origin;
   cached = {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
-    // Each defaults to the other: one public origin is the usual case.
-    PUBLIC_URL: new URL(env.PUBLIC_URL ?? env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).origin,
+    PUBLIC_URL: publicUrl,
     BETTER_AUTH_URL: env.BETTER_AUTH_URL ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     RATE_LIMIT: env.RATE_LIMIT ? env.RATE_LIMIT === "on" : env.NODE_ENV !== "test" && !process.env.VITEST,
     PAGE_CACHE: env.PAGE_CACHE === "on",
+    PODCAST_SUBCATEGORY: env.PODCAST_SUBCATEGORY ?? (raw.PODCAST_CATEGORY === undefined ? "Investing" : undefined),
+    PODCAST_IMAGE_URL: env.PODCAST_IMAGE_URL ?? `${publicUrl}${PODCAST_COVER_PATH}`,
   };
   return cached;
 }

@@ -1,52 +1,187 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { loader as blogFeedLoader } from "~/routes/blog.rss[.]xml";
+import { loader as allFeedLoader } from "~/routes/rss[.]xml";
+import { loader as videoFeedLoader } from "~/routes/videos.rss[.]xml";
+
+import { day, emptyBeforeEach, insertBlogs, insertPodcasts, insertVideos } from "../../tests/support/content";
+import { restoreEnvAfterEach, setEnv } from "../../tests/support/env";
+import { readRss, textOf, TRICKY_DESCRIPTION, TRICKY_DESCRIPTION_TEXT, TRICKY_TITLE, type XmlNode } from "../../tests/support/feeds";
+import { callRoute } from "../../tests/support/route";
+import * as dbServer from "./db.server";
 import { getDb, schema } from "./db.server";
-import { buildRssFeed, buildSitemap } from "./feed.server";
+import { buildRssFeed, listPublishedForFeeds } from "./feed.server";
 
-async function seed() {
+const ORIGIN = "http://localhost:3000";
+
+emptyBeforeEach(schema.videos, schema.podcasts, schema.blogs, schema.interviews, schema.specialFeatures);
+restoreEnvAfterEach(["PUBLIC_URL"]);
+
+/** One published item of every type, newest first (video, podcast, blog, interview, special feature), and hidden ones. */
+async function seedEveryType() {
   const db = await getDb();
-  const day = (n: number) => new Date(Date.UTC(2026, 0, n));
-  const [video] = await db
-    .insert(schema.videos)
-    .values({ title: "Lithium & the grid", status: "published", publishedAt: day(3) })
-    .returning();
-  const [blog] = await db
-    .insert(schema.blogs)
-    .values({ title: "Rates outlook", description: "<p>Bonds <b>rally</b></p>", status: "published", publishedAt: day(2) })
+  const [video] = await insertVideos([{ title: "Lithium & the grid", publishedAt: day(5) }]);
+  const [podcast] = await insertPodcasts([{ title: "Rates hour", description: "<p>Bonds <b>rally</b></p>", publishedAt: day(4) }]);
+  const [blog] = await insertBlogs([{ title: "Rates outlook", description: "<p>Yields &amp; curves</p>", publishedAt: day(3) }]);
+  const [interview] = await db
+    .insert(schema.interviews)
+    .values({ title: "CEO talk", status: "published", publishedAt: day(2) })
     .returning();
   const [feature] = await db
     .insert(schema.specialFeatures)
     .values({ title: "Deep dive", status: "published", publishedAt: day(1) })
     .returning();
-  await db.insert(schema.podcasts).values({ title: "Draft episode", status: "draft" });
+  await insertVideos([{ title: "Draft video", status: "draft", publishedAt: null }]);
+  await insertBlogs([{ title: "Archived post", status: "archived", publishedAt: null }]);
+  await insertPodcasts([{ title: "Draft episode", status: "draft", publishedAt: null }]);
   await db.insert(schema.interviews).values({ title: "Archived talk", status: "archived" });
-  return { video: video!, blog: blog!, feature: feature! };
+  await db.insert(schema.specialFeatures).values({ title: "Draft feature", status: "draft" });
+  return { video: video!, podcast: podcast!, blog: blog!, interview: interview!, feature: feature! };
 }
 
-describe("RSS feed", () => {
-  it("lists published items newest first with absolute links and plain-text descriptions", async () => {
-    const { video, blog, feature } = await seed();
-    const xml = await buildRssFeed();
-    const links = [...xml.matchAll(/<link>(.*?)<\/link>/g)].map((m) => m[1]).slice(1);
-    expect(links).toEqual([
-      `http://localhost:3000/video/${video.id}`,
-      `http://localhost:3000/blog/${blog.id}`,
-      `http://localhost:3000/special-features#${feature.id}`,
+const titles = (items: XmlNode[]) => items.map((item) => textOf(item.title));
+
+/** The checks every RSS 2.0 feed of ours must pass, whatever it lists. */
+function expectValidChannel(channel: XmlNode, origin: string, selfPath: string) {
+  expect(textOf(channel.title)).not.toBe("");
+  expect(textOf(channel.description)).not.toBe("");
+  expect(textOf(channel.language)).toBe("en");
+  expect(textOf(channel.link)).toMatch(new RegExp(`^${origin}/`));
+  const self = (channel["atom:link"] as unknown as XmlNode[]).find((link) => link["@rel"] === "self")!;
+  expect(self["@href"]).toBe(`${origin}${selfPath}`);
+  expect(self["@type"]).toBe("application/rss+xml");
+  for (const item of (channel.item ?? []) as unknown as XmlNode[]) {
+    expect(textOf(item.link)).toMatch(new RegExp(`^${origin}/`));
+    expect(textOf(item.guid)).toBe(textOf(item.link));
+    expect(Number.isNaN(Date.parse(textOf(item.pubDate)))).toBe(false);
+  }
+}
+
+describe('/rss.xml (PRODUCT.md "Discovery")', () => {
+  it("lists every type's published items newest first, with absolute links, dates, labels and plain-text descriptions", async () => {
+    const { video, podcast, blog, interview, feature } = await seedEveryType();
+    const { channel, items } = await readRss(await buildRssFeed("all"));
+    expectValidChannel(channel, ORIGIN, "/rss.xml");
+    expect(titles(items)).toEqual(["Lithium & the grid", "Rates hour", "Rates outlook", "CEO talk", "Deep dive"]);
+    expect(items.map((item) => textOf(item.link))).toEqual([
+      `${ORIGIN}/video/${video.id}`,
+      `${ORIGIN}/podcast/${podcast.id}`,
+      `${ORIGIN}/blog/${blog.id}`,
+      `${ORIGIN}/interviews/${interview.id}`,
+      `${ORIGIN}/special-features/${feature.id}`,
     ]);
-    expect(xml).toContain("<![CDATA[Lithium & the grid]]>");
-    expect(xml).toContain("Bonds rally");
-    expect(xml).not.toContain("Draft episode");
-    expect(xml).not.toContain("Archived talk");
+    expect(items.map((item) => textOf(item.category[0]))).toEqual(["Video", "Podcast", "Blog", "Interview", "Special Feature"]);
+    expect(textOf(items[1]!.description)).toBe("Bonds rally");
+    expect(textOf(items[2]!.description)).toBe("Yields & curves");
+    expect(new Date(textOf(items[0]!.pubDate)).toISOString()).toBe(day(5).toISOString());
+  });
+
+  it("never lists drafts or archived items", async () => {
+    await seedEveryType();
+    const xml = await buildRssFeed("all");
+    const { items } = await readRss(xml);
+    expect(items).toHaveLength(5);
+    for (const hidden of ["Draft video", "Archived post", "Draft episode", "Archived talk", "Draft feature"])
+      expect(xml).not.toContain(hidden);
+  });
+
+  it("keeps the 50 newest of all types", async () => {
+    await insertBlogs(Array.from({ length: 30 }, (_, i) => ({ title: `Post ${i}`, publishedAt: day(2 * i) })));
+    await insertVideos(Array.from({ length: 30 }, (_, i) => ({ title: `Video ${i}`, publishedAt: day(2 * i + 1) })));
+    const { items } = await readRss(await buildRssFeed("all"));
+    expect(items).toHaveLength(50);
+    expect(titles(items).slice(0, 3)).toEqual(["Video 29", "Post 29", "Video 28"]);
+    expect(titles(items).at(-1)).toBe("Post 5");
+  });
+
+  it("writes titles and descriptions with &, <b>, quotes and ]]> so they read back exactly", async () => {
+    await insertBlogs([{ title: TRICKY_TITLE, description: TRICKY_DESCRIPTION }]);
+    const xml = await buildRssFeed("all");
+    // readRss fails unless libxml2 finds the document well-formed.
+    const { items } = await readRss(xml);
+    expect(textOf(items[0]!.title)).toBe(TRICKY_TITLE);
+    expect(textOf(items[0]!.description)).toBe(TRICKY_DESCRIPTION_TEXT);
+    expect(xml).not.toContain('<b>bold</b>"');
+  });
+
+  it("drops characters XML cannot hold instead of writing a broken document", async () => {
+    await insertBlogs([{ title: "Bell\u0007 and \u001bescape", description: "<p>Form\u000cfeed</p>" }]);
+    const { items } = await readRss(await buildRssFeed("all"));
+    expect(textOf(items[0]!.title)).toBe("Bell and escape");
+  });
+
+  it("puts every link on PUBLIC_URL", async () => {
+    setEnv({ PUBLIC_URL: "https://news.example.com" });
+    const { video } = await seedEveryType();
+    const { channel, items } = await readRss(await buildRssFeed("all"));
+    expectValidChannel(channel, "https://news.example.com", "/rss.xml");
+    expect(textOf(items[0]!.link)).toBe(`https://news.example.com/video/${video.id}`);
   });
 });
 
-describe("sitemap", () => {
-  it("lists static pages and published items that have their own page", async () => {
-    const { video, blog, feature } = await seed();
-    const xml = await buildSitemap();
-    expect(xml).toContain("<loc>http://localhost:3000/videos</loc>");
-    expect(xml).toContain(`<loc>http://localhost:3000/video/${video.id}</loc>`);
-    expect(xml).toContain(`<loc>http://localhost:3000/blog/${blog.id}</loc>`);
-    expect(xml).not.toContain(feature.id);
+describe("/videos/rss.xml and /blog/rss.xml", () => {
+  it("list only their own type's 50 newest published items", async () => {
+    await seedEveryType();
+    await insertBlogs(Array.from({ length: 55 }, (_, i) => ({ title: `Post ${i}`, publishedAt: day(10 + i) })));
+    const blog = await readRss(await buildRssFeed("blog"));
+    expectValidChannel(blog.channel, ORIGIN, "/blog/rss.xml");
+    expect(textOf(blog.channel.link)).toBe(`${ORIGIN}/blog`);
+    expect(blog.items).toHaveLength(50);
+    expect(titles(blog.items).slice(0, 2)).toEqual(["Post 54", "Post 53"]);
+    expect(blog.items.every((item) => textOf(item.link).startsWith(`${ORIGIN}/blog/`))).toBe(true);
+
+    const videos = await readRss(await buildRssFeed("video"));
+    expectValidChannel(videos.channel, ORIGIN, "/videos/rss.xml");
+    expect(textOf(videos.channel.link)).toBe(`${ORIGIN}/videos`);
+    expect(titles(videos.items)).toEqual(["Lithium & the grid"]);
+  });
+
+  it("are valid and empty without published items", async () => {
+    await insertVideos([{ title: "Draft video", status: "draft", publishedAt: null }]);
+    const { channel, items } = await readRss(await buildRssFeed("video"));
+    expectValidChannel(channel, ORIGIN, "/videos/rss.xml");
+    expect(items).toEqual([]);
+  });
+});
+
+describe("listPublishedForFeeds", () => {
+  it("reads only the types asked for", async () => {
+    await seedEveryType();
+    expect((await listPublishedForFeeds(10, ["blog", "video"])).map((item) => item.title)).toEqual(["Lithium & the grid", "Rates outlook"]);
+    expect(await listPublishedForFeeds(10, [])).toEqual([]);
+  });
+});
+
+describe("feed routes", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    ["/rss.xml", allFeedLoader],
+    ["/blog/rss.xml", blogFeedLoader],
+    ["/videos/rss.xml", videoFeedLoader],
+  ] as const)("%s answers RSS, cached by CDNs for five minutes", async (path, loader) => {
+    await seedEveryType();
+    const { status, headers, body } = await callRoute(loader, path, { throws: false });
+    expect(status).toBe(200);
+    expect(headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    expect(headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=600");
+    const { channel } = await readRss(body as string);
+    expectValidChannel(channel, ORIGIN, path);
+  });
+
+  it.each([
+    ["/rss.xml", allFeedLoader],
+    ["/blog/rss.xml", blogFeedLoader],
+    ["/videos/rss.xml", videoFeedLoader],
+  ] as const)("%s answers 503 in plain text, never cached, when the database fails", async (path, loader) => {
+    vi.spyOn(dbServer, "getDb").mockRejectedValue(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    const { status, headers, body } = await callRoute(loader, path, { throws: false });
+    expect(status).toBe(503);
+    expect(headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(headers.get("Cache-Control")).toBe("no-store");
+    expect(body).toBe("Temporarily unavailable. Please try again later.\n");
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(String(logged.mock.calls[0]![0])).toContain(path);
   });
 });

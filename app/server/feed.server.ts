@@ -1,13 +1,25 @@
+/**
+ * RSS 2.0 feeds (PRODUCT.md "Discovery"): `/rss.xml` (every type), `/videos/rss.xml` and `/blog/rss.xml`,
+ * written by the `feed` package, links absolute on PUBLIC_URL. The podcast feed is in
+ * podcast-feed.server.ts, the sitemap in sitemap.server.ts; both use this module's query and helpers.
+ */
 import { sql } from "drizzle-orm";
-import { Feed } from "feed";
+import { Feed, type FeedOptions } from "feed";
 
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
-import { type ContentType } from "~/lib/content-types";
+import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { htmlToPlainText } from "./html-text.server";
 import { NEWEST_PUBLISHED_SQL } from "./list-order.server";
+
+/** PRODUCT.md "Limits": every feed lists the 50 newest items. */
+export const FEED_ITEM_LIMIT = 50;
+
+export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
+/** CDNs keep a feed for five minutes and may serve it stale for ten more while refetching. */
+export const FEED_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=600";
 
 export interface FeedItem {
   id: string;
@@ -18,8 +30,10 @@ export interface FeedItem {
   updatedAt: Date;
 }
 
-/** Newest published items of every type, for the RSS feed and the sitemap. */
-export async function listPublishedForFeeds(limit: number): Promise<FeedItem[]> {
+/** Newest published items of the given types (all five by default), for the feeds and the sitemap. */
+export async function listPublishedForFeeds(limit: number, types: readonly ContentType[] = CONTENT_TYPES): Promise<FeedItem[]> {
+  const tables = CONTENT_TYPE_LIST.filter((info) => types.includes(info.key));
+  if (tables.length === 0) return [];
   const db = await getDb();
   const result = await db.execute<{
     id: string;
@@ -31,9 +45,9 @@ export async function listPublishedForFeeds(limit: number): Promise<FeedItem[]> 
   }>(sql`
     select id, title, description, content_type, published_at, updated_at from (${sql.join(
       // Table names come from the registry, never from input.
-      CONTENT_TYPE_LIST.map(
+      tables.map(
         ({ key, tableName }) => sql`select id, title, description, ${key}::text as content_type, published_at, updated_at
-          from ${sql.identifier(tableName)} where status = 'published'`,
+          from ${sql.identifier(tableName)} where status = 'published' and published_at is not null`,
       ),
       sql` union all `,
     )}) items
@@ -49,50 +63,109 @@ export async function listPublishedForFeeds(limit: number): Promise<FeedItem[]> 
   }));
 }
 
-/** RSS 2.0 of the 50 newest published items, absolute links on the public origin. */
-export async function buildRssFeed(): Promise<string> {
-  const origin = getEnv().BETTER_AUTH_URL;
-  const items = await listPublishedForFeeds(50);
-  const feed = new Feed({
-    title: "MarketWire",
-    description: "Market insights connecting investors with listed companies: interviews, podcasts, articles and special features.",
-    id: `${origin}/`,
-    link: `${origin}/`,
+/** Characters XML 1.0 cannot hold in any form (most control characters, lone surrogates). */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * Values for the `feed` package's XML writer (xml-js), so each comes out as exactly the text given and the
+ * document stays well-formed. The writer turns `&amp;` in element text back into `&` before escaping,
+ * closes and reopens CDATA only at the first `]]>`, and escapes nothing but `"` in attribute values.
+ */
+export const xmlSafe = {
+  /** Element text (`_text`, and the feed options written as text: title, description). */
+  text: (value: string) => value.replace(NOT_XML, "").replaceAll("&amp;", "&amp;amp;"),
+  /** Item titles and descriptions, which the package writes as CDATA: every `]]>` after the first split here. */
+  cdata: (value: string) => {
+    const text = value.replace(NOT_XML, "");
+    const first = text.indexOf("]]>");
+    return first < 0 ? text : text.slice(0, first + 3) + text.slice(first + 3).replaceAll("]]>", "]]]]><![CDATA[>");
+  },
+  /** Attribute values of extensions (`_attributes`). */
+  attribute: (value: string) => value.replace(NOT_XML, "").replaceAll("&", "&amp;").replaceAll("<", "&lt;"),
+};
+
+/** A feed with the options every feed shares; `path` is the feed's own address (`atom:link rel="self"`). */
+export function newFeed(
+  options: { path: string; link: string; title: string; description: string; updated?: Date } & Partial<FeedOptions>,
+) {
+  const origin = getEnv().PUBLIC_URL;
+  const { path, link, title, description, ...rest } = options;
+  return new Feed({
+    link: `${origin}${link}`,
+    title: xmlSafe.text(title),
+    description: xmlSafe.text(description),
     language: "en",
     copyright: "© 2025 MarketWire",
-    updated: items[0]?.publishedAt,
-    feedLinks: { rss: `${origin}/rss.xml` },
+    feedLinks: { rss: `${origin}${path}` },
+    ...rest,
   });
+}
+
+/** The three feeds of articles and videos: which types each lists, where it lives and what it is called. */
+const FEEDS = {
+  all: {
+    types: CONTENT_TYPES,
+    path: "/rss.xml",
+    link: "/",
+    title: "MarketWire",
+    description: "Market insights connecting investors with listed companies: interviews, podcasts, articles and special features.",
+  },
+  video: {
+    types: ["video"],
+    path: "/videos/rss.xml",
+    link: CONTENT_REGISTRY.video.listPath,
+    title: "MarketWire Videos",
+    description: "The latest MarketWire videos: market briefings, earnings wraps and company presentations.",
+  },
+  blog: {
+    types: ["blog"],
+    path: "/blog/rss.xml",
+    link: CONTENT_REGISTRY.blog.listPath,
+    title: "MarketWire Blog",
+    description: "The latest MarketWire articles on listed companies, sectors and markets.",
+  },
+} satisfies Record<string, { types: readonly ContentType[]; path: string; link: string; title: string; description: string }>;
+
+export type FeedName = keyof typeof FEEDS;
+
+/** RSS 2.0 of the 50 newest published items of a feed's types, newest first. */
+export async function buildRssFeed(name: FeedName = "all"): Promise<string> {
+  const { types, ...channel } = FEEDS[name];
+  const origin = getEnv().PUBLIC_URL;
+  const items = await listPublishedForFeeds(FEED_ITEM_LIMIT, types);
+  const feed = newFeed({ ...channel, updated: items[0]?.publishedAt });
   for (const item of items) {
     const link = `${origin}${publicUrlFor(item.contentType, item.id)}`;
     feed.addItem({
-      title: item.title,
+      title: xmlSafe.cdata(item.title),
       id: link,
       link,
-      description: htmlToPlainText(item.description),
+      // PRODUCT.md "Text from HTML": feeds carry the description as plain text.
+      description: xmlSafe.cdata(htmlToPlainText(item.description)),
       date: item.publishedAt,
-      category: [{ name: item.contentType }],
+      category: [{ name: xmlSafe.text(CONTENT_REGISTRY[item.contentType].label) }],
     });
   }
   return feed.rss2();
 }
 
-const STATIC_PATHS = ["/", "/about", "/programme", "/clients", "/contact", ...CONTENT_TYPE_LIST.map((info) => info.listPath)];
-
-function escapeXml(value: string) {
-  return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
-}
-
-/** sitemap.xml: the static pages and every published item with its own page (anchors are not URLs). */
-export async function buildSitemap(): Promise<string> {
-  const origin = getEnv().BETTER_AUTH_URL;
-  const items = (await listPublishedForFeeds(45_000)).filter((item) => CONTENT_REGISTRY[item.contentType].hasOwnPage);
-  const urls = [
-    ...STATIC_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
-    ...items.map(
-      (item) =>
-        `<url><loc>${escapeXml(origin + publicUrlFor(item.contentType, item.id))}</loc><lastmod>${item.updatedAt.toISOString()}</lastmod></url>`,
-    ),
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+/**
+ * A feed or sitemap answer: the document with its type and caching, or, when the database cannot be read,
+ * a short 503 that is never cached (PRODUCT.md "Lists": an error must not be kept as the document).
+ */
+export async function xmlResponse(
+  request: Request,
+  build: () => Promise<string>,
+  headers: { contentType: string; cacheControl: string } = { contentType: RSS_CONTENT_TYPE, cacheControl: FEED_CACHE_CONTROL },
+): Promise<Response> {
+  try {
+    const body = await build();
+    return new Response(body, { headers: { "Content-Type": headers.contentType, "Cache-Control": headers.cacheControl } });
+  } catch (error) {
+    console.error(`Failed to build ${new URL(request.url).pathname}:`, error);
+    return new Response("Temporarily unavailable. Please try again later.\n", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
+    });
+  }
 }

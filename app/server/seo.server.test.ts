@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 
 import { restoreEnvAfterEach, setEnv } from "../../tests/support/env";
+import { loader as robotsTxt } from "../routes/robots[.]txt";
 import { getEnv } from "./env.server";
 import { itemPageMeta, notFoundMeta, pagedPath, pageMeta } from "./seo.server";
 import { breadcrumbs, homeStructuredData, isoDuration, newsArticle, podcastEpisode, videoObject } from "./structured-data.server";
@@ -38,6 +39,13 @@ describe('PUBLIC_URL (PRODUCT.md "Discovery")', () => {
     expect(getEnv().PUBLIC_URL).toBe("https://auth.example");
     setEnv({ PUBLIC_URL: undefined, BETTER_AUTH_URL: undefined });
     expect(getEnv().PUBLIC_URL).toBe(`http://localhost:${getEnv().PORT}`);
+  });
+});
+
+describe("robots.txt", () => {
+  it("names the sitemap on the public origin, not the sign-in origin", async () => {
+    setEnv({ PUBLIC_URL: ORIGIN, BETTER_AUTH_URL: "https://auth.marketwire.example" });
+    expect(await robotsTxt().text()).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\n`);
   });
 });
 
@@ -109,7 +117,10 @@ describe("itemPageMeta", () => {
     expect(tag(meta, "og:url")).toBe(`${ORIGIN}/blog/${ID}`);
     expect(tag(meta, "og:image")).toMatch(new RegExp(`^${ORIGIN}/og/blogs/${ID}\\.jpg\\?v=[\\w-]{10}$`));
     expect(tag(meta, "article:published_time")).toBe(published.toISOString());
-    expect(links(meta, "alternate").map((link) => ("href" in link ? link.href : null))).toEqual([`${ORIGIN}/rss.xml`, `${ORIGIN}/blog/rss.xml`]);
+    expect(links(meta, "alternate").map((link) => ("href" in link ? link.href : null))).toEqual([
+      `${ORIGIN}/rss.xml`,
+      `${ORIGIN}/blog/rss.xml`,
+    ]);
     const [article, trail] = structuredData(meta);
     expect(article).toMatchObject({ "@type": "NewsArticle", headline: "Rates & <Banks>", author: [{ "@type": "Person", name: "Ann" }] });
     expect(article!.image).toEqual([tag(meta, "og:image"), `${ORIGIN}/media/blog-banks.svg`]);

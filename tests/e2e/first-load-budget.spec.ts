@@ -37,6 +37,8 @@ test("every public page's first load stays within its JavaScript budget (136 KB 
     ["/videos", "video"],
     ["/podcasts", "podcast"],
     ["/blog", "blog"],
+    ["/interviews", "interviews"],
+    ["/special-features", "special-features"],
   ] as const) {
     const match = (await (await request.get(list)).text()).match(new RegExp(`href="(/${kind}/[0-9a-f-]{36})"`));
     expect(match, `a /${kind}/{id} link on ${list}`).not.toBeNull();

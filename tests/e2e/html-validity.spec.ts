@@ -64,6 +64,8 @@ async function publicPages(request: APIRequestContext) {
     { path: await firstItemPath(request, "/blog", "blog"), status: 200 },
     { path: await firstItemPath(request, "/videos", "video"), status: 200 },
     { path: await firstItemPath(request, "/podcasts", "podcast"), status: 200 },
+    { path: await firstItemPath(request, "/interviews", "interviews"), status: 200 },
+    { path: await firstItemPath(request, "/special-features", "special-features"), status: 200 },
     { path: "/contact", status: 200 },
     { path: "/search", status: 200 },
     { path: "/search?q=market", status: 200 },

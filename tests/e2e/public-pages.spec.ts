@@ -65,7 +65,7 @@ test("special features show their type labels and open to the full text", async 
     await expect(disclosure.locator(".prose-content")).toBeVisible();
   }
 
-  // Search results link to /special-features#{id}: the anchor exists.
+  // Each card keeps its anchor #{id} (PRODUCT.md "Discovery").
   const id = await first.getAttribute("id");
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
 });

@@ -68,3 +68,15 @@ export function browserPost(action: (args: never) => unknown, path: string, id: 
   request.headers.set("X-Forwarded-For", "203.0.113.20");
   return action({ request, params: { id }, context: {} } as never) as Promise<Response>;
 }
+
+/** Inserts interviews ("Interview {i}", published on day(i) unless said otherwise) and returns the stored rows. */
+export async function insertInterviews(rows: Partial<typeof schema.interviews.$inferInsert>[]) {
+  const db = await getDb();
+  return db.insert(schema.interviews).values(publishedRows("Interview", rows)).returning();
+}
+
+/** Inserts special features ("Feature {i}", published on day(i) unless said otherwise) and returns the stored rows. */
+export async function insertSpecialFeatures(rows: Partial<typeof schema.specialFeatures.$inferInsert>[]) {
+  const db = await getDb();
+  return db.insert(schema.specialFeatures).values(publishedRows("Feature", rows)).returning();
+}

@@ -23,13 +23,14 @@ export interface FeatureCardData {
   publishedAt: Date | string | null;
 }
 
-/** One special feature on /special-features. */
+/** One special feature on /special-features, at its anchor `#{id}`; the title leads to its own page (PRODUCT.md "Discovery"). */
 export function FeatureCard({ feature }: { feature: FeatureCardData }) {
   return (
     <ProgrammeCard
       kind="feature"
       id={feature.id}
       title={feature.title}
+      href={`/special-features/${feature.id}`}
       imageUrl={feature.featuredImageUrl}
       icon="sparkles"
       bodyClassName="flex min-w-0 flex-col gap-3 p-5 sm:p-6"

@@ -22,13 +22,16 @@ export interface InterviewCardData {
   publishedAt: Date | string | null;
 }
 
-/** One interview on /interviews. */
+/**
+ * One interview on /interviews, at its anchor `#{id}`; the title leads to its own page (PRODUCT.md "Discovery").
+ */
 export function InterviewCard({ interview }: { interview: InterviewCardData }) {
   return (
     <ProgrammeCard
       kind="interview"
       id={interview.id}
       title={interview.title}
+      href={`/interviews/${interview.id}`}
       imageUrl={interview.thumbnailUrl}
       icon="mic"
       bodyClassName="flex flex-col gap-3 p-5 sm:p-6"

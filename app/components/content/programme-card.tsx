@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { Link } from "react-router";
 
 import type { IconName } from "~/components/ui/icon";
 import { formatCount } from "~/lib/format";
@@ -15,13 +16,14 @@ export function viewsItem(views: number): MetaItem {
 }
 
 /**
- * One interview or special feature on its programme page. `id` is the anchor search results link to
- * (/interviews#{id}, /special-features#{id}); `kicker` stands above the title.
+ * One interview or special feature on its programme page, at its anchor `#{id}`; the title leads to the
+ * item's own page, `href` (PRODUCT.md "Discovery"). `kicker` stands above the title.
  */
 export function ProgrammeCard({
   kind,
   id,
   title,
+  href,
   imageUrl,
   icon,
   bodyClassName,
@@ -31,6 +33,7 @@ export function ProgrammeCard({
   kind: "interview" | "feature";
   id: string;
   title: string;
+  href: string;
   imageUrl: string | null;
   icon: IconName;
   bodyClassName: string;
@@ -49,7 +52,13 @@ export function ProgrammeCard({
       <div className={bodyClassName}>
         {kicker}
         <h2 id={headingId} className="text-xl leading-snug font-semibold text-balance">
-          {title}
+          <Link
+            to={href}
+            prefetch="intent"
+            className="rounded-sm outline-none hover:text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            {title}
+          </Link>
         </h2>
         {children}
       </div>

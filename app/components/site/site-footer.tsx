@@ -76,6 +76,7 @@ export function SiteFooter() {
               // Plain links: a feed is a file, not a page of the site.
               <a key={feed.path} href={feed.path} className={cn(footerLink, "text-xs")}>
                 {feed.label}
+                <span className="sr-only"> feed</span>
               </a>
             ))}
           </nav>

@@ -11,12 +11,24 @@ import { editorValuesFromRow, getContent, listContent } from "~/server/admin-con
 import { createUserAccount } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { FEATURE_TYPES } from "~/server/db/schema";
+import { buildRssFeed } from "~/server/feed.server";
 import { htmlToPlainText } from "~/server/html-text.server";
+import { buildPodcastFeed } from "~/server/podcast-feed.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
+import { buildSitemap } from "~/server/sitemap.server";
 
+import { parseXml, readMp3, readRss, SITEMAP_XSD, textOf, xmllint, type XmlNode } from "../../../tests/support/feeds";
 import { DEMO_BLOGS } from "./catalogue/blogs";
 import { DEMO_INTERVIEWS } from "./catalogue/interviews";
-import { DEMO_AUDIO_PATH, MEDIA_IMAGES, renderDemoAudioWav, renderMediaSvg } from "./catalogue/media";
+import {
+  DEMO_AUDIO_PATH,
+  DEMO_AUDIO_SAMPLE_RATE,
+  DEMO_AUDIO_TRACKS,
+  demoAudio,
+  demoAudioSourceTag,
+  MEDIA_IMAGES,
+  renderMediaSvg,
+} from "./catalogue/media";
 import { DEMO_PODCASTS } from "./catalogue/podcasts";
 import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
 import { DEMO_VIDEOS } from "./catalogue/videos";
@@ -46,7 +58,7 @@ beforeAll(async () => {
 describe("seedDemoContent on a fresh database", () => {
   it("inserts the required number of rows of each type", async () => {
     expect((await counts("videos")).total).toBeGreaterThanOrEqual(30);
-    expect((await counts("podcasts")).total).toBe(12);
+    expect((await counts("podcasts")).total).toBe(13);
     expect((await counts("blogs")).total).toBe(12);
     expect((await counts("interviews")).total).toBe(8);
     expect((await counts("special_features")).total).toBe(8);
@@ -140,7 +152,7 @@ describe("seedDemoContent on a fresh database", () => {
     expect(urls.some((u) => u.startsWith("https://youtu.be/"))).toBe(true);
   });
 
-  it("uses each of the four audio-host post forms, a playable local file, and one podcast without audio", async () => {
+  it("uses each of the four audio-host post forms, two playable local MP3s, and one podcast without audio", async () => {
     const urls = (await rows<{ url: string | null }>(sql`select audio_url as url from podcasts`)).map((r) => r.url);
     expect(urls.filter((u) => u === null)).toHaveLength(1);
     const forms = [/\/posts\/\d+$/, /\/boos\/\d+$/, /\/posts\/\d+\.mp3$/, /[a-z]-\d+\.mp3$/];
@@ -150,10 +162,20 @@ describe("seedDemoContent on a fresh database", () => {
         String(form),
       ).toBe(true);
     const local = urls.filter((u): u is string => u != null && u.startsWith("/"));
-    expect(local).toEqual([DEMO_AUDIO_PATH]);
-    const wav = fs.readFileSync(path.join(publicDir, DEMO_AUDIO_PATH));
-    expect(wav.subarray(0, 4).toString("ascii")).toBe("RIFF");
-    expect(wav.subarray(8, 12).toString("ascii")).toBe("WAVE");
+    expect(local.sort()).toEqual(["/media/audio/capital-call-trailer.mp3", "/media/audio/dividend-hour-theme.mp3"]);
+    expect(local).toContain(DEMO_AUDIO_PATH);
+  });
+
+  it("gives the podcasts with a local MP3 the file's exact length as their duration, and publishes them", async () => {
+    const local = await rows<{ audio_url: string; duration: number; status: string }>(
+      sql`select audio_url, duration, status from podcasts where audio_url like '/media/%'`,
+    );
+    expect(local).toHaveLength(DEMO_AUDIO_TRACKS.length);
+    for (const podcast of local) {
+      const mp3 = readMp3(fs.readFileSync(path.join(publicDir, podcast.audio_url)));
+      expect(podcast.status).toBe("published");
+      expect(mp3.samples, podcast.audio_url).toBe(podcast.duration * mp3.sampleRate);
+    }
   });
 
   it("stores blog posts with authors, roles, images and bodies of about 400 to 900 words", async () => {
@@ -182,6 +204,47 @@ describe("seedDemoContent on a fresh database", () => {
   it("derives stable ids from the slugs", async () => {
     const [row] = await rows<{ id: string }>(sql`select id from videos where title = ${DEMO_VIDEOS[0]!.title}`);
     expect(row!.id).toBe(demoId("video", DEMO_VIDEOS[0]!.slug));
+  });
+});
+
+describe('feeds and sitemap of the demo content (PRODUCT.md "Discovery")', () => {
+  it("give a podcast feed whose episodes are the podcasts with a local MP3, each enclosure stating the file's size", async () => {
+    const { items } = await readRss(await buildPodcastFeed());
+    const expected = DEMO_PODCASTS.filter((p) => !p.status && p.audioUrl?.startsWith("/media/audio/")).sort((a, b) => a.age - b.age);
+    expect(expected.length).toBeGreaterThanOrEqual(1);
+    expect(items.map((item) => textOf(item.title))).toEqual(expected.map((p) => p.title));
+    items.forEach((item, i) => {
+      const podcast = expected[i]!;
+      expect(item.enclosure!["@url"]).toBe(`http://localhost:3000${podcast.audioUrl}`);
+      expect(item.enclosure!["@type"]).toBe("audio/mpeg");
+      expect(Number(item.enclosure!["@length"])).toBe(fs.statSync(path.join(publicDir, podcast.audioUrl!)).size);
+      expect(textOf(item["itunes:duration"])).toBe(String(podcast.duration));
+      expect(textOf(item.guid)).toBe(demoId("podcast", podcast.slug));
+    });
+  });
+
+  it("give well-formed RSS feeds of every type, of videos and of blog posts", async () => {
+    expect((await readRss(await buildRssFeed("all"))).items).toHaveLength(50);
+    expect((await readRss(await buildRssFeed("video"))).items).toHaveLength(Math.min(50, DEMO_VIDEOS.filter((v) => !v.status).length));
+    expect((await readRss(await buildRssFeed("blog"))).items).toHaveLength(Math.min(50, DEMO_BLOGS.filter((b) => !b.status).length));
+  });
+
+  it("give a sitemap that validates against the sitemaps.org schema and lists every published item", async () => {
+    const xml = await buildSitemap();
+    expect(await xmllint(xml, SITEMAP_XSD)).toEqual({ valid: true, errors: [] });
+    const published = await rows<{ id: string }>(
+      sql`${sql.join(
+        CONTENT_TABLES.map((table) => sql`select id from ${sql.identifier(table)} where status = 'published'`),
+        sql` union all `,
+      )}`,
+    );
+    const locs = (parseXml(xml).urlset!.url as unknown as XmlNode[]).map((url) => textOf(url.loc));
+    for (const { id } of published)
+      expect(
+        locs.filter((loc) => loc.endsWith(`/${id}`)),
+        id,
+      ).toHaveLength(1);
+    expect(locs).toHaveLength(published.length + 10);
   });
 });
 
@@ -214,7 +277,27 @@ describe("generated media", () => {
       const file = path.join(publicDir, "media", `${image.name}.svg`);
       expect(fs.readFileSync(file, "utf8"), image.name).toBe(renderMediaSvg(image));
     }
-    expect(fs.readFileSync(path.join(publicDir, DEMO_AUDIO_PATH)).equals(renderDemoAudioWav())).toBe(true);
+  });
+
+  it.each(DEMO_AUDIO_TRACKS.map((track) => [track.name, track] as const))(
+    "%s.mp3 is an MP3 (MPEG-1 Layer III, 44.1 kHz mono) encoded from the current synthesis, as long as the catalogue says",
+    (_name, track) => {
+      const file = path.join(publicDir, demoAudio(track.name).path);
+      const bytes = fs.readFileSync(file);
+      expect(bytes.length).toBeGreaterThan(10_000);
+      const mp3 = readMp3(bytes);
+      expect(mp3).toMatchObject({ mpegVersion: 1, layer: 3, sampleRate: DEMO_AUDIO_SAMPLE_RATE, channels: 1 });
+      expect(mp3.audioFrames).toBe(mp3.infoFrames);
+      expect(mp3.samples).toBe(track.seconds * DEMO_AUDIO_SAMPLE_RATE);
+      // The ID3 comment names the WAV it was encoded from (run generate-media.ts with lame after a change).
+      expect(mp3.id3).toContain(demoAudioSourceTag(track));
+      expect(mp3.id3).toContain(track.title);
+    },
+  );
+
+  it("ship no other audio files", () => {
+    const names = fs.readdirSync(path.join(publicDir, "media", "audio")).sort();
+    expect(names).toEqual(DEMO_AUDIO_TRACKS.map((track) => `${track.name}.mp3`).sort());
   });
 
   it("stay small: 16:9 SVGs of a few KB each", () => {

@@ -1,10 +1,10 @@
-import { DEMO_AUDIO_PATH, mediaUrl } from "./media";
+import { demoAudio, mediaUrl } from "./media";
 import type { DemoPodcast } from "./types";
 
 /**
- * 12 podcasts: 11 published (2 featured), one draft. Audio URLs use each of the audio-host post forms
- * of PRODUCT.md "Audio" (posts/{id}, boos/{id}, posts/{id}.mp3, …-{id}.mp3), one plays a local file with the
- * native player and one has no audio at all.
+ * 13 podcasts: 12 published (2 featured), one draft. Audio URLs use each of the audio-host post forms
+ * of PRODUCT.md "Audio" (posts/{id}, boos/{id}, posts/{id}.mp3, …-{id}.mp3), two play a local MP3 with the
+ * native player (the podcast feed's episodes, PRODUCT.md "Discovery") and one has no audio at all.
  */
 export const DEMO_PODCASTS: DemoPodcast[] = [
   {
@@ -77,9 +77,9 @@ export const DEMO_PODCASTS: DemoPodcast[] = [
       "<p>Season three of <em>Capital Call</em> brings founders, CFOs and fund managers to the microphone every fortnight. Subscribe so you do not miss the first episode.</p>",
     tags: ["trailer", "capital raising", "podcast"],
     age: 18,
-    audioUrl: DEMO_AUDIO_PATH,
+    audioUrl: demoAudio("capital-call-trailer").path,
     thumbnail: mediaUrl("podcast-capital-call"),
-    duration: 3,
+    duration: demoAudio("capital-call-trailer").seconds,
     listens: 1_120,
   },
   {
@@ -124,6 +124,19 @@ export const DEMO_PODCASTS: DemoPodcast[] = [
     thumbnail: mediaUrl("podcast-dividend-hour"),
     duration: 2415,
     listens: 4_105,
+  },
+  {
+    slug: "dividend-hour-theme",
+    title: "The Dividend Hour: Our New Theme Music",
+    description: "Twelve seconds of the new theme that opens every episode of The Dividend Hour from this season.",
+    content:
+      "<p>Listeners asked for something calmer than the old ticker sound, so the new theme is a slow walk through five chords. Press play and let it ring out.</p>",
+    tags: ["dividends", "podcast", "theme music"],
+    age: 60,
+    audioUrl: demoAudio("dividend-hour-theme").path,
+    thumbnail: mediaUrl("podcast-dividend-hour"),
+    duration: demoAudio("dividend-hour-theme").seconds,
+    listens: 860,
   },
   {
     slug: "long-view-8",
