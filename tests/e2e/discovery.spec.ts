@@ -1,6 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 
+import { DEMO_BLOGS } from "../../app/server/seed/catalogue/blogs";
+import { DEMO_INTERVIEWS } from "../../app/server/seed/catalogue/interviews";
+import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
+import { DEMO_SPECIAL_FEATURES } from "../../app/server/seed/catalogue/special-features";
+import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
 import { expect, test } from "./fixtures";
 
 /**
@@ -28,36 +33,51 @@ async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
   return scripts.map((text) => JSON.parse(text) as Record<string, unknown>);
 }
 
-/** The first item link of a list page. */
-async function firstItemPath(page: Page, pattern: RegExp) {
-  const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+/** The path of a demo item's page, from its link on its list page (other specs add items of their own). */
+async function demoItemPath(page: Page, pattern: RegExp, title: string) {
+  const hrefs = await page
+    .locator("main a[href]", { hasText: title })
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   const path = hrefs.find((href) => pattern.test(href));
-  expect(path, `an item link matching ${pattern}`).toBeTruthy();
+  expect(path, `a link to "${title}" matching ${pattern}`).toBeTruthy();
   return path!;
 }
+
+/** A demo item of each type, with a video where the type has one. */
+const withVideo = <T extends { videoUrl?: string | null }>(items: readonly T[]) => items.find((item) => item.videoUrl)!;
 
 const DETAIL_PAGES = [
   {
     list: "/videos",
+    title: withVideo(DEMO_VIDEOS).title,
     link: /^\/video\/[\w-]+$/,
     schema: "VideoObject",
     required: ["name", "description", "thumbnailUrl", "uploadDate", "duration", "embedUrl", "interactionStatistic"],
   },
   {
     list: "/podcasts",
+    title: DEMO_PODCASTS[0]!.title,
     link: /^\/podcast\/[\w-]+$/,
     schema: "PodcastEpisode",
     required: ["name", "description", "url", "datePublished", "partOfSeries"],
   },
   {
     list: "/blog",
+    title: DEMO_BLOGS[0]!.title,
     link: /^\/blog\/[\w-]+$/,
     schema: "NewsArticle",
     required: ["headline", "image", "datePublished", "dateModified", "author"],
   },
-  { list: "/interviews", link: /^\/interviews\/[\w-]+$/, schema: "VideoObject", required: ["name", "thumbnailUrl", "uploadDate"] },
+  {
+    list: "/interviews",
+    title: withVideo(DEMO_INTERVIEWS).title,
+    link: /^\/interviews\/[\w-]+$/,
+    schema: "VideoObject",
+    required: ["name", "thumbnailUrl", "uploadDate"],
+  },
   {
     list: "/special-features",
+    title: DEMO_SPECIAL_FEATURES[0]!.title,
     link: /^\/special-features\/[\w-]+$/,
     schema: "NewsArticle",
     required: ["headline", "image", "datePublished", "author"],
@@ -71,7 +91,7 @@ for (const detail of DETAIL_PAGES) {
     baseURL,
   }) => {
     const list = await crawl(browser, detail.list);
-    const path = await firstItemPath(list, detail.link);
+    const path = await demoItemPath(list, detail.link, detail.title);
     const page = await crawl(browser, path);
     const url = `${baseURL}${path}`;
 
