@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -11,10 +12,13 @@ import { expect, test } from "./fixtures";
 /**
  * The server-rendered HTML of every public page passes the W3C Nu Html Checker (vnu.jar, needs Java).
  * Errors fail the test; warnings are printed but do not (they are advice, e.g. about redundant roles).
+ * The same pages, rendered in Chromium in both themes and at a phone's and a desktop's width, have no
+ * axe-core violations.
  */
 
 // vnu-jar's main module exports the path of its jar.
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 interface VnuMessage {
   type: "error" | "info" | "non-document-error";
@@ -120,3 +124,35 @@ test("every public page is valid HTML according to the W3C Nu Html Checker", asy
     await fs.rm(dir, { recursive: true, force: true });
   }
 });
+
+for (const [theme, width] of [
+  ["light", 1280],
+  ["dark", 375],
+] as const) {
+  test(`every public page has no axe-core violations (WCAG 2.2 AA, ${theme} theme, ${width} px)`, async ({ browser, request, baseURL }) => {
+    test.setTimeout(120_000);
+    // The pages' CSP admits only scripts carrying the render's nonce; axe is injected from outside.
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } });
+    // The theme menu's own request sets the cookie (PRODUCT.md "Theme").
+    const chosen = await context.request.post("/resources/theme", { form: { theme }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    expect(chosen.status()).toBeLessThan(400);
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const { path: pagePath } of await publicPages(request)) {
+      await page.goto(pagePath);
+      await page.addScriptTag({ content: axeSource });
+      const violations = await page.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: { run: (options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+          }
+        ).axe;
+        const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      });
+      found.push(...violations.map((violation) => `${pagePath}: ${violation}`));
+    }
+    await context.close();
+    expect(found).toEqual([]);
+  });
+}
