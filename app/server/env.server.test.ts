@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { restoreEnvAfterEach, setEnv } from "../../tests/support/env";
+import { PODCAST_VARIABLES, restoreEnvAfterEach, setEnv } from "../../tests/support/env";
 import { getEnv, StartupError } from "./env.server";
-
-const PODCAST_VARIABLES = [
-  "PODCAST_TITLE",
-  "PODCAST_DESCRIPTION",
-  "PODCAST_AUTHOR",
-  "PODCAST_OWNER_NAME",
-  "PODCAST_OWNER_EMAIL",
-  "PODCAST_CATEGORY",
-  "PODCAST_SUBCATEGORY",
-  "PODCAST_EXPLICIT",
-  "PODCAST_LANGUAGE",
-  "PODCAST_IMAGE_URL",
-];
 
 restoreEnvAfterEach(["TRUST_PROXY", "ADMIN_PASSWORD", "PUBLIC_URL", ...PODCAST_VARIABLES]);
 

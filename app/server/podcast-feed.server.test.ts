@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { loader as podcastFeedLoader } from "~/routes/podcasts.rss[.]xml";
 
 import { day, emptyBeforeEach, insertPodcasts } from "../../tests/support/content";
-import { restoreEnvAfterEach, setEnv } from "../../tests/support/env";
+import { PODCAST_VARIABLES, restoreEnvAfterEach, setEnv } from "../../tests/support/env";
 import { readRss, textOf, TRICKY_DESCRIPTION, TRICKY_DESCRIPTION_TEXT, TRICKY_TITLE, type XmlNode } from "../../tests/support/feeds";
 import { callRoute } from "../../tests/support/route";
 import * as dbServer from "./db.server";
@@ -19,21 +19,7 @@ const THEME = "/media/audio/dividend-hour-theme.mp3";
 const sizeOf = (sitePath: string) => fs.statSync(path.join("public", sitePath)).size;
 
 emptyBeforeEach(schema.podcasts);
-restoreEnvAfterEach([
-  "PUBLIC_URL",
-  "NODE_ENV",
-  "BUILD_DIR",
-  "PODCAST_TITLE",
-  "PODCAST_DESCRIPTION",
-  "PODCAST_AUTHOR",
-  "PODCAST_OWNER_NAME",
-  "PODCAST_OWNER_EMAIL",
-  "PODCAST_CATEGORY",
-  "PODCAST_SUBCATEGORY",
-  "PODCAST_EXPLICIT",
-  "PODCAST_LANGUAGE",
-  "PODCAST_IMAGE_URL",
-]);
+restoreEnvAfterEach(["PUBLIC_URL", "NODE_ENV", "BUILD_DIR", ...PODCAST_VARIABLES]);
 
 const feed = async () => readRss(await buildPodcastFeed());
 const titles = (items: XmlNode[]) => items.map((item) => textOf(item.title));

@@ -22,3 +22,17 @@ export function turnOnRateLimits() {
   beforeAll(() => setEnv({ RATE_LIMIT: "on" }));
   afterAll(() => setEnv({ RATE_LIMIT: undefined }));
 }
+
+/** The podcast feed's channel settings (PRODUCT.md "Discovery"), for tests that change them. */
+export const PODCAST_VARIABLES = [
+  "PODCAST_TITLE",
+  "PODCAST_DESCRIPTION",
+  "PODCAST_AUTHOR",
+  "PODCAST_OWNER_NAME",
+  "PODCAST_OWNER_EMAIL",
+  "PODCAST_CATEGORY",
+  "PODCAST_SUBCATEGORY",
+  "PODCAST_EXPLICIT",
+  "PODCAST_LANGUAGE",
+  "PODCAST_IMAGE_URL",
+] as const;
