@@ -39,11 +39,15 @@ export default [
     ]),
     route("subscribers", "routes/admin.subscribers.tsx"),
     route("messages", "routes/admin.messages.tsx"),
+    route("media", "routes/admin.media.tsx"),
   ]),
 
   // Admin CSV downloads: top level so the admin layout does not render around a file
   route("admin/subscribers.csv", "routes/admin.subscribers[.csv].ts"),
   route("admin/messages.csv", "routes/admin.messages[.csv].ts"),
+  // PRODUCT.md "Media library": uploads answer JSON, and the stored files are served under /uploads
+  route("admin/media/upload", "routes/admin.media.upload.ts"),
+  route("uploads/*", "routes/uploads.$.ts"),
 
   // Resource routes
   ...prefix("api", [

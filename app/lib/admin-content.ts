@@ -243,9 +243,9 @@ export function isHttpUrl(value: string): boolean {
 
 /**
  * Where the site's own media live: the demo files under `public/media` (PRODUCT.md "Beyond the prototype":
- * media fields also take site paths, so seeded items can be saved unchanged).
+ * media fields also take site paths, so seeded items can be saved unchanged) and uploads (PRODUCT.md "Media library").
  */
-export const SITE_MEDIA_PREFIXES = ["/media/"] as const;
+export const SITE_MEDIA_PREFIXES = ["/media/", "/uploads/"] as const;
 
 /**
  * A path to one of the site's own media files: plain path characters under a media folder, no empty,

@@ -13,6 +13,7 @@ import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { htmlToPlainText } from "./html-text.server";
 import { NEWEST_PUBLISHED_SQL } from "./list-order.server";
+import { PUBLIC_NOW_SQL } from "./published.server";
 
 /** PRODUCT.md "Limits": every feed lists the 50 newest items. */
 export const FEED_ITEM_LIMIT = 50;
@@ -47,7 +48,7 @@ export async function listPublishedForFeeds(limit: number, types: readonly Conte
       // Table names come from the registry, never from input.
       tables.map(
         ({ key, tableName }) => sql`select id, title, description, ${key}::text as content_type, published_at, updated_at
-          from ${sql.identifier(tableName)} where status = 'published' and published_at is not null`,
+          from ${sql.identifier(tableName)} where ${PUBLIC_NOW_SQL}`,
       ),
       sql` union all `,
     )}) items

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, or, sql } from "drizzle-orm";
 
 import { publicUrlFor } from "~/lib/content-registry";
 
@@ -15,6 +15,7 @@ import { getEnv } from "./env.server";
 import { FEED_ITEM_LIMIT, newFeed, xmlSafe } from "./feed.server";
 import { htmlToPlainText } from "./html-text.server";
 import { newestPublishedFirst } from "./list-order.server";
+import { isPublished } from "./published.server";
 
 /** The audio types podcast apps take, by file extension, with the MIME type Apple lists for each. */
 const AUDIO_TYPES: Record<string, string> = { ".mp3": "audio/mpeg", ".m4a": "audio/x-m4a" };
@@ -104,7 +105,7 @@ export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
     const rows = await db
       .select()
       .from(podcasts)
-      .where(and(eq(podcasts.status, "published"), isNotNull(podcasts.publishedAt), onThisSite))
+      .where(and(isPublished(podcasts), onThisSite))
       .orderBy(...newestPublishedFirst(podcasts))
       .limit(BATCH)
       .offset(offset);

@@ -3,7 +3,7 @@
  * published rows, newest first). Each helper takes the module's own `select … from` as a dynamic query,
  * so the rows keep that module's columns and types.
  */
-import { and, count, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { PgSelect, SelectedFields } from "drizzle-orm/pg-core";
 
 import { isUuid } from "~/lib/ids";
@@ -15,9 +15,17 @@ import { isCountedHit, type Visitor } from "./visitor.server";
 
 export type Db = Awaited<ReturnType<typeof getDb>>;
 
-function isPublished(table: ContentTable) {
-  return eq(table.status, "published");
+/**
+ * What visitors may see (PRODUCT.md "Scheduled publishing"): published rows whose publication time has come.
+ * A row published for a later date stays out of every public page, list, count, feed and search until then;
+ * no job runs at that moment, the comparison with now() is the switch.
+ */
+export function isPublished(table: ContentTable) {
+  return and(eq(table.status, "published"), lte(table.publishedAt, sql`now()`));
 }
+
+/** The same rule for hand-written SQL over one content table (its own column names, unqualified). */
+export const PUBLIC_NOW_SQL = sql`status = 'published' and published_at <= now()`;
 
 /** The published row `id` of `table`: the condition of every by-id read and counter update. */
 export function isPublishedId(table: ContentTable, id: string) {

@@ -40,6 +40,7 @@ import { contentColumn } from "./content-tables.server";
 import { getDb, type Database } from "./db.server";
 import { containsPattern } from "./like-pattern.server";
 import { NEWEST_PUBLISHED_SQL } from "./list-order.server";
+import { PUBLIC_NOW_SQL } from "./published.server";
 
 /** How each content type maps onto the common result row. */
 // Table and column names come from the registry and the schema, never from input.
@@ -61,8 +62,8 @@ const BRANCHES = Object.fromEntries(
 /** `select … where` for the published rows of one table that meet `match` (none: every published row). */
 function matchingRows(type: ContentType, match: SQL | null, columns: SQL): SQL {
   const table = BRANCHES[type].table;
-  if (!match) return sql`select ${columns} from ${table} where status = 'published'`;
-  return sql`select ${columns} from ${table} where status = 'published' and ${match}`;
+  if (!match) return sql`select ${columns} from ${table} where ${PUBLIC_NOW_SQL}`;
+  return sql`select ${columns} from ${table} where ${PUBLIC_NOW_SQL} and ${match}`;
 }
 
 /**

@@ -5,6 +5,8 @@ import { flushSync } from "react-dom";
 import { Form, Link, useNavigation } from "react-router";
 
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
+import { MediaUrlField } from "~/components/admin/media-url-field";
+import { RichTextField } from "~/components/admin/rich-text-field";
 import { TagsInput } from "~/components/admin/tags-input";
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
@@ -137,13 +139,7 @@ function EditorForm({ editor, actionData }: { editor: EditorData; actionData: Ed
               <Field meta={fields.description} label="Description">
                 <Textarea rows={3} placeholder="A short summary" />
               </Field>
-              <Field
-                meta={fields.content}
-                label="Content"
-                hint="HTML is allowed (headings, paragraphs, lists, links, images); anything else is removed on save."
-              >
-                <Textarea rows={8} className="font-mono text-sm" />
-              </Field>
+              <RichTextField meta={metaOf("content")} />
               {detailFields.map((field) => (
                 <ContentFieldInput key={field} field={field} meta={metaOf(field)} />
               ))}
@@ -226,11 +222,7 @@ function ContentFieldInput({ field, meta, className }: { field: ContentField; me
   const spec = FIELD_SPECS[field];
   switch (spec.kind) {
     case "url":
-      return (
-        <Field meta={meta} label={spec.label} className={className}>
-          <Input type="url" inputMode="url" placeholder={spec.placeholder} maxLength={LIMITS.url} />
-        </Field>
-      );
+      return <MediaUrlField field={field} meta={meta} className={className} />;
     case "int":
       return (
         <Field meta={meta} label={spec.label} hint={spec.hint} className={className}>

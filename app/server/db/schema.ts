@@ -1,5 +1,18 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid, type ExtraConfigColumn } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type ExtraConfigColumn,
+} from "drizzle-orm/pg-core";
 
 /** PRODUCT.md "Content": the three statuses every content type moves between. */
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
@@ -197,8 +210,70 @@ export const contactMessages = pgTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     createdAt: tstz("created_at").notNull().defaultNow(),
+    /** PRODUCT.md "Inbox": null until an admin opens or marks the message read. */
+    readAt: tstz("read_at"),
   },
-  (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("contact_messages_created_at_idx").on(t.createdAt.desc()),
+    // The sidebar's unread count runs on every admin page.
+    index("contact_messages_unread_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** PRODUCT.md "Media library": the two kinds of file an editor can upload. */
+export const MEDIA_KINDS = ["image", "audio"] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/**
+ * Uploaded files (PRODUCT.md "Media library"): one row per upload, whatever the storage (local disk or
+ * S3-compatible). `storage_key` names the original; image variants are stored beside it under the keys in
+ * `variants`. Items refer to an upload by its public path (/uploads/{storage_key}).
+ */
+export const mediaFiles = pgTable(
+  "media_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: MEDIA_KINDS }).notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    originalName: text("original_name").notNull(),
+    /** Detected from the file's content, never from its name or the browser's word. */
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    /** Audio only: seconds, read from the file. */
+    duration: integer("duration"),
+    /** Image only: the resized copies' storage keys. */
+    variants: text("variants")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("media_files_kind_check", sql`${t.kind} in ('image', 'audio')`),
+    index("media_files_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Views and listens per item per day (PRODUCT.md "Views over time"), beside the lifetime counters on the
+ * content rows: one atomic upsert per counted hit. `content_type` is the registry key; there is no foreign
+ * key (five tables), so deleting an item deletes its rows here.
+ */
+export const contentDailyStats = pgTable(
+  "content_daily_stats",
+  {
+    contentType: text("content_type").notNull(),
+    contentId: uuid("content_id").notNull(),
+    /** The day in UTC. */
+    day: date("day", { mode: "string" }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.contentType, t.contentId, t.day] }), index("content_daily_stats_day_idx").on(t.day)],
 );
 
 // ---- Auth (Better Auth's core tables, written by hand: its schema CLI needs Node 22) ----
