@@ -22,6 +22,7 @@ import { answerUnknownMethods, refuseUnservedMethods } from "./app/server/method
 import { refuseCrossSiteRequests } from "./app/server/origin-guard.server";
 import { pageCacheMiddleware } from "./app/server/page-cache-middleware.server";
 import { installPageCache, PageCache } from "./app/server/page-cache.server";
+import { nextPublicationAfter } from "./app/server/scheduled-publication.server";
 import { policyContext, securityHeaders } from "./app/server/security-headers.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
 
@@ -74,7 +75,8 @@ async function main() {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     const build = (await import(/* @vite-ignore */ pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
     if (env.PAGE_CACHE) {
-      const pageCache = new PageCache(PAGE_CACHE_OPTIONS);
+      // PRODUCT.md "Scheduled publishing": no page outlives the next scheduled publication.
+      const pageCache = new PageCache({ ...PAGE_CACHE_OPTIONS, nextPublication: nextPublicationAfter });
       installPageCache(pageCache);
       app.use(pageCacheMiddleware(pageCache, createFetchRequestHandler(build, "production")));
       if (connection.url) contentListener = listenForContentChanges(connection.url, () => pageCache.invalidate());

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
+import { utcInputValue } from "~/lib/publish-time";
 import { z } from "~/lib/zod";
 
 import { EMPTY_SHARED_VALUES } from "../../tests/support/editor";
@@ -376,6 +377,7 @@ describe("missing fields count as empty", () => {
       status: "draft",
       tags: [],
       featured: false,
+      publishAt: null,
       ...fields,
     });
   });
@@ -407,6 +409,7 @@ describe("FormData parsing (Conform's parseWithZod, as the server reads a post)"
       status: "published",
       tags: ["a", "b"],
       featured: true,
+      publishAt: null,
       videoUrl: "https://v.example.com/1",
       thumbnailUrl: null,
       duration: 61,
@@ -456,5 +459,67 @@ describe("FormData parsing (Conform's parseWithZod, as the server reads a post)"
       videoUrl: ["Enter a valid URL starting with http:// or https://"],
     });
     expect(reply.initialValue).toMatchObject({ description: "Keep me", duration: "-1", videoUrl: "javascript:alert(1)", tags: "kept" });
+  });
+});
+
+describe('publishAt (PRODUCT.md "Scheduled publishing")', () => {
+  const YEAR_MS = 365.25 * 24 * 3600 * 1000;
+  const inYears = (years: number) => utcInputValue(new Date(Date.now() + years * YEAR_MS));
+
+  it.each([
+    ["empty", "", null],
+    ["blank", "   ", null],
+    ["the control's value without scripts, read as UTC", "2027-03-01T09:30", "2027-03-01T09:30:00.000Z"],
+    ["with seconds", "2027-03-01T09:30:15", "2027-03-01T09:30:15.000Z"],
+    ["the browser's ISO time in UTC", "2027-03-01T04:00:00.000Z", "2027-03-01T04:00:00.000Z"],
+    ["an offset east of UTC", "2027-03-01T09:30+05:30", "2027-03-01T04:00:00.000Z"],
+    ["an offset west of UTC, across midnight", "2027-03-01T21:00-05:00", "2027-03-02T02:00:00.000Z"],
+    ["in the past (back-dated)", "2001-09-01T08:00", "2001-09-01T08:00:00.000Z"],
+    ["the first minute of 2000", "2000-01-01T00:00", "2000-01-01T00:00:00.000Z"],
+  ])("%s: %j is accepted", (_case, input, expected) => {
+    const data = parsed("blog", { status: "published", publishAt: input });
+    expect(data.publishAt === null || data.publishAt === undefined ? data.publishAt : data.publishAt.toISOString()).toBe(expected);
+  });
+
+  it("is null when the form has no such field (a draft, or a hand-made body)", () => {
+    expect(parsed("video", {}).publishAt).toBeNull();
+  });
+
+  it("within five years ahead is accepted", () => {
+    expect(parsed("video", { publishAt: inYears(4.9) }).publishAt).toBeInstanceOf(Date);
+  });
+
+  it.each([
+    ["not a date", "next tuesday", "Enter a valid date and time"],
+    ["a date without a time", "2027-03-01", "Enter a valid date and time"],
+    ["a day that does not exist", "2027-02-30T10:00", "Enter a valid date and time"],
+    ["an hour that does not exist", "2027-03-01T24:00", "Enter a valid date and time"],
+    ["an offset no place has", "2027-03-01T10:00+15:00", "Enter a valid date and time"],
+    ["a NUL byte", "2027-03-01T10:00\u0000", "Enter a valid date and time"],
+    ["a very long value", `2027-03-01T10:00${"0".repeat(10_000)}`, "Enter a valid date and time"],
+    ["before 2000", "1999-12-31T23:59", "Choose a time in 2000 or later"],
+    ["before 2000 once the offset is applied", "2000-01-01T03:00+05:00", "Choose a time in 2000 or later"],
+  ])("%s is refused: '%s'", (_case, input, message) => {
+    expect(errorsFor("blog", { status: "published", publishAt: input }).publishAt).toEqual([message]);
+  });
+
+  it("more than five years ahead is refused", () => {
+    expect(errorsFor("podcast", { publishAt: inYears(5.1) }).publishAt).toEqual(["Choose a time at most 5 years ahead"]);
+  });
+
+  it("a posted form's time is read with the other fields, and a bad one keeps what was typed", () => {
+    const good = submit("blog", "edit", [
+      ["title", "Later"],
+      ["status", "published"],
+      ["publishAt", "2027-03-01T04:00:00.000Z"],
+    ]);
+    expect(good.status === "success" ? good.value.publishAt : null).toEqual(new Date("2027-03-01T04:00:00.000Z"));
+    const bad = submit("blog", "edit", [
+      ["title", "Later"],
+      ["publishAt", "2027-13-01T00:00"],
+    ]);
+    const reply = bad.reply();
+    expect(reply.error).toEqual({ publishAt: ["Enter a valid date and time"] });
+    expect(reply.initialValue).toMatchObject({ publishAt: "2027-13-01T00:00" });
   });
 });

@@ -6,6 +6,7 @@
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentField, type ContentType } from "~/lib/content-types";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
+import { EARLIEST_PUBLISH_TIME, latestPublishTime, parsePublishTime, PUBLISH_YEARS_AHEAD } from "~/lib/publish-time";
 import { z } from "~/lib/zod";
 
 /** PRODUCT.md "Admin content": every admin list is paged on the server, 25 rows a page. */
@@ -213,6 +214,8 @@ export type EditorValues = {
   status: string;
   tags: string[];
   featured: boolean;
+  /** PRODUCT.md "Scheduled publishing": the publication time as the control shows it without scripts (UTC); unset when none. */
+  publishAt?: string;
 } & Partial<Record<ContentField, string>>;
 
 /** What the server saves: trimmed text or null, integers or null, a clean tag list. */
@@ -223,6 +226,8 @@ export type ContentInput = {
   status: "draft" | "published" | "archived";
   tags: string[];
   featured: boolean;
+  /** PRODUCT.md "Scheduled publishing": the chosen publication time; null (or unset) for 'now'. */
+  publishAt?: Date | null;
 } & Partial<Record<ContentField, string | number | null>>;
 
 export function emptyEditorValues(type: ContentType): EditorValues {
@@ -362,6 +367,25 @@ const tagsSchema = z
       .max(LIMITS.tags, `Use at most ${LIMITS.tags} tags`),
   );
 
+/** PRODUCT.md "Scheduled publishing": empty is 'now'; otherwise a real time from 2000 to five years ahead. */
+const publishAtSchema = formText.pipe(
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === "") return null;
+      const fail = (message: string) => {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      };
+      const date = parsePublishTime(v);
+      if (!date) return fail("Enter a valid date and time");
+      if (date.getTime() < EARLIEST_PUBLISH_TIME) return fail("Choose a time in 2000 or later");
+      if (date.getTime() > latestPublishTime(Date.now())) return fail(`Choose a time at most ${PUBLISH_YEARS_AHEAD} years ahead`);
+      return date;
+    }),
+);
+
 /**
  * The one schema for a type's editor form (PRODUCT.md "Editor"), shared by the browser and the server. It
  * reads the form's values as Conform parses them (text, or a list for repeated names), with Conform's
@@ -390,6 +414,7 @@ function buildEditorSchema(type: ContentType, mode: EditorMode) {
     // A form without a status saves a draft.
     status: formText.pipe(z.string().transform((v) => v || "draft")).pipe(z.enum(STATUS_CHOICES[mode], { error: "Choose a valid status" })),
     tags: tagsSchema,
+    publishAt: publishAtSchema,
     // The hidden input sends 'true'; a checkbox would send 'on'. Types without the flag never set it.
     featured: formText.transform((v) => info.featurable && (v === "true" || v === "on")),
   };

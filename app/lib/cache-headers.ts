@@ -19,3 +19,19 @@ export function publicPageHeaders({ loaderHeaders, actionHeaders, parentHeaders 
 
 /** For loaders/actions whose response must never be cached (not-found states, rejected forms). */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/**
+ * PRODUCT.md "Scheduled publishing": an answer a shared cache (CDN) may keep — one with `s-maxage` — is
+ * kept no longer than `secondsLeft`, when the next scheduled item appears, and is then not served stale.
+ * Other answers (private ones, images that never change with the lists) pass unchanged.
+ */
+export function capSharedMaxAge(cacheControl: string, secondsLeft: number): string {
+  const directives = cacheControl.split(",").map((part) => part.trim());
+  const sharedMaxAge = directives.find((directive) => /^s-maxage=\d+$/i.test(directive));
+  const left = Math.max(0, Math.ceil(secondsLeft));
+  if (!sharedMaxAge || Number(sharedMaxAge.split("=")[1]) <= left) return cacheControl;
+  return directives
+    .filter((directive) => !/^stale-while-revalidate=/i.test(directive))
+    .map((directive) => (directive === sharedMaxAge ? `s-maxage=${left}` : directive))
+    .join(", ");
+}

@@ -76,6 +76,91 @@ describe("published_at (set on becoming published, kept while published, cleared
   });
 });
 
+describe('a chosen publication time (PRODUCT.md "Scheduled publishing")', () => {
+  const AHEAD = new Date("2030-06-01T09:30:00.000Z");
+  const BACK_DATED = new Date("2023-05-06T07:08:00.000Z");
+
+  it.each([
+    ["ahead (scheduled)", AHEAD],
+    ["in the past (back-dated)", BACK_DATED],
+  ])("create: published with a time %s saves that time", async (_case, publishAt) => {
+    const { id } = await createContent("video", input({ status: "published", publishAt }));
+    expect((await videoRow(id)).publishedAt).toEqual(publishAt);
+  });
+
+  it("create: a draft with a time saves none (the time is for published items)", async () => {
+    const { id } = await createContent("video", input({ status: "draft", publishAt: AHEAD }));
+    expect((await videoRow(id)).publishedAt).toBeNull();
+  });
+
+  it("update: draft → published with a time saves that time", async () => {
+    const { id } = await createContent("blog", input());
+    await updateContent("blog", id, input({ status: "published", publishAt: AHEAD }));
+    expect((await getContent("blog", id))!.publishedAt).toEqual(AHEAD);
+  });
+
+  it("update: a published item moved to a later or an earlier time takes it", async () => {
+    const { id } = await createContent("video", input({ status: "published" }));
+    await updateContent("video", id, input({ status: "published", publishAt: AHEAD }));
+    expect((await videoRow(id)).publishedAt).toEqual(AHEAD);
+    await updateContent("video", id, input({ status: "published", publishAt: BACK_DATED }));
+    expect((await videoRow(id)).publishedAt).toEqual(BACK_DATED);
+  });
+
+  it("update: the stored time's own minute (the form unchanged) keeps the stored time, seconds included", async () => {
+    const { id } = await createContent("video", input({ status: "published" }));
+    const db = await getDb();
+    await db.update(schema.videos).set({ publishedAt: PAST }).where(eq(schema.videos.id, id));
+    await updateContent("video", id, input({ status: "published", title: "Renamed", publishAt: new Date("2024-01-02T03:04:00.000Z") }));
+    expect((await videoRow(id)).publishedAt).toEqual(PAST);
+  });
+
+  it("update: no time keeps a published item's past time, but publishes a scheduled one now", async () => {
+    const live = await createContent("video", input({ status: "published", publishAt: BACK_DATED }));
+    const scheduled = await createContent("video", input({ status: "published", publishAt: AHEAD }));
+    const before = Date.now();
+    await updateContent("video", live.id, input({ status: "published", publishAt: null }));
+    await updateContent("video", scheduled.id, input({ status: "published", publishAt: null }));
+    expect((await videoRow(live.id)).publishedAt).toEqual(BACK_DATED);
+    const now = (await videoRow(scheduled.id)).publishedAt!.getTime();
+    expect(now).toBeGreaterThanOrEqual(before - 1000);
+    expect(now).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it.each(["draft", "archived"] as const)("update: leaving published for %s clears a scheduled time", async (status) => {
+    const { id } = await createContent("podcast", input({ status: "published", publishAt: AHEAD }));
+    await updateContent("podcast", id, input({ status, publishAt: AHEAD }));
+    expect((await getContent("podcast", id))!.publishedAt).toBeNull();
+  });
+
+  it("the edit screen shows the stored time in UTC, to the minute; none when there is none", async () => {
+    const scheduled = await createContent("blog", input({ status: "published", publishAt: new Date("2030-06-01T09:30:45.000Z") }));
+    const draft = await createContent("blog", input());
+    expect(editorValuesFromRow("blog", (await getContent("blog", scheduled.id))!).publishAt).toBe("2030-06-01T09:30");
+    expect(editorValuesFromRow("blog", (await getContent("blog", draft.id))!).publishAt).toBeUndefined();
+  });
+
+  it("the admin list flags a published item whose time is ahead as scheduled, and only that one", async () => {
+    await createContent("interview", input({ title: "Scheduled", status: "published", publishAt: AHEAD }));
+    await createContent("interview", input({ title: "Live", status: "published", publishAt: BACK_DATED }));
+    await createContent("interview", input({ title: "Draft" }));
+    const { items } = await listContent("interview");
+    const flags = Object.fromEntries(items.map((item) => [item.title, [item.scheduled, item.publishedAt]]));
+    expect(flags).toEqual({ Scheduled: [true, AHEAD], Live: [false, BACK_DATED], Draft: [false, null] });
+  });
+
+  it("the flag follows the clock: once the time has passed the item is no longer scheduled", async () => {
+    const { id } = await createContent("special_feature", input({ title: "Soon", status: "published", publishAt: AHEAD }));
+    expect((await listContent("special_feature")).items[0].scheduled).toBe(true);
+    const db = await getDb();
+    await db
+      .update(schema.specialFeatures)
+      .set({ publishedAt: sql`now() - interval '1 second'` })
+      .where(eq(schema.specialFeatures.id, id));
+    expect((await listContent("special_feature")).items[0].scheduled).toBe(false);
+  });
+});
+
 describe("updated_at", () => {
   it("is set to now on every edit", async () => {
     const { id } = await createContent("podcast", input());

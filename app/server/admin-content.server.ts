@@ -1,6 +1,7 @@
 /**
  * The admin content area's queries (PRODUCT.md "Admin content"): server-side search and 25-row pages for
- * all five types, create/update with the published_at rule, delete, and the admin-only featured toggle.
+ * all five types, create/update with the published_at rule (and its scheduled times), delete, and the admin-only
+ * featured toggle.
  * The route handlers that call these are in `admin-content-handlers.server.ts`.
  */
 import { count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { type ContentType } from "~/lib/content-types";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { isUuid } from "~/lib/ids";
 import { totalPages as countPages } from "~/lib/pagination";
+import { utcInputValue } from "~/lib/publish-time";
 
 import { announceContentChange } from "./content-events.server";
 import { CONTENT_TABLES, contentColumn, type ContentTable } from "./content-tables.server";
@@ -25,6 +27,11 @@ export interface AdminListItem {
   status: string;
   createdAt: Date;
   publishedAt: Date | null;
+  /**
+   * PRODUCT.md "Scheduled publishing": published with a publication time still ahead. Decided by the
+   * database's clock, so the server's render and the browser's agree.
+   */
+  scheduled: boolean;
   /** Views, or listens for podcasts. */
   count: number;
   /** null for types without the flag. */
@@ -76,6 +83,7 @@ export async function listContent(type: ContentType, options: { q?: string; page
       status: t.status,
       createdAt: t.createdAt,
       publishedAt: t.publishedAt,
+      scheduled: sql<boolean>`(${t.status} = 'published' and ${t.publishedAt} > now())`.mapWith(Boolean),
       count: sql<number>`${contentColumn(type, info.counter)}`,
       featured: info.featurable ? sql<boolean>`${contentColumn(type, "featured")}` : sql<null>`null`,
       subtitle: info.extraSearchField ? sql<string | null>`${contentColumn(type, info.extraSearchField)}` : sql<null>`null`,
@@ -107,6 +115,7 @@ export function editorValuesFromRow(type: ContentType, row: Record<string, unkno
   values.status = text(row.status) || "draft";
   values.tags = Array.isArray(row.tags) ? row.tags.map(String) : [];
   values.featured = row.featured === true;
+  if (row.publishedAt instanceof Date) values.publishAt = utcInputValue(row.publishedAt);
   for (const field of CONTENT_REGISTRY[type].fields) values[field] = text(row[field]);
   return values;
 }
@@ -136,8 +145,9 @@ export async function createContent(type: ContentType, input: ContentInput): Pro
   const now = new Date();
   const values: Record<string, unknown> = {
     ...columnsFrom(type, input),
-    // PRODUCT.md "Content": published_at is set when an item becomes published.
-    publishedAt: input.status === "published" ? now : null,
+    // PRODUCT.md "Content": published_at is set when an item becomes published; PRODUCT.md "Scheduled
+    // publishing": to the time chosen, when there is one (ahead: scheduled; past: back-dated).
+    publishedAt: input.status === "published" ? (input.publishAt ?? now) : null,
   };
   if (CONTENT_REGISTRY[type].featurable) {
     values.featured = input.featured;
@@ -149,9 +159,27 @@ export async function createContent(type: ContentType, input: ContentInput): Pro
 }
 
 /**
+ * published_at on an update that leaves the item published (PRODUCT.md "Content", PRODUCT.md "Scheduled
+ * publishing"), read from the row's current values:
+ * - a chosen time is saved, except that the same minute as the stored time keeps the stored one (the
+ *   control shows minutes, so saving an edit unchanged must not move the item in the lists);
+ * - no time: kept while the item stays published and its time has come; otherwise now (so clearing a
+ *   scheduled item's time publishes it at once).
+ */
+function publishedAtOnUpdate(t: ContentTable, publishAt: Date | null | undefined): SQL {
+  const stillPublished = sql`${t.status} = 'published'`;
+  if (publishAt) {
+    const chosen = sql`${publishAt.toISOString()}::timestamptz`;
+    return sql`case when ${stillPublished} and date_trunc('minute', ${t.publishedAt}) = date_trunc('minute', ${chosen})
+      then ${t.publishedAt} else ${chosen} end`;
+  }
+  return sql`case when ${stillPublished} and ${t.publishedAt} <= now() then ${t.publishedAt} else now() end`;
+}
+
+/**
  * Updates in one statement so the rules read the row's current values:
- * published_at set when the item becomes published, kept while it stays published, cleared when it
- * leaves; featured_at likewise for the featured flag; updated_at now. Returns null if the row is gone.
+ * published_at set when the item becomes published (publishedAtOnUpdate), cleared when it leaves;
+ * featured_at likewise for the featured flag; updated_at now. Returns null if the row is gone.
  */
 export async function updateContent(type: ContentType, id: string, input: ContentInput): Promise<{ id: string } | null> {
   if (!isUuid(id)) return null;
@@ -159,8 +187,7 @@ export async function updateContent(type: ContentType, id: string, input: Conten
   const t: ContentTable = CONTENT_TABLES[type];
   const values: Record<string, unknown> = {
     ...columnsFrom(type, input),
-    publishedAt:
-      input.status === "published" ? sql`case when ${t.status} = 'published' then coalesce(${t.publishedAt}, now()) else now() end` : null,
+    publishedAt: input.status === "published" ? publishedAtOnUpdate(t, input.publishAt) : null,
     updatedAt: sql`now()`,
   };
   if (CONTENT_REGISTRY[type].featurable) Object.assign(values, featuredColumns(type, input.featured));

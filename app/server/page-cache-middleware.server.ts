@@ -6,6 +6,8 @@
 import { Readable } from "node:stream";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 
+import { capSharedMaxAge } from "~/lib/cache-headers";
+
 import { isCacheableRequest, pickEncoding, type PageCache } from "./page-cache.server";
 import { getTheme } from "./theme.server";
 
@@ -23,12 +25,24 @@ function toFetchRequest(req: ExpressRequest): Request {
   return new Request(url, { method: "GET", headers });
 }
 
-async function sendFetchResponse(res: ExpressResponse, response: Response, headOnly: boolean) {
+/**
+ * PRODUCT.md "Scheduled publishing": shared caches (CDNs) may not keep an answer past the next scheduled
+ * publication either, or the item would appear there late.
+ */
+function capForNextPublication(res: ExpressResponse, cache: PageCache) {
+  const secondsLeft = cache.secondsToExpiry();
+  const cacheControl = res.getHeader("Cache-Control");
+  if (secondsLeft === null || typeof cacheControl !== "string") return;
+  res.setHeader("Cache-Control", capSharedMaxAge(cacheControl, secondsLeft));
+}
+
+async function sendFetchResponse(res: ExpressResponse, response: Response, headOnly: boolean, cache: PageCache) {
   res.status(response.status);
   for (const [name, value] of response.headers) {
     if (name.toLowerCase() === "set-cookie") continue;
     res.setHeader(name, value);
   }
+  capForNextPublication(res, cache);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
   if (headOnly || !response.body) {
@@ -49,7 +63,7 @@ export function pageCacheMiddleware(cache: PageCache, handle: FetchHandler) {
       const headOnly = req.method === "HEAD";
       if (outcome.kind === "uncacheable") {
         res.setHeader("X-Cache", "BYPASS");
-        await sendFetchResponse(res, outcome.response, headOnly);
+        await sendFetchResponse(res, outcome.response, headOnly, cache);
         return;
       }
       const { page } = outcome;
@@ -57,6 +71,7 @@ export function pageCacheMiddleware(cache: PageCache, handle: FetchHandler) {
       const body = page.bodies[encoding];
       res.status(page.status);
       for (const [name, value] of page.headers) res.setHeader(name, value);
+      capForNextPublication(res, cache);
       res.setHeader("Vary", "Accept-Encoding, Cookie");
       if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", body.length);

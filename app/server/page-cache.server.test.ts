@@ -1,7 +1,14 @@
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
-import { isCacheableRequest, isCacheableResponse, PageCache, pickEncoding } from "./page-cache.server";
+import {
+  isCacheableRequest,
+  isCacheableResponse,
+  PageCache,
+  pickEncoding,
+  PUBLICATION_MARGIN_MS,
+  PUBLICATION_RETRY_MS,
+} from "./page-cache.server";
 
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
@@ -129,6 +136,108 @@ describe("PageCache: invalidation", () => {
     const next = await cache.serve("k", async () => html("<p>unused</p>"));
     expect(next.kind).toBe("hit");
     expect(pageText(next)).toBe("<p>new</p>");
+  });
+});
+
+describe('PageCache: the next scheduled publication (PRODUCT.md "Scheduled publishing")', () => {
+  /**
+   * A cache whose pages stay fresh for an hour, on a test clock, whose database holds publications at
+   * `times` (ms on that clock; the test may add more). Records each lookup's `since`.
+   */
+  async function scheduledCache(times: number[]) {
+    const lookups: number[] = [];
+    const nextPublication = async (since: Date) => {
+      lookups.push(since.getTime());
+      const next = times.filter((time) => time > since.getTime()).sort((a, b) => a - b)[0];
+      return next === undefined ? null : new Date(next);
+    };
+    const setup = cacheWith({ freshMs: 3_600_000, nextPublication });
+    await setup.cache.settled();
+    return { ...setup, lookups, times };
+  }
+
+  it("a cached page is dropped when the next publication time passes (with the margin), and rendered again", async () => {
+    const start = clock().now();
+    const { cache, time, calls, render } = await scheduledCache([start + 10_000]);
+    await cache.serve("k", render);
+    time.advance(10_000 + PUBLICATION_MARGIN_MS - 1);
+    expect((await cache.serve("k", render)).kind).toBe("hit");
+    time.advance(1);
+    const after = await cache.serve("k", render);
+    expect(after.kind).toBe("miss");
+    expect(pageText(after)).toBe("<p>page</p> #2");
+    expect(calls.n).toBe(2);
+  });
+
+  it("without a scheduled publication, pages keep their normal lifetime", async () => {
+    const { cache, time, calls, render } = await scheduledCache([]);
+    await cache.serve("k", render);
+    time.advance(3_000_000);
+    expect((await cache.serve("k", render)).kind).toBe("hit");
+    expect([calls.n, cache.secondsToExpiry()]).toEqual([1, null]);
+  });
+
+  it("looks the time up at start and after every content change, from a margin before it, so a new schedule counts", async () => {
+    const start = clock().now();
+    const { cache, time, calls, render, lookups, times } = await scheduledCache([]);
+    expect(lookups).toEqual([start - PUBLICATION_MARGIN_MS]);
+    await cache.serve("k", render);
+    // An editor schedules an item a minute ahead: the write empties the cache and the time is looked up again.
+    times.push(start + 60_000);
+    cache.invalidate();
+    await cache.settled();
+    expect(lookups).toEqual([start - PUBLICATION_MARGIN_MS, start - PUBLICATION_MARGIN_MS]);
+    expect(cache.secondsToExpiry()).toBe(61);
+    await cache.serve("k", render);
+    time.advance(61_000);
+    expect((await cache.serve("k", render)).kind).toBe("miss");
+    expect(calls.n).toBe(3);
+  });
+
+  it("once passed, the time is not found again: the next one is, and the cache empties once per publication", async () => {
+    const start = clock().now();
+    const { cache, time, calls, render, lookups } = await scheduledCache([start + 5_000, start + 20_000]);
+    await cache.serve("k", render);
+    time.advance(6_000);
+    await cache.serve("k", render); // expires, renders #2
+    await cache.settled();
+    expect(lookups.at(-1)).toBe(start + 5_000);
+    expect(cache.secondsToExpiry()).toBe(15);
+    for (let i = 0; i < 3; i++) expect((await cache.serve("k", render)).kind).toBe("hit");
+    time.advance(15_000);
+    expect((await cache.serve("k", render)).kind).toBe("miss");
+    await cache.settled();
+    expect([calls.n, cache.secondsToExpiry(), lookups.length]).toEqual([3, null, 3]);
+  });
+
+  it("an answer from an older lookup never replaces a newer one", async () => {
+    const answers: ((next: Date | null) => void)[] = [];
+    const { cache } = cacheWith({ nextPublication: () => new Promise((resolve) => answers.push(resolve)) });
+    cache.invalidate();
+    const start = clock().now();
+    answers[1]!(new Date(start + 30_000));
+    answers[0]!(null);
+    await cache.settled();
+    expect(cache.secondsToExpiry()).toBe(31);
+  });
+
+  it("a failed lookup is logged, and the cache empties itself after a while and asks again", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    let fail = true;
+    const nextPublication = vi.fn(async () => {
+      if (fail) throw new Error("database down");
+      return null;
+    });
+    const { cache, time, calls, render } = cacheWith({ freshMs: 3_600_000, nextPublication });
+    await cache.settled();
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+    await cache.serve("k", render);
+    fail = false;
+    time.advance(PUBLICATION_RETRY_MS);
+    expect((await cache.serve("k", render)).kind).toBe("miss");
+    await cache.settled();
+    expect([calls.n, nextPublication.mock.calls.length, cache.secondsToExpiry()]).toEqual([2, 2, null]);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The anonymous page cache (PRODUCT.md "Page cache"): public pages whose HTML is the same for every
  * visitor are rendered once and served from memory, already compressed (br and gzip), until a content
- * write invalidates them. Stale entries are served while one background render refreshes them; a burst
- * of misses for one page renders once.
+ * write invalidates them or the next scheduled publication comes. Stale entries are served while one
+ * background render refreshes them; a burst of misses for one page renders once.
  */
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -30,7 +30,23 @@ export interface PageCacheOptions {
   /** …then served once more while a background render refreshes it, for at most this long. */
   staleMs: number;
   now?: () => number;
+  /**
+   * The earliest publication time after `since`, or null when none is scheduled (PRODUCT.md "Scheduled
+   * publishing"). With it, no entry outlives the next publication: the cache empties itself when that
+   * time comes, since a page rendered before it does not show the item.
+   */
+  nextPublication?: (since: Date) => Promise<Date | null>;
 }
+
+/**
+ * The next publication is looked up from this long before the invalidation and acted on this long after
+ * it: stored times keep microseconds where JavaScript keeps milliseconds, and the database's clock may
+ * be a little behind this process's. Pages may show a scheduled item up to a second late, never not at all.
+ */
+export const PUBLICATION_MARGIN_MS = 1_000;
+
+/** When the next publication cannot be looked up, the cache empties itself after this long and asks again. */
+export const PUBLICATION_RETRY_MS = 30_000;
 
 export type CacheOutcome =
   | { kind: "hit" | "stale" | "miss"; page: CachedPage }
@@ -66,6 +82,11 @@ export class PageCache {
   /** Bumped by every invalidation: a render started before it is never stored. */
   private generation = 0;
   private readonly now: () => number;
+  /** When every entry must go (the next scheduled publication, plus the margin); null: none known. */
+  private expiresAt: number | null = null;
+  /** The lookup of `expiresAt` under way, and its number: only the latest one may set it. */
+  private lookup: Promise<void> = Promise.resolve();
+  private lookups = 0;
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -74,13 +95,61 @@ export class PageCache {
       maxSize: options.maxBytes,
       sizeCalculation: (page) => Math.max(1, page.bodies.identity.length + page.bodies.br.length + page.bodies.gzip.length),
     });
+    this.lookUpNextPublication();
   }
 
-  /** Drops every entry (a content write happened here or in another instance). */
+  /**
+   * Drops every entry (a content write happened here or in another instance, or a scheduled item's time
+   * came), and looks up the next publication again: the write may have scheduled one.
+   */
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
     this.renders.clear();
+    this.lookUpNextPublication();
+  }
+
+  /**
+   * Seconds until every entry goes (the next scheduled publication), or null when none is scheduled: what
+   * shared caches may be allowed at most.
+   */
+  secondsToExpiry(): number | null {
+    return this.expiresAt === null ? null : (this.expiresAt - this.now()) / 1000;
+  }
+
+  /** Resolves once the lookup of the next publication under way has finished (tests, start-up). */
+  async settled(): Promise<void> {
+    let current: Promise<void>;
+    do {
+      current = this.lookup;
+      await current;
+    } while (current !== this.lookup);
+  }
+
+  /**
+   * Checked on every serve rather than by a timer: nothing runs while the site is idle, and the first
+   * request after the time is the one that renders the page with the item.
+   */
+  private expireIfPublicationCame() {
+    if (this.expiresAt !== null && this.now() >= this.expiresAt) this.invalidate();
+  }
+
+  private lookUpNextPublication() {
+    const find = this.options.nextPublication;
+    if (!find) return;
+    const lookup = ++this.lookups;
+    // Entries stored from here on were rendered after `since`: a time after it is one they may not show.
+    const since = new Date(this.now() - PUBLICATION_MARGIN_MS);
+    this.expiresAt = null;
+    this.lookup = find(since).then(
+      (next) => {
+        if (lookup === this.lookups) this.expiresAt = next === null ? null : next.getTime() + PUBLICATION_MARGIN_MS;
+      },
+      (error: unknown) => {
+        console.error("Page cache: cannot look up the next scheduled publication:", error);
+        if (lookup === this.lookups) this.expiresAt = this.now() + PUBLICATION_RETRY_MS;
+      },
+    );
   }
 
   get size() {
@@ -92,6 +161,7 @@ export class PageCache {
    * (once for all concurrent requests) and stored when cacheable.
    */
   async serve(key: string, render: () => Promise<Response>): Promise<CacheOutcome> {
+    this.expireIfPublicationCame();
     const entry = this.entries.get(key);
     if (entry) {
       const age = this.now() - entry.storedAt;

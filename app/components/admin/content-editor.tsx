@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { MediaUrlField } from "~/components/admin/media-url-field";
+import { PublishAtField } from "~/components/admin/publish-at-field";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { TagsInput } from "~/components/admin/tags-input";
 import { notify } from "~/components/toasts";
@@ -178,6 +179,11 @@ function EditorForm({ editor, actionData }: { editor: EditorData; actionData: Ed
                   ))}
                 </select>
               </Field>
+              <PublishAtField
+                meta={metaOf("publishAt")}
+                initial={typed ? String(typed.publishAt ?? "") : (editor.values.publishAt ?? "")}
+                revalidate={() => form.validate({ name: fields.publishAt.name })}
+              />
               {info.featurable ? (
                 <div className="space-y-2">
                   <p className="text-sm font-medium">Featured</p>

@@ -120,10 +120,10 @@ export function ContentList({ list }: { list: ContentListData }) {
                     </Link>
                     {subtitle(type, item) ? <p className="truncate text-xs text-muted-foreground">{subtitle(type, item)}</p> : null}
                     {/* Phones: the status sits under the title instead of in its own column. */}
-                    <StatusBadge status={item.status} className="mt-1 sm:hidden" />
+                    <StatusBadge status={item.status} scheduledFor={scheduledFor(item)} className="mt-1 sm:hidden" />
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">
-                    <StatusBadge status={item.status} />
+                    <StatusBadge status={item.status} scheduledFor={scheduledFor(item)} />
                   </TableCell>
                   <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
                     {formatDate(item.createdAt)}
@@ -172,6 +172,11 @@ export function ContentList({ list }: { list: ContentListData }) {
       />
     </div>
   );
+}
+
+/** PRODUCT.md "Scheduled publishing": the time a scheduled item appears (the server decided it is ahead). */
+function scheduledFor(item: AdminListItem): Date | null {
+  return item.scheduled ? item.publishedAt : null;
 }
 
 function subtitle(type: ContentType, item: AdminListItem): string | null {
