@@ -1,7 +1,12 @@
 import { ContentEditor } from "~/components/admin/content-editor";
+import { DailyChart, type DailyPoint } from "~/components/admin/daily-chart";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { adminTexts } from "~/lib/admin-content";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
 import { NOINDEX } from "~/lib/seo";
 import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/admin-content-handlers.server";
+import { isCountedType, itemDailyTotals } from "~/server/daily-stats.server";
 import { requireAdmin } from "~/server/session.server";
 
 import type { Route } from "./+types/admin.content.$id";
@@ -9,7 +14,28 @@ import type { Route } from "./+types/admin.content.$id";
 // PRODUCT.md "Editor": edit an item of any type (/admin/{slug}/{id}, see routes.ts).
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return contentEditorLoader(contentTypeOfRequest(request), "edit", request, params.id, admin);
+  const type = contentTypeOfRequest(request);
+  const [editor, daily] = await Promise.all([
+    contentEditorLoader(type, "edit", request, params.id, admin),
+    itemFigures(type, params.id, request),
+  ]);
+  return { ...editor, daily };
+}
+
+/**
+ * PRODUCT.md "Views over time": the item's last 30 days, for the types whose hits are counted (the others
+ * have no figures to show: null). A failure is logged and leaves the editor working: `{ failed: true }`.
+ */
+async function itemFigures(type: ContentType, id: string, request: Request): Promise<{ figures: DailyPoint[] } | { failed: true } | null> {
+  if (!isCountedType(type)) return null;
+  const counter = CONTENT_REGISTRY[type].counter;
+  try {
+    const totals = await itemDailyTotals(type, id);
+    return { figures: totals.map(({ day, hits }) => ({ day, [counter]: hits })) };
+  } catch (error) {
+    console.error(`[admin] daily figures of ${type} ${id} failed (${new URL(request.url).pathname}):`, error);
+    return { failed: true };
+  }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -23,6 +49,37 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function AdminContentEdit({ loaderData, actionData }: Route.ComponentProps) {
-  // A new key per item, so moving between two edit screens starts from the new item's values.
-  return <ContentEditor key={`${loaderData.type}-${loaderData.id}`} editor={loaderData} actionData={actionData} />;
+  const { daily, ...editor } = loaderData;
+  const counter = CONTENT_REGISTRY[editor.type].counter;
+  const heading = counter === "listens" ? "Listens over time" : "Views over time";
+  return (
+    <div className="flex flex-col gap-8">
+      {/* A new key per item, so moving between two edit screens starts from the new item's values. */}
+      <ContentEditor key={`${editor.type}-${editor.id}`} editor={editor} actionData={actionData} />
+      {daily ? (
+        <section aria-labelledby="item-over-time">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <span id="item-over-time" className="text-lg">
+                  {heading}
+                </span>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              {"figures" in daily ? (
+                <DailyChart
+                  figures={daily.figures}
+                  series={[counter]}
+                  label={`${counter === "listens" ? "Listens" : "Views"} of this ${CONTENT_REGISTRY[editor.type].noun}, per day, last ${daily.figures.length} days`}
+                />
+              ) : (
+                <p className="text-sm text-muted-foreground">The daily figures could not be loaded.</p>
+              )}
+            </CardContent>
+          </Card>
+        </section>
+      ) : null}
+    </div>
+  );
 }

@@ -1,18 +1,20 @@
 import "../../tests/support/dom";
 
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import { getDb, schema } from "~/server/db.server";
 import { resetEnvCache } from "~/server/env.server";
+import { getToast } from "~/server/toast.server";
 
-import { appRequest, createSignedInUser } from "../../tests/support/auth";
+import { appRequest, BASE_URL, createSignedInUser } from "../../tests/support/auth";
+import { MISSING_ID } from "../../tests/support/content";
 import { insertSubscribers, onlySubscribers } from "../../tests/support/newsletter";
 import { renderRoute } from "../../tests/support/render";
 import { callRoute } from "../../tests/support/route";
 import { loader as messagesLoader } from "./admin.messages";
 import { loader as messagesCsvLoader } from "./admin.messages[.csv]";
-import AdminSubscribers, { loader as subscribersLoader } from "./admin.subscribers";
+import AdminSubscribers, { action as subscribersAction, loader as subscribersLoader } from "./admin.subscribers";
 import { loader as subscribersCsvLoader } from "./admin.subscribers[.csv]";
 
 /** Any of these loaders: each takes its own typed args (see `args`). */
@@ -94,6 +96,7 @@ describe('/admin/subscribers: each subscriber\'s state (PRODUCT.md "Newsletter")
 
   it("shows the state, the counts and the no-mail notice on the page", () => {
     const loaderData = {
+      q: "",
       page: 1,
       total: 2,
       confirmed: 1,
@@ -165,5 +168,101 @@ describe("/admin/messages.csv", () => {
     const csv = await downloadedCsv(messagesCsvLoader, "/admin/messages.csv", cookie, "messages");
     expect(csv.startsWith('"Name","Email","Subject","Message","Received At"\r\n')).toBe(true);
     expect(csv).toContain('"Cy","cy@example.com","About ""rates""","Line one\nline two, with a comma","2026-04-01T00:00:00.000Z"\r\n');
+  });
+});
+
+describe('/admin/subscribers: search (PRODUCT.md "Inbox")', () => {
+  it("lists the addresses containing the query, ignoring case, with % and _ as plain characters", async () => {
+    await onlySubscribers([
+      { email: "ann@markets.example", createdAt: new Date("2026-05-01T00:00:00Z") },
+      { email: "100%_sure@example.com", createdAt: new Date("2026-05-02T00:00:00Z") },
+      { email: "1000sure@example.com", createdAt: new Date("2026-05-03T00:00:00Z"), confirmedAt: new Date("2026-05-04T00:00:00Z") },
+    ]);
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const search = async (q: string) => subscribersLoader(args(`/admin/subscribers?q=${encodeURIComponent(q)}`, cookie));
+    expect((await search("MARKETS")).subscribers.map((s) => s.email)).toEqual(["ann@markets.example"]);
+    const percent = await search("0%");
+    expect(percent.subscribers.map((s) => s.email)).toEqual(["100%_sure@example.com"]);
+    expect(percent).toMatchObject({ q: "0%", total: 1, confirmed: 0 });
+    expect((await search("sure")).subscribers.map((s) => s.email)).toEqual(["1000sure@example.com", "100%_sure@example.com"]);
+    // Control characters become spaces and the query is trimmed, as in the content lists.
+    expect((await search("\u0000ann\t")).q).toBe("ann");
+  });
+
+  it("shows the query's matches in the summary and keeps it in the search box", () => {
+    renderRoute(AdminSubscribers, "/admin/subscribers?q=ann", {
+      loaderData: {
+        q: "ann",
+        page: 1,
+        total: 1,
+        confirmed: 0,
+        totalPages: 1,
+        mailConfigured: true,
+        subscribers: [{ id: "1", email: "ann@example.com", subscribedAt: "Apr 2, 2026", state: "pending", confirmedAt: null }],
+      },
+    });
+    expect(screen.getByText('1 matching "ann" · 0 confirmed, 1 pending')).toBeTruthy();
+    expect((screen.getByRole("searchbox", { name: "Search subscribers" }) as HTMLInputElement).value).toBe("ann");
+    expect(screen.getByRole("button", { name: "Remove subscriber ann@example.com" })).toBeTruthy();
+  });
+});
+
+describe('/admin/subscribers: remove (PRODUCT.md "Inbox")', () => {
+  const post = (form: Record<string, string>, cookie?: string, path = "/admin/subscribers") =>
+    callRoute(subscribersAction, appRequest(path, { method: "POST", cookie, form }));
+  const emails = async () => (await (await getDb()).select().from(schema.newsletterSubscribers)).map((row) => row.email).sort();
+  let ids: Record<string, string>;
+  let admin: string;
+
+  beforeEach(async () => {
+    admin ??= (await createSignedInUser({ role: "admin" })).cookie;
+    await onlySubscribers([{ email: "keep@example.com" }, { email: "gone@example.com" }]);
+    const rows = await (await getDb()).select().from(schema.newsletterSubscribers);
+    ids = Object.fromEntries(rows.map((row) => [row.email, row.id]));
+  });
+
+  it("removes the address with the 'Subscriber removed' toast, back on the same search and page", async () => {
+    const answer = await post({ intent: "remove", id: ids["gone@example.com"]! }, admin, "/admin/subscribers?q=example&page=2");
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/admin/subscribers?q=example&page=2");
+    const cookie = answer.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect((await getToast(appRequest("/", { cookie }))).toast).toEqual({
+      type: "success",
+      title: "Success",
+      description: "Subscriber removed",
+    });
+    expect(await emails()).toEqual(["keep@example.com"]);
+  });
+
+  it.each([
+    ["anonymous", false, 401],
+    ["a plain user", true, 403],
+  ] as const)("refuses %s (%s) and removes nothing", async (_who, signedIn, status) => {
+    const cookie = signedIn ? (await createSignedInUser({ role: "user" })).cookie : undefined;
+    expect((await post({ intent: "remove", id: ids["gone@example.com"]! }, cookie)).status).toBe(status);
+    expect(await emails()).toEqual(["gone@example.com", "keep@example.com"]);
+  });
+
+  it.each([
+    ["an unknown intent", { intent: "delete", id: "gone" }, 400, "Unknown action"],
+    ["an id that is not one", { intent: "remove", id: "x" }, 400, "Failed to remove subscriber"],
+    ["a subscriber that does not exist", { intent: "remove", id: MISSING_ID }, 404, "Failed to remove subscriber"],
+  ])("answers %s with a %i and removes nothing", async (_case, form, status, message) => {
+    const sent = { ...form, ...(form.id === "gone" ? { id: ids["gone@example.com"]! } : {}) };
+    expect(await post(sent, admin)).toMatchObject({ status, body: { ok: false, message } });
+    expect(await emails()).toEqual(["gone@example.com", "keep@example.com"]);
+  });
+
+  it("refuses a body that is not a form (415)", async () => {
+    const request = new Request(`${BASE_URL}/admin/subscribers`, {
+      method: "POST",
+      headers: { Origin: BASE_URL, Cookie: admin, "Content-Type": "text/plain" },
+      body: `intent=remove&id=${ids["gone@example.com"]}`,
+    });
+    expect((await callRoute(subscribersAction, request)).status).toBe(415);
+    expect(await emails()).toEqual(["gone@example.com", "keep@example.com"]);
   });
 });

@@ -1,19 +1,32 @@
+import { useActionData } from "react-router";
+import { z } from "zod";
+
+import { ContentSearchBox } from "~/components/admin/content-search-box";
+import { RemoveButton, revalidateAfterInboxAction, useConfirmedRemoval } from "~/components/admin/inbox-actions";
 import { InboxPage } from "~/components/inbox-page";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/format";
+import { isUuid } from "~/lib/ids";
+import { parseQuery } from "~/lib/search";
 import { NOINDEX } from "~/lib/seo";
-import { loadInboxPage } from "~/server/inbox-page.server";
-import { listSubscribers } from "~/server/inbox.server";
+import { parseSubmission } from "~/server/form-submission.server";
+import { backToInbox, inboxActionFailure, loadInboxPage } from "~/server/inbox-page.server";
+import { deleteSubscriber, listSubscribers } from "~/server/inbox.server";
 import { hasMailTransport } from "~/server/mail.server";
+import { readForm } from "~/server/request-form.server";
+import { requireAdmin } from "~/server/session.server";
 
 import type { Route } from "./+types/admin.subscribers";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { rows, total, confirmed, page, totalPages } = await loadInboxPage(request, listSubscribers);
+  // PRODUCT.md "Inbox": the search box's rule is the admin lists' (control characters become spaces).
+  const q = parseQuery(new URL(request.url).searchParams.get("q"));
+  const { rows, total, confirmed, page, totalPages } = await loadInboxPage(request, ({ page }) => listSubscribers({ page, q }));
   return {
+    q,
     page,
     total,
     confirmed,
@@ -30,16 +43,58 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** PRODUCT.md "Inbox": removing a subscriber deletes the address, as unsubscribing does. */
+const subscriberActionSchema = z.object({
+  intent: z.literal("remove"),
+  id: z.string().refine(isUuid),
+});
+
+const TEXTS = { removed: "Subscriber removed", removeFailed: "Failed to remove subscriber" };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const submission = parseSubmission(form, subscriberActionSchema);
+  if (submission.status !== "success") {
+    return inboxActionFailure(intent, submission.error?.intent ? "Unknown action" : TEXTS.removeFailed, 400);
+  }
+  const { id } = submission.value;
+  try {
+    if (!(await deleteSubscriber(id))) return inboxActionFailure(intent, TEXTS.removeFailed, 404);
+  } catch (error) {
+    console.error(`[admin] removing subscriber ${id} failed (${new URL(request.url).pathname}):`, error);
+    return inboxActionFailure(intent, TEXTS.removeFailed, 503);
+  }
+  return backToInbox(request, "/admin/subscribers", TEXTS.removed);
+}
+
+export const shouldRevalidate = revalidateAfterInboxAction;
+
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers | MarketWire Admin" }, NOINDEX];
 
+const CONFIRM = { verb: "Remove", noun: "subscriber" };
+
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
-  const { subscribers, total, confirmed, page, totalPages, mailConfigured } = loaderData;
+  const { subscribers, q, total, confirmed, page, totalPages, mailConfigured } = loaderData;
+  // Without the page's scripts, a refused action comes back as the page's action data.
+  const refused = useActionData<typeof action>();
+  const removal = useConfirmedRemoval(
+    "remove",
+    CONFIRM,
+    (email) => `${email} will be deleted from the list, as if it had unsubscribed. This cannot be undone.`,
+  );
+  const shown = subscribers.filter((subscriber) => subscriber.id !== removal.removingId);
   return (
     <InboxPage
       title="Subscribers"
       summary={
         <>
-          {total === 1 ? "1 newsletter subscriber" : `${total.toLocaleString("en-US")} newsletter subscribers`}
+          {q
+            ? `${total.toLocaleString("en-US")} matching "${q}"`
+            : total === 1
+              ? "1 newsletter subscriber"
+              : `${total.toLocaleString("en-US")} newsletter subscribers`}
           {total > 0 ? ` · ${confirmed.toLocaleString("en-US")} confirmed, ${(total - confirmed).toLocaleString("en-US")} pending` : null}
         </>
       }
@@ -57,9 +112,15 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
           </span>
         </p>
       )}
+      {refused && "message" in refused ? (
+        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive">
+          {refused.message}
+        </p>
+      ) : null}
+      <ContentSearchBox q={q} label="Search subscribers" />
       <Card className="py-0">
         <CardContent className="px-0">
-          {subscribers.length === 0 ? (
+          {shown.length === 0 ? (
             <p className="px-5 py-10 text-center text-muted-foreground">No subscribers found</p>
           ) : (
             <Table>
@@ -68,10 +129,11 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
                   { label: "Email", className: "px-5" },
                   { label: "Status", className: "px-5" },
                   { label: "Subscribed", className: "px-5 text-right" },
+                  { label: <span className="sr-only">Actions</span>, className: "pr-5" },
                 ]}
               />
               <TableBody>
-                {subscribers.map((subscriber) => (
+                {shown.map((subscriber) => (
                   <TableRow key={subscriber.id}>
                     <TableCell className="px-5 font-medium break-all">
                       <a href={`mailto:${subscriber.email}`} className="hover:underline">
@@ -90,6 +152,14 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
                       )}
                     </TableCell>
                     <TableCell className="px-5 text-right whitespace-nowrap text-muted-foreground">{subscriber.subscribedAt}</TableCell>
+                    <TableCell className="pr-5 text-right">
+                      <RemoveButton
+                        intent="remove"
+                        text={CONFIRM}
+                        item={{ id: subscriber.id, name: subscriber.email }}
+                        onAsk={removal.ask}
+                      />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -97,6 +167,7 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
           )}
         </CardContent>
       </Card>
+      {removal.dialog}
     </InboxPage>
   );
 }

@@ -39,7 +39,7 @@ describe("admin layout guard (loader)", () => {
   it("gives an admin their email and name, and the sidebar open by default", async () => {
     const { cookie, email } = await createSignedInUser({ role: "admin" });
     const { body } = await callRoute(loader, appRequest("/admin", { cookie }));
-    expect(body).toEqual({ user: { email, name: expect.stringMatching(/^Test User/) }, sidebarOpen: true });
+    expect(body).toEqual({ user: { email, name: expect.stringMatching(/^Test User/) }, sidebarOpen: true, unreadMessages: 0 });
   });
 
   it("reads the collapsed sidebar from the sidebar_state cookie", async () => {

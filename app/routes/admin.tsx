@@ -8,6 +8,7 @@ import { SidebarInset, sidebarOpenFromCookie, SidebarProvider } from "~/componen
 import { describeRouteError } from "~/lib/route-errors";
 import { NOINDEX } from "~/lib/seo";
 import { appendSetCookies, signOutSession } from "~/server/auth-actions.server";
+import { countUnreadMessages } from "~/server/inbox.server";
 import { readForm } from "~/server/request-form.server";
 import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -22,7 +23,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: { email: user.email, name: user.name },
     // Read on the server so the first render already has the saved width (no flash).
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
+    unreadMessages: await unreadMessagesOrNull(request),
   };
+}
+
+/**
+ * PRODUCT.md "Inbox": the side bar's and the dashboard's unread count. Every admin page reads it, so a
+ * failure is only logged and shows no count, rather than breaking the page.
+ */
+async function unreadMessagesOrNull(request: Request): Promise<number | null> {
+  try {
+    return await countUnreadMessages();
+  } catch (error) {
+    console.error(`Unread messages count failed (${new URL(request.url).pathname}):`, error);
+    return null;
+  }
 }
 
 /**
@@ -58,7 +73,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Marke
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell email={loaderData.user.email} sidebarOpen={loaderData.sidebarOpen}>
+    <AdminShell email={loaderData.user.email} sidebarOpen={loaderData.sidebarOpen} unreadMessages={loaderData.unreadMessages}>
       <Outlet />
     </AdminShell>
   );
@@ -84,13 +99,23 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
   if (!layout) return <main className="p-6">{panel}</main>;
   return (
-    <AdminShell email={layout.user.email} sidebarOpen={layout.sidebarOpen}>
+    <AdminShell email={layout.user.email} sidebarOpen={layout.sidebarOpen} unreadMessages={layout.unreadMessages}>
       {panel}
     </AdminShell>
   );
 }
 
-function AdminShell({ email, sidebarOpen, children }: { email: string; sidebarOpen: boolean; children: ReactNode }) {
+function AdminShell({
+  email,
+  sidebarOpen,
+  unreadMessages,
+  children,
+}: {
+  email: string;
+  sidebarOpen: boolean;
+  unreadMessages: number | null | undefined;
+  children: ReactNode;
+}) {
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <a
@@ -99,7 +124,7 @@ function AdminShell({ email, sidebarOpen, children }: { email: string; sidebarOp
       >
         Skip to content
       </a>
-      <AdminSidebar email={email} />
+      <AdminSidebar email={email} unreadMessages={unreadMessages ?? null} />
       <SidebarInset>
         <AdminHeader email={email} />
         <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">

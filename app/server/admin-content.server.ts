@@ -15,6 +15,7 @@ import { totalPages as countPages } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
 import { announceContentChange } from "./content-events.server";
+import { deleteDailyStats } from "./daily-stats.server";
 import { CONTENT_TABLES, contentColumn, type ContentTable } from "./content-tables.server";
 import { getDb, schema } from "./db.server";
 import { containsPattern } from "./like-pattern.server";
@@ -223,7 +224,12 @@ export async function deleteContent(type: ContentType, id: string): Promise<bool
   if (!isUuid(id)) return false;
   const db = await getDb();
   const t: ContentTable = CONTENT_TABLES[type];
-  const rows = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
-  if (rows.length > 0) await announceContentChange();
-  return rows.length > 0;
+  // PRODUCT.md "Views over time": the item's daily figures go with it (no foreign key spans five tables).
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id });
+    if (rows.length > 0) await deleteDailyStats(type, id, tx);
+    return rows.length > 0;
+  });
+  if (deleted) await announceContentChange();
+  return deleted;
 }

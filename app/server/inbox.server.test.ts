@@ -1,14 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
 
+import { MISSING_ID } from "../../tests/support/content";
 import { insertSubscribers, onlySubscribers } from "../../tests/support/newsletter";
 import { getDb, schema } from "./db.server";
 import {
   contactMessagesCsv,
+  countUnreadMessages,
   csvCell,
   csvFilename,
+  deleteContactMessage,
+  deleteSubscriber,
   INBOX_PAGE_SIZE,
   listContactMessages,
   listSubscribers,
+  setMessageRead,
   subscribersCsv,
   toCsv,
 } from "./inbox.server";
@@ -64,6 +70,7 @@ describe("exports", () => {
         subject: 'Re: "quote"',
         message: "line 1\nline 2, with comma",
         createdAt: new Date("2026-01-02T00:00:00Z"),
+        readAt: new Date("2026-01-03T00:00:00Z"),
       },
     ]);
     expect(csv.split("\r\n")[0]).toBe('\uFEFF"Name","Email","Subject","Message","Received At"');
@@ -118,5 +125,126 @@ describe("lists", () => {
     const { rows, total } = await listContactMessages({ page: 1 });
     expect(total).toBe(2);
     expect(rows.map((r) => r.name)).toEqual(["New", "Old"]);
+  });
+});
+
+/** Replaces every contact message with these (newest last), and returns their ids in that order. */
+async function onlyMessages(rows: { name: string; createdAt?: Date; readAt?: Date | null }[]) {
+  const db = await getDb();
+  await db.delete(schema.contactMessages);
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(schema.contactMessages)
+    .values(
+      rows.map((row, i) => ({
+        email: `${row.name.toLowerCase()}@example.com`,
+        subject: "s",
+        message: "m",
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+        ...row,
+      })),
+    )
+    .returning({ id: schema.contactMessages.id });
+  return inserted.map((row) => row.id);
+}
+
+async function readAtOf(id: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ readAt: schema.contactMessages.readAt })
+    .from(schema.contactMessages)
+    .where(eq(schema.contactMessages.id, id));
+  return row?.readAt;
+}
+
+describe('messages: read, unread and delete (PRODUCT.md "Inbox")', () => {
+  beforeEach(() => onlyMessages([]));
+
+  it("counts the unread messages, and the list gives each one its read time", async () => {
+    const readAt = new Date("2026-02-01T00:00:00Z");
+    await onlyMessages([{ name: "Ann" }, { name: "Bo", readAt }, { name: "Cy" }]);
+    expect(await countUnreadMessages()).toBe(2);
+    const { rows, total, all, unread } = await listContactMessages({ page: 1 });
+    expect({ total, all, unread }).toEqual({ total: 3, all: 3, unread: 2 });
+    expect(rows.map((r) => [r.name, r.readAt])).toEqual([
+      ["Cy", null],
+      ["Bo", readAt],
+      ["Ann", null],
+    ]);
+  });
+
+  it("lists the unread ones only, newest first, with their count as the total", async () => {
+    await onlyMessages([{ name: "Ann" }, { name: "Bo", readAt: new Date() }, { name: "Cy" }]);
+    const { rows, total, all, unread } = await listContactMessages({ page: 1, filter: "unread" });
+    expect(rows.map((r) => r.name)).toEqual(["Cy", "Ann"]);
+    expect({ total, all, unread }).toEqual({ total: 2, all: 3, unread: 2 });
+  });
+
+  it("marks a message read, keeps the first read time when marked again, and marks it unread", async () => {
+    const [id] = await onlyMessages([{ name: "Ann" }]);
+    expect(await setMessageRead(id!, true)).toBe(true);
+    const first = await readAtOf(id!);
+    expect(first).toBeInstanceOf(Date);
+    expect(await countUnreadMessages()).toBe(0);
+    expect(await setMessageRead(id!, true)).toBe(true);
+    expect(await readAtOf(id!)).toEqual(first);
+    expect(await setMessageRead(id!, false)).toBe(true);
+    expect(await readAtOf(id!)).toBeNull();
+    expect(await countUnreadMessages()).toBe(1);
+  });
+
+  it("deletes one message and no other", async () => {
+    const [gone, kept] = await onlyMessages([{ name: "Ann" }, { name: "Bo" }]);
+    expect(await deleteContactMessage(gone!)).toBe(true);
+    expect((await listContactMessages({ page: 1 })).rows.map((r) => r.id)).toEqual([kept]);
+    expect(await deleteContactMessage(gone!)).toBe(false);
+  });
+
+  it("answers false for an unknown or malformed id and changes nothing", async () => {
+    await onlyMessages([{ name: "Ann" }]);
+    for (const id of [MISSING_ID, "not-a-uuid", ""]) {
+      expect(await setMessageRead(id, true)).toBe(false);
+      expect(await deleteContactMessage(id)).toBe(false);
+    }
+    expect(await countUnreadMessages()).toBe(1);
+  });
+});
+
+describe('subscribers: search and remove (PRODUCT.md "Inbox")', () => {
+  beforeEach(() =>
+    onlySubscribers([
+      { email: "ann@markets.example", createdAt: new Date("2026-03-01T00:00:00Z"), confirmedAt: new Date("2026-03-02T00:00:00Z") },
+      { email: "Bo.Smith@Example.com", createdAt: new Date("2026-03-02T00:00:00Z") },
+      { email: "100%_real@example.com", createdAt: new Date("2026-03-03T00:00:00Z") },
+      { email: "1000real@example.com", createdAt: new Date("2026-03-04T00:00:00Z") },
+    ]),
+  );
+
+  const emails = async (q: string) => (await listSubscribers({ page: 1, q })).rows.map((r) => r.email);
+
+  it("finds addresses containing the query, ignoring case", async () => {
+    expect(await emails("SMITH@example")).toEqual(["Bo.Smith@Example.com"]);
+    expect(await emails("example.com")).toEqual(["1000real@example.com", "100%_real@example.com", "Bo.Smith@Example.com"]);
+    expect(await emails("nobody")).toEqual([]);
+  });
+
+  it("takes % and _ as plain characters", async () => {
+    expect(await emails("0%")).toEqual(["100%_real@example.com"]);
+    expect(await emails("%_")).toEqual(["100%_real@example.com"]);
+    expect(await emails("_")).toEqual(["100%_real@example.com"]);
+  });
+
+  it("counts the matches and the confirmed ones among them", async () => {
+    const { total, confirmed } = await listSubscribers({ page: 1, q: "markets" });
+    expect({ total, confirmed }).toEqual({ total: 1, confirmed: 1 });
+    expect(await listSubscribers({ page: 1 })).toMatchObject({ total: 4, confirmed: 1 });
+  });
+
+  it("removes one subscriber and no other; an unknown or malformed id removes nothing", async () => {
+    const [bo] = (await listSubscribers({ page: 1, q: "bo.smith" })).rows;
+    expect(await deleteSubscriber(bo!.id)).toBe(true);
+    expect(await emails("")).toEqual(["1000real@example.com", "100%_real@example.com", "ann@markets.example"]);
+    for (const id of [bo!.id, MISSING_ID, "x"]) expect(await deleteSubscriber(id)).toBe(false);
+    expect((await listSubscribers({ page: 1 })).total).toBe(3);
   });
 });

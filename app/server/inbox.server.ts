@@ -1,11 +1,14 @@
 /**
  * Newsletter subscribers and contact messages for the admin area (PRODUCT.md "Inbox": stored in the
- * database; admins see and export them).
+ * database; admins see, search, mark, delete and export them).
  */
-import { count } from "drizzle-orm";
+import { count, eq, ilike, isNull, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 
+import { isUuid } from "~/lib/ids";
+
 import { getDb, schema } from "./db.server";
+import { containsPattern } from "./like-pattern.server";
 import { newestCreatedFirst } from "./list-order.server";
 
 /** PRODUCT.md "Inbox": 25 rows a page, like every admin list. */
@@ -26,6 +29,8 @@ export interface ContactMessage {
   subject: string;
   message: string;
   createdAt: Date;
+  /** Null while unread (PRODUCT.md "Inbox"). */
+  readAt: Date | null;
 }
 
 export interface Page<T> {
@@ -33,9 +38,18 @@ export interface Page<T> {
   total: number;
 }
 
-/** The subscriber list's counts: everyone stored, and how many of them confirmed. */
+/** The subscriber list's counts: everyone stored (or matching the search), and how many of them confirmed. */
 export interface SubscriberPage extends Page<Subscriber> {
   confirmed: number;
+}
+
+/** PRODUCT.md "Inbox": every message, or the unread ones only. */
+export type MessageFilter = "all" | "unread";
+
+/** The message list's counts: `total` is the filter's (it sets the pages), `all` and `unread` the whole inbox's. */
+export interface MessagePage extends Page<ContactMessage> {
+  all: number;
+  unread: number;
 }
 
 type Db = Awaited<ReturnType<typeof getDb>>;
@@ -54,7 +68,7 @@ function subscribersNewestFirst(db: Db) {
 function messagesNewestFirst(db: Db) {
   const t = schema.contactMessages;
   return db
-    .select({ id: t.id, name: t.name, email: t.email, subject: t.subject, message: t.message, createdAt: t.createdAt })
+    .select({ id: t.id, name: t.name, email: t.email, subject: t.subject, message: t.message, createdAt: t.createdAt, readAt: t.readAt })
     .from(t)
     .orderBy(...newestCreatedFirst(t))
     .$dynamic();
@@ -65,23 +79,77 @@ function onePage<Q extends PgSelect>(query: Q, page: number) {
   return query.limit(INBOX_PAGE_SIZE).offset((page - 1) * INBOX_PAGE_SIZE);
 }
 
-export async function listSubscribers({ page }: { page: number }): Promise<SubscriberPage> {
+/** PRODUCT.md "Inbox": a search matches the email anywhere, ignoring case, with `%` and `_` as plain characters. */
+function subscriberSearch(q: string) {
+  return q ? ilike(schema.newsletterSubscribers.email, containsPattern(q)) : undefined;
+}
+
+export async function listSubscribers({ page, q = "" }: { page: number; q?: string }): Promise<SubscriberPage> {
   const db = await getDb();
   const t = schema.newsletterSubscribers;
+  const where = subscriberSearch(q);
   const [rows, [totals]] = await Promise.all([
-    onePage(subscribersNewestFirst(db), page),
-    db.select({ total: count(), confirmed: count(t.confirmedAt) }).from(t),
+    onePage(subscribersNewestFirst(db).where(where), page),
+    db
+      .select({ total: count(), confirmed: count(t.confirmedAt) })
+      .from(t)
+      .where(where),
   ]);
   return { rows, total: Number(totals?.total ?? 0), confirmed: Number(totals?.confirmed ?? 0) };
 }
 
-export async function listContactMessages({ page }: { page: number }): Promise<Page<ContactMessage>> {
+export async function listContactMessages({ page, filter = "all" }: { page: number; filter?: MessageFilter }): Promise<MessagePage> {
   const db = await getDb();
+  const t = schema.contactMessages;
   const [rows, [totals]] = await Promise.all([
-    onePage(messagesNewestFirst(db), page),
-    db.select({ total: count() }).from(schema.contactMessages),
+    onePage(messagesNewestFirst(db).where(filter === "unread" ? isNull(t.readAt) : undefined), page),
+    db.select({ all: count(), unread: sql<number>`count(*) filter (where ${t.readAt} is null)`.mapWith(Number) }).from(t),
   ]);
-  return { rows, total: Number(totals?.total ?? 0) };
+  const all = Number(totals?.all ?? 0);
+  const unread = Number(totals?.unread ?? 0);
+  return { rows, total: filter === "unread" ? unread : all, all, unread };
+}
+
+/** PRODUCT.md "Inbox": the unread count the side bar and the dashboard show (a partial index answers it). */
+export async function countUnreadMessages(): Promise<number> {
+  const db = await getDb();
+  const t = schema.contactMessages;
+  const [row] = await db.select({ unread: count() }).from(t).where(isNull(t.readAt));
+  return Number(row?.unread ?? 0);
+}
+
+/**
+ * Marks a message read (keeping the first time it was read) or unread. False when there is no such
+ * message (or the id is not a uuid).
+ */
+export async function setMessageRead(id: string, read: boolean): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  const t = schema.contactMessages;
+  const rows = await db
+    .update(t)
+    .set({ readAt: read ? sql`coalesce(${t.readAt}, now())` : null })
+    .where(eq(t.id, id))
+    .returning({ id: t.id });
+  return rows.length > 0;
+}
+
+/** Deletes a message for good. False when there is no such message. */
+export async function deleteContactMessage(id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  const t = schema.contactMessages;
+  const rows = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
+  return rows.length > 0;
+}
+
+/** Removes a subscriber: like unsubscribing, nothing is kept (PRODUCT.md "Newsletter"). False when there is no such subscriber. */
+export async function deleteSubscriber(id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  const t = schema.newsletterSubscribers;
+  const rows = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
+  return rows.length > 0;
 }
 
 export async function allSubscribers(): Promise<Subscriber[]> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { day, emptyBeforeEach, insertPodcasts, listensOf, MISSING_ID } from "../../tests/support/content";
+import { itemDailyTotals } from "./daily-stats.server";
 import { schema } from "./db.server";
 import {
   getHomePodcasts,
@@ -111,5 +112,12 @@ describe("incrementPodcastListens", () => {
     expect(await listensOf(draft.id)).toBe(4);
     expect(await incrementPodcastListens(MISSING_ID)).toBeNull();
     expect(await incrementPodcastListens("x")).toBeNull();
+  });
+
+  it('adds the listen to the podcast\'s figure for the day (PRODUCT.md "Views over time")', async () => {
+    const [podcast] = await insertPodcasts([{ listens: 0 }]);
+    const today = new Date("2026-05-13T10:00:00Z");
+    expect(await incrementPodcastListens(podcast.id, today)).toBe(1);
+    expect((await itemDailyTotals("podcast", podcast.id, 1, today))[0]).toEqual({ day: "2026-05-13", hits: 1 });
   });
 });

@@ -1,8 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 
-import { isUuid } from "~/lib/ids";
-
+import { countHit } from "./daily-stats.server";
 import { getDb, schema } from "./db.server";
 import { rowsByBlock } from "./home-blocks.server";
 import { htmlToPlainText } from "./html-text.server";
@@ -10,7 +9,6 @@ import { newestPublishedFirst } from "./list-order.server";
 import {
   homeBlock,
   homeBlockFields,
-  isPublishedId,
   newestPublished,
   otherPublished,
   publishedById,
@@ -117,16 +115,12 @@ export async function listOtherPodcasts(excludeId: string, limit = MORE_EPISODES
   return otherPublished(podcasts, excludeId, limit, (db) => db.select(otherEpisodeFields).from(podcasts).$dynamic());
 }
 
-/** Records one listen in a single atomic statement. Returns the new count, or null when there is no such published podcast. */
-export async function incrementPodcastListens(id: string | undefined): Promise<number | null> {
-  if (!isUuid(id)) return null;
-  const db = await getDb();
-  const rows = await db
-    .update(podcasts)
-    .set({ listens: sql`${podcasts.listens} + 1` })
-    .where(isPublishedId(podcasts, id))
-    .returning({ listens: podcasts.listens });
-  return rows[0]?.listens ?? null;
+/**
+ * Records one listen in a single atomic statement, and adds it to the podcast's figure for the day
+ * (PRODUCT.md "Views over time"). Returns the new count, or null when there is no such published podcast.
+ */
+export async function incrementPodcastListens(id: string | undefined, at = new Date()): Promise<number | null> {
+  return countHit("podcast", id, at);
 }
 
 /** A podcast's listen (PRODUCT.md "Security"), counted by `recordHit`'s rule. Answers the live count; null when there is no such published podcast. */

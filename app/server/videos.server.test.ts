@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { day, emptyBeforeEach, insertVideos, MISSING_ID, viewsOf } from "../../tests/support/content";
+import { itemDailyTotals } from "./daily-stats.server";
 import { schema } from "./db.server";
 import {
   getHomeVideos,
@@ -154,5 +155,13 @@ describe("incrementVideoViews", () => {
     expect(await viewsOf(draft.id)).toBe(5);
     expect(await incrementVideoViews(MISSING_ID)).toBeNull();
     expect(await incrementVideoViews("1 or 1=1")).toBeNull();
+  });
+
+  it('adds the view to the video\'s figure for the day (PRODUCT.md "Views over time")', async () => {
+    const [video] = await insertVideos([{ views: 3 }]);
+    const today = new Date("2026-05-13T10:00:00Z");
+    await incrementVideoViews(video.id, today);
+    await incrementVideoViews(video.id, today);
+    expect((await itemDailyTotals("video", video.id, 1, today))[0]).toEqual({ day: "2026-05-13", hits: 2 });
   });
 });

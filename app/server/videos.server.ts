@@ -1,16 +1,15 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 
-import { isUuid } from "~/lib/ids";
 import { totalPages } from "~/lib/pagination";
 
+import { countHit } from "./daily-stats.server";
 import { getDb, schema } from "./db.server";
 import { rowsByBlock } from "./home-blocks.server";
 import { newestPublishedFirst } from "./list-order.server";
 import {
   homeBlock,
   homeBlockFields,
-  isPublishedId,
   otherPublished,
   publishedById,
   publishedPage,
@@ -132,17 +131,11 @@ export async function listRelatedVideos(excludeId: string, limit = RELATED_VIDEO
 
 /**
  * Counts one view of a published video in a single atomic statement, so concurrent views are never
- * lost. Returns the new count, or null when there is no such published video.
+ * lost, and adds it to the video's figure for the day (PRODUCT.md "Views over time"). Returns the new
+ * count, or null when there is no such published video.
  */
-export async function incrementVideoViews(id: string | undefined): Promise<number | null> {
-  if (!isUuid(id)) return null;
-  const db = await getDb();
-  const rows = await db
-    .update(videos)
-    .set({ views: sql`${videos.views} + 1` })
-    .where(isPublishedId(videos, id))
-    .returning({ views: videos.views });
-  return rows[0]?.views ?? null;
+export async function incrementVideoViews(id: string | undefined, at = new Date()): Promise<number | null> {
+  return countHit("video", id, at);
 }
 
 /**

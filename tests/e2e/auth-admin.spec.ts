@@ -189,6 +189,7 @@ test.describe("admin layout", () => {
       ["Blogs", "/admin/blogs"],
       ["Interviews", "/admin/interviews"],
       ["Special Features", "/admin/special-features"],
+      ["Media", "/admin/media"],
       ["Subscribers", "/admin/subscribers"],
       ["Messages", "/admin/messages"],
     ]) {
@@ -274,7 +275,7 @@ test("an admin sees a new subscriber and exports the list as a CSV file", async 
   expect(anonymous.status()).toBe(302);
   expect(anonymous.headers()["location"]).toBe("/auth?redirectTo=%2Fadmin%2Fsubscribers.csv");
   await page.goto("/admin/subscribers");
-  await expect(page.getByRole("cell", { name: email })).toBeVisible();
+  await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
   const fs = await import("node:fs/promises");

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { NavLink } from "react-router";
 
 import { SignOutForm } from "~/components/admin/admin-header";
@@ -23,21 +24,28 @@ interface AdminLink {
   icon: IconName;
   /** Only active on this exact path (the dashboard would otherwise match every admin page). */
   end?: boolean;
+  /** A count shown beside the label (the unread messages), described to screen readers as `${count} ${badgeNoun}`. */
+  badgeNoun?: string;
 }
 
-/** PRODUCT.md "Admin": the six links of 'Content Management'. */
+/** PRODUCT.md "Admin": the links of 'Content Management', the media library after the five content types. */
 export const CONTENT_LINKS: readonly AdminLink[] = [
   { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true },
   ...CONTENT_TYPE_LIST.map(({ adminPath, listTitle, icon }) => ({ to: adminPath, label: listTitle, icon })),
+  { to: "/admin/media", label: "Media", icon: "images" },
 ];
 
 /** PRODUCT.md "Inbox": admins read the stored newsletter sign-ups and contact messages. */
 export const INBOX_LINKS: readonly AdminLink[] = [
   { to: "/admin/subscribers", label: "Subscribers", icon: "mail" },
-  { to: "/admin/messages", label: "Messages", icon: "message-square" },
+  { to: "/admin/messages", label: "Messages", icon: "message-square", badgeNoun: "unread" },
 ];
 
-export function AdminSidebar({ email }: { email: string }) {
+/**
+ * `unreadMessages`: PRODUCT.md "Inbox", the Messages entry's badge; null when the count could not be read
+ * (no badge, rather than a wrong one).
+ */
+export function AdminSidebar({ email, unreadMessages = null }: { email: string; unreadMessages?: number | null }) {
   return (
     <Sidebar
       label="Content Management"
@@ -74,7 +82,7 @@ export function AdminSidebar({ email }: { email: string }) {
           <SidebarSeparator />
           <SidebarGroup>
             <SidebarGroupLabel>Audience</SidebarGroupLabel>
-            <AdminLinkList links={INBOX_LINKS} />
+            <AdminLinkList links={INBOX_LINKS} badgeCount={unreadMessages} />
           </SidebarGroup>
         </nav>
       </SidebarContent>
@@ -82,27 +90,48 @@ export function AdminSidebar({ email }: { email: string }) {
   );
 }
 
-function AdminLinkList({ links }: { links: readonly AdminLink[] }) {
+function AdminLinkList({ links, badgeCount = null }: { links: readonly AdminLink[]; badgeCount?: number | null }) {
   const { open, isMobile, setOpenMobile } = useSidebar();
+  // The list renders twice while the phone's sheet is open: ids must differ.
+  const idPrefix = useId();
   // Collapsed to icons: the label becomes the link's tooltip (and stays its accessible name).
   const collapsed = !open && !isMobile;
   return (
     <SidebarMenu>
-      {links.map(({ to, label, icon, end }) => (
-        <SidebarMenuItem key={to}>
-          <NavLink
-            to={to}
-            end={end}
-            prefetch="intent"
-            title={collapsed ? label : undefined}
-            className={({ isActive }) => sidebarMenuButtonClass(isActive)}
-            onClick={() => setOpenMobile(false)}
-          >
-            <Icon name={icon} />
-            <span className="group-data-[collapsible=icon]:sr-only">{label}</span>
-          </NavLink>
-        </SidebarMenuItem>
-      ))}
+      {links.map(({ to, label, icon, end, badgeNoun }, index) => {
+        const badge =
+          badgeNoun && badgeCount ? { text: `${badgeCount.toLocaleString("en-US")} ${badgeNoun}`, id: `${idPrefix}-${index}` } : null;
+        return (
+          <SidebarMenuItem key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              prefetch="intent"
+              title={collapsed ? (badge ? `${label} (${badge.text})` : label) : undefined}
+              // The link keeps its plain name ('Messages'); the count is its description.
+              aria-describedby={badge?.id}
+              className={({ isActive }) => sidebarMenuButtonClass(isActive)}
+              onClick={() => setOpenMobile(false)}
+            >
+              <Icon name={icon} />
+              <span className="group-data-[collapsible=icon]:sr-only">{label}</span>
+              {badge ? (
+                <span
+                  aria-hidden="true"
+                  className="ml-auto min-w-5 shrink-0 rounded-full bg-primary px-1.5 text-center text-xs leading-5 font-semibold text-primary-foreground tabular-nums group-data-[collapsible=icon]:absolute group-data-[collapsible=icon]:top-0.5 group-data-[collapsible=icon]:right-0.5 group-data-[collapsible=icon]:size-2 group-data-[collapsible=icon]:min-w-0 group-data-[collapsible=icon]:p-0 group-data-[collapsible=icon]:text-[0px]"
+                >
+                  {badgeCount!.toLocaleString("en-US")}
+                </span>
+              ) : null}
+            </NavLink>
+            {badge ? (
+              <span id={badge.id} className="sr-only">
+                {badge.text}
+              </span>
+            ) : null}
+          </SidebarMenuItem>
+        );
+      })}
     </SidebarMenu>
   );
 }

@@ -28,6 +28,7 @@ export const ICON_NAMES = [
   "file-question-mark",
   "file-text",
   "gem",
+  "images",
   "headphones",
   "heart-pulse",
   "landmark",

@@ -1,0 +1,84 @@
+/** PRODUCT.md "Inbox": the admin layout's unread count and the side bar's badge. */
+import "../../tests/support/dom";
+
+import { cleanup, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { getDb, schema } from "~/server/db.server";
+import * as inbox from "~/server/inbox.server";
+
+import { appRequest, createSignedInUser } from "../../tests/support/auth";
+import { callRoute } from "../../tests/support/route";
+import AdminLayout, { loader } from "./admin";
+
+afterEach(cleanup);
+
+describe("admin layout loader: the unread messages", () => {
+  it("counts the messages nobody has read yet", async () => {
+    const db = await getDb();
+    await db.insert(schema.contactMessages).values([
+      { name: "a", email: "a@example.com", subject: "s", message: "m" },
+      { name: "b", email: "b@example.com", subject: "s", message: "m" },
+      { name: "c", email: "c@example.com", subject: "s", message: "m", readAt: new Date() },
+    ]);
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    expect((await callRoute(loader, appRequest("/admin", { cookie }))).body).toMatchObject({ unreadMessages: 2 });
+  });
+
+  it("logs a failure to count and gives no count, rather than failing every admin page", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    vi.spyOn(inbox, "countUnreadMessages").mockRejectedValueOnce(new Error("connection lost"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect((await callRoute(loader, appRequest("/admin/videos", { cookie }))).body).toMatchObject({ unreadMessages: null });
+      expect(logged).toHaveBeenCalledOnce();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+});
+
+function renderLayout(unreadMessages: number | null) {
+  const Stub = createRoutesStub([
+    {
+      id: "routes/admin",
+      path: "/admin",
+      Component: AdminLayout as never,
+      children: [{ index: true, Component: () => <p>page</p> }],
+    },
+  ]);
+  return render(
+    <Stub
+      initialEntries={["/admin"]}
+      hydrationData={{ loaderData: { "routes/admin": { user: { email: "e@example.com", name: "E" }, sidebarOpen: true, unreadMessages } } }}
+    />,
+  );
+}
+
+describe("the side bar's Messages entry", () => {
+  it("shows the unread count, described to screen readers as 'N unread', and keeps its name", async () => {
+    renderLayout(3);
+    const link = await screen.findByRole("link", { name: "Messages" });
+    expect(link.textContent).toBe("Messages3");
+    const description = document.getElementById(link.getAttribute("aria-describedby")!);
+    expect(description?.textContent).toBe("3 unread");
+  });
+
+  it("shows no badge when nothing is unread or the count could not be read", async () => {
+    for (const count of [0, null]) {
+      renderLayout(count);
+      const link = await screen.findByRole("link", { name: "Messages" });
+      expect(link.textContent).toBe("Messages");
+      expect(link.hasAttribute("aria-describedby")).toBe(false);
+      cleanup();
+    }
+  });
+
+  it("lists the media library after the content types", async () => {
+    renderLayout(0);
+    const links = (await screen.findAllByRole("link")).map((link) => link.textContent);
+    expect(links.slice(links.indexOf("Special Features"), links.indexOf("Special Features") + 2)).toEqual(["Special Features", "Media"]);
+    expect(screen.getByRole("link", { name: "Media" }).getAttribute("href")).toBe("/admin/media");
+  });
+});
