@@ -85,7 +85,7 @@ async function createDraft(page: Page, t: TypeCase, title: string) {
   await hydrated(page);
   await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
   await page.getByLabel("Description").fill(`About ${title}`);
-  await page.getByRole("textbox", { name: "Content", exact: true }).fill(`<p>Body of ${title}</p>`);
+  await page.getByRole("textbox", { name: "Content", exact: true }).fill(`Body of ${title}`);
   await t.fill(page);
   await page.getByLabel("New tag").fill("e2e");
   await page.getByLabel("New tag").press("Enter");
