@@ -61,7 +61,8 @@ export function RichTextField({ meta }: { meta: Meta }) {
         rows={8}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy}
-        className={cn("font-mono text-sm", editorShown && "sr-only")}
+        // The sizes undo the Textarea's own (w-full, min-h-16), which `sr-only` alone does not override.
+        className={cn("font-mono text-sm", editorShown && "sr-only min-h-0 w-px border-0 p-0")}
         // Hidden behind the editor: out of the tab order and the accessibility tree; a label click or
         // the form focusing a field with an error lands in the editor.
         {...(editorShown ? { tabIndex: -1, "aria-hidden": true, onFocus: () => focusEditor.current?.() } : {})}
