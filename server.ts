@@ -106,6 +106,8 @@ async function main() {
       `MarketWire is running on ${env.BETTER_AUTH_URL} (${connection.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`,
     );
   });
+  // PRODUCT.md "Media library": a large audio upload can outlast Node's 5-minute request limit; headersTimeout still guards slow headers.
+  server.requestTimeout = 60 * 60_000;
   answerUnknownMethods(server);
   const requests = trackRequests(server);
   server.on("error", (error: NodeJS.ErrnoException) => {

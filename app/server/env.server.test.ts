@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
 
 import { PODCAST_VARIABLES, restoreEnvAfterEach, setEnv } from "../../tests/support/env";
-import { getEnv, StartupError } from "./env.server";
+import { getEnv, S3_VARIABLES, StartupError } from "./env.server";
 
-restoreEnvAfterEach(["TRUST_PROXY", "ADMIN_PASSWORD", "PUBLIC_URL", ...PODCAST_VARIABLES]);
+restoreEnvAfterEach([
+  "TRUST_PROXY",
+  "ADMIN_PASSWORD",
+  "PUBLIC_URL",
+  ...PODCAST_VARIABLES,
+  ...S3_VARIABLES,
+  "S3_FORCE_PATH_STYLE",
+  "UPLOAD_MAX_IMAGE_MB",
+  "UPLOAD_MAX_AUDIO_MB",
+]);
 
 function envWith(values: Record<string, string | undefined>) {
   setEnv(values);
@@ -123,6 +132,65 @@ describe('PODCAST_* (PRODUCT.md "Discovery")', () => {
     [{ PODCAST_OWNER_EMAIL: "owner" }, /^Invalid environment variable PODCAST_OWNER_EMAIL: /],
     [{ PODCAST_LANGUAGE: "English" }, "Invalid environment variable PODCAST_LANGUAGE: must be a language code such as en or en-us"],
   ])("stop start-up for %o", (values, message) => {
+    const line = startupErrorOf(values);
+    if (typeof message === "string") expect(line).toBe(message);
+    else expect(line).toMatch(message);
+  });
+});
+
+describe('uploads: storage and limits (PRODUCT.md "Media library")', () => {
+  const S3 = {
+    S3_BUCKET: "marketwire-media",
+    S3_ENDPOINT: "https://s3.eu-west-1.amazonaws.com",
+    S3_REGION: "eu-west-1",
+    S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+    S3_SECRET_ACCESS_KEY: "secret",
+  };
+  const noS3 = Object.fromEntries(S3_VARIABLES.map((name) => [name, undefined]));
+
+  it("store on local disk when no S3 variable is set, with limits of 10 MB for images and 500 MB for audio", () => {
+    const env = envWith({ ...noS3, UPLOAD_MAX_IMAGE_MB: undefined, UPLOAD_MAX_AUDIO_MB: undefined });
+    expect(env.S3).toBeNull();
+    expect(env.UPLOAD_MAX_BYTES).toEqual({ image: 10 * 1024 * 1024, audio: 500 * 1024 * 1024 });
+  });
+
+  it("store in S3 when all five are set; path-style addressing only when asked", () => {
+    expect(envWith({ ...S3, S3_FORCE_PATH_STYLE: undefined }).S3).toEqual({
+      bucket: "marketwire-media",
+      endpoint: "https://s3.eu-west-1.amazonaws.com",
+      region: "eu-west-1",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+    });
+    expect(envWith({ ...S3, S3_FORCE_PATH_STYLE: "true" }).S3?.forcePathStyle).toBe(true);
+  });
+
+  it.each([
+    [{ S3_BUCKET: "media" }, "S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are"],
+    [{ ...S3, S3_SECRET_ACCESS_KEY: undefined }, "S3_SECRET_ACCESS_KEY is"],
+    [{ ...S3, S3_BUCKET: "" }, "S3_BUCKET is"],
+  ])("stop start-up when only some are set: %o", (values, missing) => {
+    expect(startupErrorOf({ ...noS3, ...values })).toBe(
+      `Incomplete S3 storage settings: ${missing} not set. Set all of S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, ` +
+        "S3_SECRET_ACCESS_KEY to store uploads in S3, or none of them to store uploads on disk under DATA_DIR.",
+    );
+  });
+
+  it("take other limits in MB, fractions included", () => {
+    expect(envWith({ UPLOAD_MAX_IMAGE_MB: "2.5", UPLOAD_MAX_AUDIO_MB: "1000" }).UPLOAD_MAX_BYTES).toEqual({
+      image: 2.5 * 1024 * 1024,
+      audio: 1000 * 1024 * 1024,
+    });
+  });
+
+  it.each([
+    [{ UPLOAD_MAX_IMAGE_MB: "0" }, "Invalid environment variable UPLOAD_MAX_IMAGE_MB: must be more than 0"],
+    [{ UPLOAD_MAX_AUDIO_MB: "-5" }, "Invalid environment variable UPLOAD_MAX_AUDIO_MB: must be more than 0"],
+    [{ UPLOAD_MAX_IMAGE_MB: "ten" }, /^Invalid environment variable UPLOAD_MAX_IMAGE_MB: /],
+    [{ ...S3, S3_ENDPOINT: "s3.amazonaws.com" }, "Invalid environment variable S3_ENDPOINT: must be an http:// or https:// URL"],
+    [{ ...S3, S3_FORCE_PATH_STYLE: "yes" }, /^Invalid environment variable S3_FORCE_PATH_STYLE: /],
+  ])("stop start-up for a bad value: %o", (values, message) => {
     const line = startupErrorOf(values);
     if (typeof message === "string") expect(line).toBe(message);
     else expect(line).toMatch(message);

@@ -73,7 +73,33 @@ const envSchema = z.object({
     .default("en"),
   /** A square JPEG or PNG of 1400 to 3000 px. Default: the site's cover, PUBLIC_URL + PODCAST_COVER_PATH. */
   PODCAST_IMAGE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  // Uploads (PRODUCT.md "Media library"): the largest file accepted, in MB (1 MB = 1,048,576 bytes).
+  UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive("must be more than 0").max(1024, "must be at most 1024").default(10),
+  UPLOAD_MAX_AUDIO_MB: z.coerce.number().positive("must be more than 0").max(10240, "must be at most 10240").default(500),
+  /** S3-compatible object storage for uploads: all five of these, or none (local disk under DATA_DIR). */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
 });
+
+/** Uploads go to S3-compatible storage only when every one of these is set. */
+export const S3_VARIABLES = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+export interface S3Settings {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
 
 /** PODCAST_CATEGORY and PODCAST_SUBCATEGORY must name one of Apple's categories together. */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
@@ -167,13 +193,19 @@ function isAddressOrRange(entry: string) {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
-export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT" | "PAGE_CACHE" | "PODCAST_IMAGE_URL"> & {
+type S3Variable = (typeof S3_VARIABLES)[number] | "S3_FORCE_PATH_STYLE";
+
+export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT" | "PAGE_CACHE" | "PODCAST_IMAGE_URL" | S3Variable> & {
   PUBLIC_URL: string;
   BETTER_AUTH_URL: string;
   DATA_DIR: string;
   RATE_LIMIT: boolean;
   PAGE_CACHE: boolean;
   PODCAST_IMAGE_URL: string;
+  /** Where uploads are stored: S3-compatible storage, or null for local disk under DATA_DIR. */
+  S3: S3Settings | null;
+  /** The largest upload accepted, in bytes, per kind (PRODUCT.md "Media library"). */
+  UPLOAD_MAX_BYTES: { image: number; audio: number };
 };
 
 let cached: Env | undefined;
@@ -188,7 +220,15 @@ export function getEnv(): Env {
     const issue = parsed.error.issues[0]!;
     throw new StartupError(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
   }
-  const env = parsed.data;
+  const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...env } = parsed.data;
+  const s3Values = { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY };
+  const missing = S3_VARIABLES.filter((name) => s3Values[name] === undefined);
+  if (missing.length > 0 && missing.length < S3_VARIABLES.length) {
+    throw new StartupError(
+      `Incomplete S3 storage settings: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set. ` +
+        `Set all of ${S3_VARIABLES.join(", ")} to store uploads in S3, or none of them to store uploads on disk under DATA_DIR.`,
+    );
+  }
   // Each defaults to the other: one public origin is the usual case.
   const publicUrl = new URL(env.PUBLIC_URL ?? env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).origin;
   cached = {
@@ -200,9 +240,23 @@ export function getEnv(): Env {
     PAGE_CACHE: env.PAGE_CACHE === "on",
     PODCAST_SUBCATEGORY: env.PODCAST_SUBCATEGORY ?? (raw.PODCAST_CATEGORY === undefined ? "Investing" : undefined),
     PODCAST_IMAGE_URL: env.PODCAST_IMAGE_URL ?? `${publicUrl}${PODCAST_COVER_PATH}`,
+    S3:
+      missing.length === 0
+        ? {
+            bucket: S3_BUCKET!,
+            endpoint: S3_ENDPOINT!,
+            region: S3_REGION!,
+            accessKeyId: S3_ACCESS_KEY_ID!,
+            secretAccessKey: S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    UPLOAD_MAX_BYTES: { image: megabytes(env.UPLOAD_MAX_IMAGE_MB), audio: megabytes(env.UPLOAD_MAX_AUDIO_MB) },
   };
   return cached;
 }
+
+const megabytes = (value: number) => Math.floor(value * 1024 * 1024);
 
 /** Tests change variables between files. */
 export function resetEnvCache() {

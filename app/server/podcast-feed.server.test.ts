@@ -18,7 +18,7 @@ const TRAILER = "/media/audio/capital-call-trailer.mp3";
 const THEME = "/media/audio/dividend-hour-theme.mp3";
 const sizeOf = (sitePath: string) => fs.statSync(path.join("public", sitePath)).size;
 
-emptyBeforeEach(schema.podcasts);
+emptyBeforeEach(schema.podcasts, schema.mediaFiles);
 restoreEnvAfterEach(["PUBLIC_URL", "NODE_ENV", "BUILD_DIR", ...PODCAST_VARIABLES]);
 
 const feed = async () => readRss(await buildPodcastFeed());
@@ -171,6 +171,50 @@ describe("/podcasts/rss.xml: the episodes", () => {
     );
     const { items } = await feed();
     expect(titles(items)).toEqual(["Episode 2", "Episode 1", "Episode 0"]);
+  });
+});
+
+describe('uploaded audio (PRODUCT.md "Media library")', () => {
+  const upload = (id: string, ext: string, mimeType: string, sizeBytes: number) => ({
+    id,
+    kind: "audio" as const,
+    storageKey: `audio/${id}.${ext}`,
+    originalName: `episode.${ext}`,
+    mimeType,
+    sizeBytes,
+    duration: 60,
+  });
+  const MP3 = upload("11111111-1111-4111-8111-111111111111", "mp3", "audio/mpeg", 5_000_000);
+  const M4A = upload("22222222-2222-4222-8222-222222222222", "m4a", "audio/mp4", 7_000_000);
+  const OGG = upload("33333333-3333-4333-8333-333333333333", "ogg", "audio/ogg", 3_000_000);
+
+  it("gets the enclosure's length and type from media_files; only MP3 and M4A qualify", async () => {
+    const db = await dbServer.getDb();
+    await db.insert(schema.mediaFiles).values([MP3, M4A, OGG]);
+    await insertPodcasts([
+      { title: "Uploaded MP3", audioUrl: `/uploads/${MP3.storageKey}`, publishedAt: day(5) },
+      { title: "Uploaded M4A, absolute", audioUrl: `${ORIGIN}/uploads/${M4A.storageKey}`, publishedAt: day(4) },
+      { title: "Uploaded OGG", audioUrl: `/uploads/${OGG.storageKey}`, publishedAt: day(3) },
+      { title: "Deleted upload", audioUrl: "/uploads/audio/44444444-4444-4444-8444-444444444444.mp3", publishedAt: day(2) },
+      { title: "Demo file", audioUrl: TRAILER, publishedAt: day(1) },
+    ]);
+    const { items } = await feed();
+    expect(titles(items)).toEqual(["Uploaded MP3", "Uploaded M4A, absolute", "Demo file"]);
+    expect(items.slice(0, 2).map((item) => item.enclosure)).toEqual([
+      { "@url": `${ORIGIN}/uploads/${MP3.storageKey}`, "@length": "5000000", "@type": "audio/mpeg" },
+      { "@url": `${ORIGIN}/uploads/${M4A.storageKey}`, "@length": "7000000", "@type": "audio/x-m4a" },
+    ]);
+  });
+
+  it("directAudioFile reads an upload's facts from media_files, not from the static folder", async () => {
+    const db = await dbServer.getDb();
+    await db.insert(schema.mediaFiles).values([MP3]);
+    expect(await directAudioFile(`/uploads/${MP3.storageKey}`)).toEqual({
+      url: `${ORIGIN}/uploads/${MP3.storageKey}`,
+      length: 5_000_000,
+      type: "audio/mpeg",
+    });
+    expect(await directAudioFile("/uploads/audio/44444444-4444-4444-8444-444444444444.mp3")).toBeNull();
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * `/podcasts/rss.xml` (PRODUCT.md "Discovery"): a podcast feed with the tags Apple Podcasts requires, its
  * channel from the PODCAST_* variables. An episode is listed only with a direct audio file: an MP3 or M4A
- * whose size in bytes the feed can state (the enclosure's `length`).
+ * whose size in bytes the feed can state (the enclosure's `length`): a demo file under /media, or an
+ * upload under /uploads (PRODUCT.md "Media library"), whose size and type media_files holds.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { and, or, sql } from "drizzle-orm";
+import { and, inArray, or, sql } from "drizzle-orm";
 
 import { publicUrlFor } from "~/lib/content-registry";
 
@@ -21,7 +22,11 @@ import { isPublished } from "./published.server";
 const AUDIO_TYPES: Record<string, string> = { ".mp3": "audio/mpeg", ".m4a": "audio/x-m4a" };
 
 /** A plain path to the site's own media (PRODUCT.md "Media fields"): no `.` or `..` segment, no query. */
-const SITE_MEDIA_PATH = /^\/media(\/[A-Za-z0-9._~-]+)+$/;
+const SITE_MEDIA_PATH = /^\/(media|uploads)(\/[A-Za-z0-9._~-]+)+$/;
+
+/** An uploaded file's stored type → the type podcast apps take for it (Apple lists audio/x-m4a for M4A). */
+const UPLOADED_AUDIO_TYPES: Record<string, string> = { "audio/mpeg": "audio/mpeg", "audio/mp4": "audio/x-m4a" };
+const UPLOADS_PREFIX = "/uploads/";
 
 export interface AudioFile {
   /** Absolute, on PUBLIC_URL. */
@@ -45,7 +50,7 @@ export function staticFilesDir(): string {
   return path.resolve(process.env.BUILD_DIR ?? "build", "client");
 }
 
-/** The site path of an audio URL that names a file of this site (`/media/…`, or the same on PUBLIC_URL), else null. */
+/** The site path of an audio URL that names a file of this site (`/media/…`, `/uploads/…`, or the same on PUBLIC_URL), else null. */
 function sitePath(audioUrl: string, origin: string): string | null {
   let pathname = audioUrl;
   if (!audioUrl.startsWith("/")) {
@@ -60,12 +65,13 @@ function sitePath(audioUrl: string, origin: string): string | null {
 
 /**
  * The direct audio file behind an episode's audio URL, with its size, or null. Only files this site
- * serves have a size we know (read from the static folder); a remote `.mp3` has no stored size, so its
- * episode is left out of the feed rather than made invalid (PRODUCT.md "Discovery").
+ * serves have a size we know (read from the static folder, or media_files for an upload); a remote `.mp3`
+ * has no stored size, so its episode is left out of the feed rather than made invalid (PRODUCT.md "Discovery").
  */
 export async function directAudioFile(audioUrl: string, root = staticFilesDir()): Promise<AudioFile | null> {
   const origin = getEnv().PUBLIC_URL;
   const sitePathname = sitePath(audioUrl, origin);
+  if (sitePathname?.startsWith(UPLOADS_PREFIX)) return (await uploadedAudioFiles([sitePathname])).get(sitePathname) ?? null;
   const type = sitePathname && AUDIO_TYPES[path.extname(sitePathname).toLowerCase()];
   if (!sitePathname || !type) return null;
   const file = path.join(root, ...sitePathname.split("/"));
@@ -76,6 +82,29 @@ export async function directAudioFile(audioUrl: string, root = staticFilesDir())
   } catch {
     return null;
   }
+}
+
+/**
+ * Uploaded audio behind site paths (`/uploads/audio/…`), by path: the size and type media_files holds
+ * for the upload, never the file name's word. Only MP3 and M4A qualify.
+ */
+async function uploadedAudioFiles(sitePaths: string[]): Promise<Map<string, AudioFile>> {
+  const keys = sitePaths.filter((sitePathname) => sitePathname.startsWith(UPLOADS_PREFIX)).map((p) => p.slice(UPLOADS_PREFIX.length));
+  const files = new Map<string, AudioFile>();
+  if (keys.length === 0) return files;
+  const db = await getDb();
+  const t = schema.mediaFiles;
+  const rows = await db
+    .select({ storageKey: t.storageKey, mimeType: t.mimeType, sizeBytes: t.sizeBytes })
+    .from(t)
+    .where(inArray(t.storageKey, keys));
+  const origin = getEnv().PUBLIC_URL;
+  for (const row of rows) {
+    const type = UPLOADED_AUDIO_TYPES[row.mimeType];
+    const sitePathname = `${UPLOADS_PREFIX}${row.storageKey}`;
+    if (type && row.sizeBytes > 0) files.set(sitePathname, { url: `${origin}${sitePathname}`, length: row.sizeBytes, type });
+  }
+  return files;
 }
 
 interface Episode {
@@ -97,7 +126,12 @@ export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
   const origin = getEnv().PUBLIC_URL;
   const root = staticFilesDir();
   // Only files of this site can qualify (directAudioFile); the database skips the rest.
-  const onThisSite = or(sql`starts_with(${podcasts.audioUrl}, '/media/')`, sql`starts_with(${podcasts.audioUrl}, ${`${origin}/media/`})`);
+  const onThisSite = or(
+    ...["/media/", UPLOADS_PREFIX].flatMap((prefix) => [
+      sql`starts_with(${podcasts.audioUrl}, ${prefix})`,
+      sql`starts_with(${podcasts.audioUrl}, ${`${origin}${prefix}`})`,
+    ]),
+  );
   // One stat per file and feed build: two episodes may share a file.
   const files = new Map<string, Promise<AudioFile | null>>();
   const episodes: Episode[] = [];
@@ -109,9 +143,15 @@ export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
       .orderBy(...newestPublishedFirst(podcasts))
       .limit(BATCH)
       .offset(offset);
+    // The batch's uploads in one query.
+    const uploads = await uploadedAudioFiles(rows.map((row) => sitePath(row.audioUrl!, origin) ?? ""));
     for (const row of rows) {
       const audioUrl = row.audioUrl!;
-      if (!files.has(audioUrl)) files.set(audioUrl, directAudioFile(audioUrl, root));
+      if (!files.has(audioUrl)) {
+        const sitePathname = sitePath(audioUrl, origin);
+        const upload = sitePathname?.startsWith(UPLOADS_PREFIX);
+        files.set(audioUrl, upload ? Promise.resolve(uploads.get(sitePathname!) ?? null) : directAudioFile(audioUrl, root));
+      }
       const audio = await files.get(audioUrl)!;
       if (!audio || episodes.length === limit) continue;
       episodes.push({

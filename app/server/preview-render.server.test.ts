@@ -4,6 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -11,6 +12,7 @@ import { restoreEnvAfterEach, setEnv } from "../../tests/support/env";
 import { defaultPreviewSvg, podcastCoverSvg } from "./preview-brand.server";
 import { PODCAST_COVER_SIZE, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewVersion } from "./preview-images.server";
 import { coverPreview, defaultPreview, forgetPreviewFailures, itemPreview, podcastCover, previewSettings } from "./preview-render.server";
+import { getStorage } from "./storage/current-storage.server";
 
 const SETTINGS = { ...previewSettings };
 let dataDir: string;
@@ -320,5 +322,17 @@ describe("itemPreview from other sources", () => {
     } finally {
       await fs.rm(root, { recursive: true, force: true });
     }
+  });
+
+  it('reads an upload\'s original from the storage (PRODUCT.md "Media library"); a deleted one gives the default image', async () => {
+    const key = "images/5d6f0f43-2d7c-4b53-9c1e-4b8f1f6c2a10-300w.png";
+    await getStorage().put(key, Readable.from([await bandsPng(300)]), { contentType: "image/png" });
+    const preview = await itemPreview("blog", randomUUID(), `/uploads/${key}`);
+    expect(preview.own).toBe(true);
+    expect(await sharp(preview.body).metadata()).toMatchObject({ format: "jpeg", width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT });
+    expect(await colourAt(preview.body, 600, 5)).toBe("red");
+    await getStorage().delete(key);
+    await expectDefault(itemPreview("blog", randomUUID(), `/uploads/${key}`));
+    await expectDefault(itemPreview("blog", randomUUID(), "/uploads/Images/NOT-A-KEY.png"));
   });
 });

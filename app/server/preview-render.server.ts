@@ -1,7 +1,8 @@
 /**
  * Link-preview images behind preview-images.server.ts (PRODUCT.md "Discovery"): an item's thumbnail or
- * featured image covered to 1200×630, the site's default image and the podcast cover, each rendered once
- * with sharp and kept on disk under `DATA_DIR/previews`:
+ * featured image (a web address, a demo file or an upload's original) covered to 1200×630, the site's
+ * default image and the podcast cover, each rendered once with sharp and kept on disk under
+ * `DATA_DIR/previews`:
  *
  *   previews/{type slug}/{id}/{source version}-{RENDER_REVISION}.jpg   an item's preview
  *   previews/site/{name}-{hash of the drawing}.jpg                      the default image, the podcast cover
@@ -17,6 +18,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { fileURLToPath } from "node:url";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
@@ -24,10 +26,13 @@ import sharp from "sharp";
 import { isHttpUrl, isSiteMediaPath } from "~/lib/admin-content";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
+import { UPLOADS_PATH } from "~/lib/uploads";
 
 import { getEnv } from "./env.server";
 import { defaultPreviewSvg, podcastCoverSvg } from "./preview-brand.server";
 import { PODCAST_COVER_SIZE, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewVersion } from "./preview-images.server";
+import { getStorage } from "./storage/current-storage.server";
+import { StorageKeyError } from "./storage/storage.server";
 
 /** Bump when the rendering changes (size, crop, quality), so every item's preview is made again. */
 const RENDER_REVISION = "r1";
@@ -182,7 +187,8 @@ export function forgetPreviewFailures() {
 
 async function renderSource(source: string): Promise<Buffer> {
   let input: Buffer;
-  if (isSiteMediaPath(source)) input = await readSiteFile(source);
+  if (isSiteMediaPath(source) && source.startsWith(UPLOADS_PATH)) input = await readUpload(source.slice(UPLOADS_PATH.length));
+  else if (isSiteMediaPath(source)) input = await readSiteFile(source);
   else if (isHttpUrl(source)) input = await download(new URL(source));
   else throw new PreviewSourceError("neither a site path nor a web address");
   return coverPreview(input);
@@ -235,6 +241,27 @@ async function readSiteFile(sitePath: string): Promise<Buffer> {
   const { size } = await fs.stat(file);
   if (size > previewSettings.maxSourceBytes) throw new PreviewSourceError(`larger than ${previewSettings.maxSourceBytes} bytes`);
   return fs.readFile(file);
+}
+
+/**
+ * An uploaded picture's original (PRODUCT.md "Media library"), from whichever storage holds it, up to
+ * the image upload limit.
+ */
+async function readUpload(key: string): Promise<Buffer> {
+  const limit = Math.max(previewSettings.maxSourceBytes, getEnv().UPLOAD_MAX_BYTES.image);
+  let object;
+  try {
+    object = await getStorage().get(key);
+  } catch (error) {
+    if (error instanceof StorageKeyError) throw new PreviewSourceError("not an upload");
+    throw error;
+  }
+  if (!object) throw new PreviewSourceError("no such upload");
+  if (object.size > limit) {
+    object.body.destroy();
+    throw new PreviewSourceError(`larger than ${limit} bytes`);
+  }
+  return buffer(object.body);
 }
 
 /** Networks an editor's web address must not reach from the server (its own, its neighbours', cloud metadata). */

@@ -3,16 +3,17 @@ import { UPLOAD_ENDPOINT, type UploadedMedia, type UploadKind } from "~/lib/uplo
 /**
  * Sends one file to the upload endpoint (PRODUCT.md "Media library") and reports its progress (0 to 1).
  * XMLHttpRequest, not fetch: only it reports how much of a request body has been sent. Rejects with the
- * server's message when the file is refused.
+ * server's message when the file is refused. Without a kind the file's content decides.
  */
 export function uploadFile(
   file: File,
-  kind: UploadKind,
+  kind: UploadKind | undefined,
   { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<UploadedMedia> {
   return new Promise((resolve, reject) => {
     const body = new FormData();
-    body.append("kind", kind);
+    // Before the file, so the server knows its size limit while the file arrives.
+    if (kind) body.append("kind", kind);
     body.append("file", file);
     const request = new XMLHttpRequest();
     request.open("POST", UPLOAD_ENDPOINT);

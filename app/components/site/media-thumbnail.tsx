@@ -1,7 +1,12 @@
 import type * as React from "react";
 
 import { Icon, type IconName } from "~/components/ui/icon";
+import { uploadSrcSet } from "~/lib/uploads";
 import { cn } from "~/lib/utils";
+
+/** How wide the picture is shown: a detail page's main column, else a card in a grid of up to three. */
+const MAIN_SIZES = "(min-width: 1024px) 860px, 100vw";
+const CARD_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
 
 /**
  * A 16:9 thumbnail that never shifts the layout (width/height set, fixed ratio) and loads lazily unless
@@ -14,6 +19,7 @@ export function MediaThumbnail({
   kind = "video",
   icon,
   priority = false,
+  sizes,
   className,
   children,
 }: {
@@ -23,15 +29,21 @@ export function MediaThumbnail({
   /** The placeholder's icon; defaults to one for the kind. */
   icon?: IconName;
   priority?: boolean;
+  /** For uploaded pictures (their resized copies); defaults to a main picture's or a card's width. */
+  sizes?: string;
   className?: string;
   children?: React.ReactNode;
 }) {
   const placeholder: IconName = icon ?? (kind === "podcast" ? "headphones" : "circle-play");
+  // PRODUCT.md "Media library": uploads come with WebP copies the browser picks from.
+  const srcSet = src ? uploadSrcSet(src) : undefined;
   return (
     <div className={cn("relative aspect-video overflow-hidden rounded-lg bg-muted", className)}>
       {src ? (
         <img
           src={src}
+          srcSet={srcSet}
+          sizes={srcSet ? (sizes ?? (priority ? MAIN_SIZES : CARD_SIZES)) : undefined}
           alt={alt}
           width={640}
           height={360}
