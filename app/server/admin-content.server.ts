@@ -15,8 +15,8 @@ import { totalPages as countPages } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
 import { announceContentChange } from "./content-events.server";
-import { deleteDailyStats } from "./daily-stats.server";
 import { CONTENT_TABLES, contentColumn, type ContentTable } from "./content-tables.server";
+import { deleteDailyStats } from "./daily-stats.server";
 import { getDb, schema } from "./db.server";
 import { containsPattern } from "./like-pattern.server";
 import { newestCreatedFirst } from "./list-order.server";
