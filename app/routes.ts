@@ -37,6 +37,10 @@ export default [
       route(`${slug}/new`, "routes/admin.content.new.tsx", { id: `admin-${slug}-new` }),
       route(`${slug}/:id`, "routes/admin.content.$id.tsx", { id: `admin-${slug}-edit` }),
     ]),
+    // PRODUCT.md "Companies"
+    route("companies", "routes/admin.companies.tsx"),
+    route("companies/new", "routes/admin.companies.new.tsx"),
+    route("companies/:id", "routes/admin.companies.$id.tsx"),
     route("subscribers", "routes/admin.subscribers.tsx"),
     route("messages", "routes/admin.messages.tsx"),
     route("media", "routes/admin.media.tsx"),

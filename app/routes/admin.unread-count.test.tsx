@@ -75,10 +75,15 @@ describe("the side bar's Messages entry", () => {
     }
   });
 
-  it("lists the media library after the content types", async () => {
+  it("lists companies and the media library after the content types", async () => {
     renderLayout(0);
     const links = (await screen.findAllByRole("link")).map((link) => link.textContent);
-    expect(links.slice(links.indexOf("Special Features"), links.indexOf("Special Features") + 2)).toEqual(["Special Features", "Media"]);
+    expect(links.slice(links.indexOf("Special Features"), links.indexOf("Special Features") + 3)).toEqual([
+      "Special Features",
+      "Companies",
+      "Media",
+    ]);
+    expect(screen.getByRole("link", { name: "Companies" }).getAttribute("href")).toBe("/admin/companies");
     expect(screen.getByRole("link", { name: "Media" }).getAttribute("href")).toBe("/admin/media");
   });
 });

@@ -28,10 +28,11 @@ interface AdminLink {
   badgeNoun?: string;
 }
 
-/** PRODUCT.md "Admin": the links of 'Content Management', the media library after the five content types. */
+/** PRODUCT.md "Admin": the links of 'Content Management': the five content types, companies, the media library. */
 export const CONTENT_LINKS: readonly AdminLink[] = [
   { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true },
   ...CONTENT_TYPE_LIST.map(({ adminPath, listTitle, icon }) => ({ to: adminPath, label: listTitle, icon })),
+  { to: "/admin/companies", label: "Companies", icon: "building-complex" },
   { to: "/admin/media", label: "Media", icon: "images" },
 ];
 

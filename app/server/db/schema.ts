@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
   type ExtraConfigColumn,
 } from "drizzle-orm/pg-core";
@@ -171,6 +172,51 @@ export const specialFeatures = pgTable(
     views: integer("views").notNull().default(0),
   },
   (t) => [...contentIndexes("special_features", t)],
+);
+
+/** PRODUCT.md "Companies": the sectors a company may be filed under (labels in app/lib/companies.ts). */
+export const COMPANY_SECTORS = [
+  "mining",
+  "energy",
+  "technology",
+  "healthcare",
+  "financials",
+  "consumer",
+  "industrials",
+  "real_estate",
+  "utilities",
+  "materials",
+  "communication",
+] as const;
+export type CompanySector = (typeof COMPANY_SECTORS)[number];
+
+/**
+ * Listed companies the site covers (PRODUCT.md "Companies"). A ticker is unique on its exchange, stored
+ * upper-case; the check keeps a hand-written insert to the same rule as the admin form.
+ */
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    ticker: text("ticker").notNull(),
+    exchange: text("exchange").notNull(),
+    sector: text("sector", { enum: COMPANY_SECTORS }),
+    website: text("website"),
+    logoUrl: text("logo_url"),
+    description: text("description"),
+    isClient: boolean("is_client").notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    unique("companies_ticker_exchange_unique").on(t.ticker, t.exchange),
+    check("companies_ticker_check", sql`${t.ticker} ~ '^[A-Z0-9.-]+$'`),
+    // The admin list searches names with ILIKE '%q%' (PRODUCT.md "Companies"), as the content lists search titles.
+    index("companies_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // The admin list's order: A–Z by name (PRODUCT.md "Companies").
+    index("companies_name_idx").on(t.name, t.id),
+  ],
 );
 
 /**
