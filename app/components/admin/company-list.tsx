@@ -4,19 +4,19 @@ import { Link, useFetcher } from "react-router";
 import { Pager } from "~/components/pager";
 import { notify } from "~/components/toasts";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { COMPANIES_PATH, COMPANY_TEXTS, sectorLabel } from "~/lib/companies";
 import { useHydrated } from "~/lib/use-hydrated";
-import { cn } from "~/lib/utils";
 import type { CompanyListItem } from "~/server/companies.server";
 import type { CompanyListActionResult } from "~/server/company-handlers.server";
 
 import { ContentSearchBox } from "./content-search-box";
 import { DeleteDialog } from "./delete-dialog";
 import { showListActionToast } from "./list-action-toast";
+import { RowActions } from "./row-actions";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
@@ -105,27 +105,7 @@ export function CompanyList({ list }: { list: CompanyListData }) {
                   <TableCell className="hidden text-muted-foreground md:table-cell">{sectorLabel(item.sector) ?? "—"}</TableCell>
                   <TableCell className="hidden sm:table-cell">{item.isClient ? <Badge>Client</Badge> : null}</TableCell>
                   <TableCell className="pr-4">
-                    <div className="flex items-center justify-end gap-0.5 sm:gap-1">
-                      <Link
-                        to={`${COMPANIES_PATH}/${item.id}`}
-                        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-8 sm:size-9")}
-                        aria-label={`Edit ${item.name}`}
-                        title="Edit"
-                      >
-                        <Icon name="pencil" />
-                      </Link>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        className="size-8 text-destructive hover:text-destructive sm:size-9"
-                        aria-label={`Delete ${item.name}`}
-                        title="Delete"
-                        onClick={() => setToDelete(item)}
-                      >
-                        <Icon name="trash" />
-                      </Button>
-                    </div>
+                    <RowActions name={item.name} editHref={`${COMPANIES_PATH}/${item.id}`} onDelete={() => setToDelete(item)} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -4,7 +4,7 @@ import { Link, useFetcher, type ShouldRevalidateFunction } from "react-router";
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { Pager } from "~/components/pager";
 import { notify } from "~/components/toasts";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
@@ -14,7 +14,6 @@ import { type ContentType } from "~/lib/content-types";
 import { featureTypeLabel } from "~/lib/feature-types";
 import { formatDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
-import { cn } from "~/lib/utils";
 import type { ListActionResult } from "~/server/admin-content-handlers.server";
 import type { AdminListItem } from "~/server/admin-content.server";
 
@@ -22,6 +21,7 @@ import { ContentSearchBox } from "./content-search-box";
 import { DeleteDialog } from "./delete-dialog";
 import { FeatureButton } from "./feature-button";
 import { showListActionToast } from "./list-action-toast";
+import { RowActions } from "./row-actions";
 import { StatusBadge } from "./status-badge";
 
 const numberFormat = new Intl.NumberFormat("en-US");
@@ -130,28 +130,9 @@ export function ContentList({ list }: { list: ContentListData }) {
                   </TableCell>
                   <TableCell className="hidden text-right tabular-nums sm:table-cell">{numberFormat.format(item.count)}</TableCell>
                   <TableCell className="pr-4">
-                    <div className="flex items-center justify-end gap-0.5 sm:gap-1">
+                    <RowActions name={item.title} editHref={`${info.adminPath}/${item.id}`} onDelete={() => setToDelete(item)}>
                       {info.featurable ? <FeatureButton item={item} /> : null}
-                      <Link
-                        to={`${info.adminPath}/${item.id}`}
-                        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-8 sm:size-9")}
-                        aria-label={`Edit ${item.title}`}
-                        title="Edit"
-                      >
-                        <Icon name="pencil" />
-                      </Link>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        className="size-8 text-destructive hover:text-destructive sm:size-9"
-                        aria-label={`Delete ${item.title}`}
-                        title="Delete"
-                        onClick={() => setToDelete(item)}
-                      >
-                        <Icon name="trash" />
-                      </Button>
-                    </div>
+                    </RowActions>
                   </TableCell>
                 </TableRow>
               ))}
