@@ -36,6 +36,9 @@ export type Exchange = (typeof EXCHANGES)[number];
 /** PRODUCT.md "Limits": the company form's field limits. */
 export const COMPANY_LIMITS = { name: 200, slug: 100, ticker: 12, description: 500, url: LIMITS.url } as const;
 
+/** PRODUCT.md "Companies": an item names at most this many companies. */
+export const MAX_COMPANIES_PER_ITEM = 20;
+
 /** PRODUCT.md "Companies": texts of the company admin, written out so a message seen on screen can be found with grep. */
 export const COMPANY_TEXTS = {
   listHeading: "Companies",
@@ -59,6 +62,8 @@ export const COMPANY_TEXTS = {
   loadFailed: "Failed to load company",
   slugTaken: "This slug is already used by another company",
   tickerTaken: "Another company already has this ticker on this exchange",
+  tooManyCompanies: `Choose at most ${MAX_COMPANIES_PER_ITEM} companies`,
+  unknownCompanies: "A chosen company no longer exists; remove it and save again",
 } as const;
 
 export const COMPANIES_PATH = "/admin/companies";

@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate companies`);
+  await db.execute(sql`truncate companies, content_companies`);
 });
 
 const postCreate = (form: Form, cookie?: string) =>

@@ -14,6 +14,7 @@ import { isUuid } from "~/lib/ids";
 import { totalPages as countPages } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
+import { deleteItemCompanies } from "./company-tags.server";
 import { announceContentChange } from "./content-events.server";
 import { CONTENT_TABLES, contentColumn, type ContentTable } from "./content-tables.server";
 import { deleteDailyStats } from "./daily-stats.server";
@@ -224,10 +225,14 @@ export async function deleteContent(type: ContentType, id: string): Promise<bool
   if (!isUuid(id)) return false;
   const db = await getDb();
   const t: ContentTable = CONTENT_TABLES[type];
-  // PRODUCT.md "Views over time": the item's daily figures go with it (no foreign key spans five tables).
+  // PRODUCT.md "Views over time", "Companies": the item's daily figures and company tags go with it (no
+  // foreign key spans five tables).
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id });
-    if (rows.length > 0) await deleteDailyStats(type, id, tx);
+    if (rows.length > 0) {
+      await deleteDailyStats(type, id, tx);
+      await deleteItemCompanies(type, id, tx);
+    }
     return rows.length > 0;
   });
   if (deleted) await announceContentChange();

@@ -15,6 +15,8 @@ import {
   type ExtraConfigColumn,
 } from "drizzle-orm/pg-core";
 
+import { CONTENT_TYPES } from "../../lib/content-types";
+
 /** PRODUCT.md "Content": the three statuses every content type moves between. */
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
@@ -216,6 +218,31 @@ export const companies = pgTable(
     index("companies_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     // The admin list's order: A–Z by name (PRODUCT.md "Companies").
     index("companies_name_idx").on(t.name, t.id),
+  ],
+);
+
+/**
+ * Which companies an item names (PRODUCT.md "Companies"): one row per item and company. `content_type` is
+ * the registry key; an item has no foreign key (five tables), so deleting an item deletes its rows here,
+ * while deleting a company deletes its rows by the cascade.
+ */
+export const contentCompanies = pgTable(
+  "content_companies",
+  {
+    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+    contentId: uuid("content_id").notNull(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentType, t.contentId, t.companyId] }),
+    // A company page reads its coverage by company.
+    index("content_companies_company_idx").on(t.companyId),
+    check(
+      "content_companies_content_type_check",
+      sql`${t.contentType} in (${sql.raw(CONTENT_TYPES.map((type) => `'${type}'`).join(", "))})`,
+    ),
   ],
 );
 

@@ -138,8 +138,9 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
  */
 export async function reseedDemoContent(db: Database, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    // Nothing references content rows, so one TRUNCATE empties all five tables (and leaves no dead rows).
-    await tx.execute(sql`truncate ${allContentTables()}`);
+    // One TRUNCATE empties all five tables (and leaves no dead rows); the items' company tags go with them,
+    // as when an item is deleted (PRODUCT.md "Companies").
+    await tx.execute(sql`truncate ${allContentTables()}, ${schema.contentCompanies}`);
     await seedDemoContent(tx, now);
   });
 }
