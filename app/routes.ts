@@ -21,6 +21,9 @@ export default [
     route("special-features", "routes/special-features.tsx"),
     route("special-features/:id", "routes/special-features.$id.tsx"),
     route("search", "routes/search.tsx"),
+    // PRODUCT.md "Company pages"
+    route("companies", "routes/companies.tsx"),
+    route("companies/:slug", "routes/companies.$slug.tsx"),
     // PRODUCT.md "Newsletter": the signed links in newsletter mails
     route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
@@ -51,6 +54,8 @@ export default [
   route("admin/messages.csv", "routes/admin.messages[.csv].ts"),
   // PRODUCT.md "Media library": uploads answer JSON, and the stored files are served under /uploads
   route("admin/media/upload", "routes/admin.media.upload.ts"),
+  // PRODUCT.md "Companies": the editor's company picker asks this for matches (JSON)
+  route("admin/companies/search", "routes/admin.companies.search.ts"),
   route("uploads/*", "routes/uploads.$.ts"),
 
   // Resource routes

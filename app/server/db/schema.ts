@@ -44,6 +44,14 @@ function contentColumns() {
       .default(sql`'{}'::text[]`),
     status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),
     publishedAt: tstz("published_at"),
+    /**
+     * PRODUCT.md "Paid promotion": an item a company paid for, who paid, what for and the compensation (free
+     * text). A paid item cannot be published without all three (app/lib/admin-content.ts).
+     */
+    paidPromotion: boolean("paid_promotion").notNull().default(false),
+    disclosureSponsor: text("disclosure_sponsor"),
+    disclosurePurpose: text("disclosure_purpose"),
+    disclosureCompensation: text("disclosure_compensation"),
     ...timestamps(),
     /**
      * What /search matches (app/server/search.server.ts): title, description and content, lower-cased

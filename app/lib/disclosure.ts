@@ -1,0 +1,39 @@
+/**
+ * Paid promotion and the investment notice (PRODUCT.md "Paid promotion"): the texts and limits shared by
+ * the editor, the item pages, the feeds and the structured data. Pure and tiny: public pages import it.
+ */
+
+/** PRODUCT.md "Limits": each disclosure field. */
+export const DISCLOSURE_MAX_LENGTH = 500;
+
+/** PRODUCT.md "Paid promotion": the notice that ends every item page about a company, unless INVESTMENT_NOTICE replaces it. */
+export const INVESTMENT_NOTICE_DEFAULT =
+  "This content is general information only and is not investment advice. It does not take into account your objectives, financial situation or needs; consider them, and seek professional advice, before acting on it.";
+
+/** What an item's page, feed entry and JSON-LD show about a paid promotion; null when the item is not one. */
+export interface Disclosure {
+  /** Who paid. */
+  sponsor: string;
+  /** What the payment was for. */
+  purpose: string;
+  /** The compensation, as free text. */
+  compensation: string;
+}
+
+/** A company as an item's chip links to it. */
+export interface CompanyChip {
+  name: string;
+  slug: string;
+  ticker: string;
+  exchange: string;
+}
+
+/** PRODUCT.md "Company pages": a company's public page. */
+export function companyPath(slug: string): string {
+  return `/companies/${slug}`;
+}
+
+/** 'ASX:IBG': the exchange and ticker as investors write them. */
+export function tickerLabel(company: { exchange: string; ticker: string }): string {
+  return `${company.exchange}:${company.ticker}`;
+}
