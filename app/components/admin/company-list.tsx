@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useEffect } from "react";
+import { Link } from "react-router";
 
 import { Pager } from "~/components/pager";
 import { notify } from "~/components/toasts";
@@ -11,12 +11,11 @@ import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/component
 import { COMPANIES_PATH, COMPANY_TEXTS, sectorLabel } from "~/lib/companies";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CompanyListItem } from "~/server/companies.server";
-import type { CompanyListActionResult } from "~/server/company-handlers.server";
 
 import { ContentSearchBox } from "./content-search-box";
 import { DeleteDialog } from "./delete-dialog";
-import { showListActionToast } from "./list-action-toast";
 import { RowActions } from "./row-actions";
+import { useListDelete } from "./use-list-delete";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
@@ -39,12 +38,7 @@ export function CompanyList({ list }: { list: CompanyListData }) {
     if (error) notify("error", "Error", error);
   }, [error]);
 
-  // One fetcher for deletes, owned by the list so its toast survives the row disappearing.
-  const deleteFetcher = useFetcher<CompanyListActionResult>();
-  const [toDelete, setToDelete] = useState<CompanyListItem | null>(null);
-  useEffect(() => showListActionToast(deleteFetcher.data), [deleteFetcher.data]);
-  const deletingId = deleteFetcher.formData?.get("id");
-  const visibleItems = items.filter((item) => item.id !== deletingId);
+  const { toDelete, setToDelete, visibleItems, confirmDelete } = useListDelete(items);
 
   return (
     // data-hydrated: lets end-to-end tests wait until the list's scripts run.
@@ -116,14 +110,7 @@ export function CompanyList({ list }: { list: CompanyListData }) {
 
       <Pager page={page} totalPages={totalPages} />
 
-      <DeleteDialog
-        noun="company"
-        itemTitle={toDelete?.name ?? null}
-        onClose={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) deleteFetcher.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
-        }}
-      />
+      <DeleteDialog noun="company" itemTitle={toDelete?.name ?? null} onClose={() => setToDelete(null)} onConfirm={confirmDelete} />
     </div>
   );
 }

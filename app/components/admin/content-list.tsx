@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Link, useFetcher, type ShouldRevalidateFunction } from "react-router";
+import { useEffect } from "react";
+import { Link, type ShouldRevalidateFunction } from "react-router";
 
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { Pager } from "~/components/pager";
@@ -14,15 +14,14 @@ import { type ContentType } from "~/lib/content-types";
 import { featureTypeLabel } from "~/lib/feature-types";
 import { formatDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { ListActionResult } from "~/server/admin-content-handlers.server";
 import type { AdminListItem } from "~/server/admin-content.server";
 
 import { ContentSearchBox } from "./content-search-box";
 import { DeleteDialog } from "./delete-dialog";
 import { FeatureButton } from "./feature-button";
-import { showListActionToast } from "./list-action-toast";
 import { RowActions } from "./row-actions";
 import { StatusBadge } from "./status-badge";
+import { useListDelete } from "./use-list-delete";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
@@ -58,12 +57,7 @@ export function ContentList({ list }: { list: ContentListData }) {
     if (error) notify("error", "Error", error);
   }, [error]);
 
-  // One fetcher for deletes, owned by the list so its toast survives the row disappearing.
-  const deleteFetcher = useFetcher<ListActionResult>();
-  const [toDelete, setToDelete] = useState<AdminListItem | null>(null);
-  useEffect(() => showListActionToast(deleteFetcher.data), [deleteFetcher.data]);
-  const deletingId = deleteFetcher.formData?.get("id");
-  const visibleItems = items.filter((item) => item.id !== deletingId);
+  const { toDelete, setToDelete, visibleItems, confirmDelete } = useListDelete(items);
 
   if (pendingEdit) return <EditLoadingPlaceholder type={type} />;
 
@@ -143,14 +137,7 @@ export function ContentList({ list }: { list: ContentListData }) {
 
       <Pager page={page} totalPages={totalPages} />
 
-      <DeleteDialog
-        noun={info.noun}
-        itemTitle={toDelete?.title ?? null}
-        onClose={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) deleteFetcher.submit({ intent: "delete", id: toDelete.id }, { method: "post" });
-        }}
-      />
+      <DeleteDialog noun={info.noun} itemTitle={toDelete?.title ?? null} onClose={() => setToDelete(null)} onConfirm={confirmDelete} />
     </div>
   );
 }
