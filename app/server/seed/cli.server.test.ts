@@ -80,7 +80,7 @@ describe("runSeedCommand", () => {
     expect(await runSeedCommand(first.out, false)).toBe(0);
     expect(first.lines.error).toEqual([]);
     expect(first.lines.info[0]).toMatch(
-      /^Reseeded (the embedded database|PostgreSQL).* in \d+ ms .*: 32 videos, 13 podcasts, 12 blog posts, 8 interviews, 8 special features\.$/,
+      /^Reseeded (the embedded database|PostgreSQL).* in \d+ ms .*: 32 videos, 13 podcasts, 12 blog posts, 8 interviews, 8 special features, 14 companies\.$/,
     );
     const file = path.join(dataDir, "admin-password");
     expect(first.lines.info[1]).toBe(

@@ -21,7 +21,7 @@ function reportFailure(out: CommandOutput, prefix: string, error: unknown) {
   else out.error(`${prefix}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
 }
 
-/** `npm run seed`: replace all content with the demo catalogue, then make sure an admin exists. */
+/** `npm run seed`: replace all content and companies with the demo catalogue, then make sure an admin exists. */
 export async function runSeedCommand(out: CommandOutput = console, isTerminal = Boolean(process.stdout.isTTY)): Promise<number> {
   try {
     const started = performance.now();
@@ -33,7 +33,7 @@ export async function runSeedCommand(out: CommandOutput = console, isTerminal = 
     out.info(
       `Reseeded ${where} in ${Math.round(seeded - opened)} ms (database opened in ${Math.round(opened - started)} ms): ` +
         `${DEMO_COUNTS.videos} videos, ${DEMO_COUNTS.podcasts} podcasts, ${DEMO_COUNTS.blogs} blog posts, ` +
-        `${DEMO_COUNTS.interviews} interviews, ${DEMO_COUNTS.specialFeatures} special features.`,
+        `${DEMO_COUNTS.interviews} interviews, ${DEMO_COUNTS.specialFeatures} special features, ${DEMO_COUNTS.companies} companies.`,
     );
     const created = await ensureAdminAccount();
     if (created) {

@@ -5,12 +5,14 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { ADMIN_PAGE_SIZE, EDITOR_PARSE_OPTIONS, editorSchema, type EditorValues } from "~/lib/admin-content";
+import { EXCHANGES } from "~/lib/companies";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { editorValuesFromRow, getContent, listContent } from "~/server/admin-content.server";
 import { createUserAccount } from "~/server/auth.server";
+import { companyCoverage, itemCompanies } from "~/server/company-tags.server";
 import { getDb } from "~/server/db.server";
-import { FEATURE_TYPES } from "~/server/db/schema";
+import { COMPANY_SECTORS, FEATURE_TYPES } from "~/server/db/schema";
 import { buildRssFeed } from "~/server/feed.server";
 import { htmlToPlainText } from "~/server/html-text.server";
 import { buildPodcastFeed } from "~/server/podcast-feed.server";
@@ -19,6 +21,7 @@ import { buildSitemap } from "~/server/sitemap.server";
 
 import { parseXml, readMp3, readRss, SITEMAP_XSD, textOf, xmllint, type XmlNode } from "../../../tests/support/feeds";
 import { DEMO_BLOGS } from "./catalogue/blogs";
+import { companyLogoUrl, DEMO_COMPANIES, renderCompanyLogoSvg } from "./catalogue/companies";
 import { DEMO_INTERVIEWS } from "./catalogue/interviews";
 import {
   DEMO_AUDIO_PATH,
@@ -244,7 +247,9 @@ describe('feeds and sitemap of the demo content (PRODUCT.md "Discovery")', () =>
         locs.filter((loc) => loc.endsWith(`/${id}`)),
         id,
       ).toHaveLength(1);
-    expect(locs).toHaveLength(published.length + 10);
+    // The fixed and list pages, /companies, and every demo company: each has coverage (PRODUCT.md "Company pages").
+    for (const company of DEMO_COMPANIES) expect(locs, company.slug).toContain(`http://localhost:3000/companies/${company.slug}`);
+    expect(locs).toHaveLength(published.length + 10 + 1 + DEMO_COMPANIES.length);
   });
 });
 
@@ -300,12 +305,167 @@ describe("generated media", () => {
     expect(names).toEqual(DEMO_AUDIO_TRACKS.map((track) => `${track.name}.mp3`).sort());
   });
 
+  it("include one small SVG logo per demo company, matching the catalogue (regenerate as above after changing it)", () => {
+    const names = fs.readdirSync(path.join(publicDir, "media", "companies")).sort();
+    expect(names).toEqual(DEMO_COMPANIES.map((company) => `${company.slug}.svg`).sort());
+    for (const company of DEMO_COMPANIES) {
+      const svg = fs.readFileSync(path.join(publicDir, companyLogoUrl(company.slug)), "utf8");
+      expect(svg, company.slug).toBe(renderCompanyLogoSvg(company));
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^>]*viewBox="0 0 64 64"/);
+      expect(Buffer.byteLength(svg), company.slug).toBeLessThanOrEqual(1024);
+      expect(svg).toContain(`>${company.logo.letters}</text>`);
+    }
+  });
+
   it("stay small: 16:9 SVGs of a few KB each", () => {
     for (const image of MEDIA_IMAGES) {
       const svg = renderMediaSvg(image);
       expect(svg).toContain('viewBox="0 0 640 360"');
       expect(Buffer.byteLength(svg), image.name).toBeLessThan(6 * 1024);
     }
+  });
+});
+
+/** Every stored company tag, as `company-slug type:item-id`, sorted. */
+async function allCompanyTags() {
+  const tags = await rows<{ tag: string }>(sql`
+    select c.slug || ' ' || t.content_type || ':' || t.content_id as tag
+    from content_companies t join companies c on c.id = t.company_id order by 1`);
+  return tags.map((t) => t.tag);
+}
+
+const ALL_ITEMS = {
+  video: DEMO_VIDEOS,
+  podcast: DEMO_PODCASTS,
+  blog: DEMO_BLOGS,
+  interview: DEMO_INTERVIEWS,
+  special_feature: DEMO_SPECIAL_FEATURES,
+};
+
+describe('demo companies (PRODUCT.md "Companies")', () => {
+  const bySlug = (slug: string) => DEMO_COMPANIES.find((company) => company.slug === slug)!;
+
+  it("seeds 12 to 14 companies across at least 7 sectors, 4 to 6 of them clients, with valid unique tickers", async () => {
+    const companies = await rows<{ id: string; slug: string; ticker: string; exchange: string; sector: string; is_client: boolean }>(
+      sql`select id, slug, ticker, exchange, sector, is_client from companies`,
+    );
+    expect(companies).toHaveLength(DEMO_COMPANIES.length);
+    expect(companies.length).toBeGreaterThanOrEqual(12);
+    expect(companies.length).toBeLessThanOrEqual(14);
+    expect(new Set(companies.map((c) => c.sector)).size).toBeGreaterThanOrEqual(7);
+    for (const company of companies) {
+      expect(COMPANY_SECTORS, company.slug).toContain(company.sector);
+      expect(EXCHANGES, company.slug).toContain(company.exchange);
+      expect(company.ticker, company.slug).toMatch(/^[A-Z0-9.-]{1,12}$/);
+      expect(company.id).toBe(demoId("company", company.slug));
+    }
+    const clients = companies.filter((c) => c.is_client).length;
+    expect(clients).toBeGreaterThanOrEqual(4);
+    expect(clients).toBeLessThanOrEqual(6);
+    expect(new Set(companies.map((c) => `${c.exchange}:${c.ticker}`)).size).toBe(companies.length);
+  });
+
+  it("gives every company a website on an .example domain, a one-line description and its generated logo", async () => {
+    const companies = await rows<{ slug: string; website: string; description: string; logo_url: string }>(
+      sql`select slug, website, description, logo_url from companies`,
+    );
+    for (const company of companies) {
+      expect(company.website, company.slug).toMatch(/^https:\/\/[a-z0-9-]+\.example$/);
+      expect(company.description.length, company.slug).toBeGreaterThan(20);
+      expect(company.description.length, company.slug).toBeLessThanOrEqual(120);
+      expect(company.logo_url).toBe(`/media/companies/${company.slug}.svg`);
+    }
+  });
+
+  it.each([
+    ["ironbark-gold", "Ironbark Gold", "IBG", "ASX", "mining", true, ["interview:ironbark-not-chasing-ounces"]],
+    [
+      "helios-semiconductor",
+      "Helios Semiconductor",
+      "HLIO",
+      "NASDAQ",
+      "technology",
+      true,
+      ["interview:helios-cfo-capacity-discipline", "blog:semiconductor-cycles-ai-era"],
+    ],
+    ["quokka-pay", "Quokka Pay", "QPY", "ASX", "financials", false, ["interview:quokka-pay-fintech-winter"]],
+  ] as const)("%s has the facts other parts of the site rely on", async (slug, name, ticker, exchange, sector, isClient, items) => {
+    const [company] = await rows<{ name: string; ticker: string; exchange: string; sector: string; is_client: boolean }>(
+      sql`select name, ticker, exchange, sector, is_client from companies where slug = ${slug}`,
+    );
+    expect(company).toEqual({ name, ticker, exchange, sector, is_client: isClient });
+    for (const item of items) {
+      const [type, itemSlug] = item.split(":") as [ContentType, string];
+      const tags = await itemCompanies(type, demoId(type, itemSlug));
+      expect(
+        tags.map((tag) => tag.slug),
+        item,
+      ).toContain(slug);
+    }
+  });
+
+  it("names every company on at least one published item, and tags only items of the catalogue", async () => {
+    for (const company of DEMO_COMPANIES) {
+      const { total } = await companyCoverage(demoId("company", company.slug), 1, 50);
+      expect(total, company.slug).toBeGreaterThanOrEqual(1);
+      for (const [type, slugs] of Object.entries(company.about)) {
+        for (const slug of slugs) {
+          expect(
+            ALL_ITEMS[type as ContentType].some((item) => item.slug === slug),
+            `${company.slug} ${type}:${slug}`,
+          ).toBe(true);
+        }
+      }
+    }
+    const expected = DEMO_COMPANIES.flatMap((company) =>
+      Object.entries(company.about).flatMap(([type, slugs]) => slugs.map((slug) => `${company.slug} ${type}:${demoId(type, slug)}`)),
+    ).sort();
+    expect(await allCompanyTags()).toEqual(expected);
+  });
+
+  it("tags most items that name a company, a few with two or more", async () => {
+    const named = await rows<{ n: number }>(sql`select count(*)::int as n from content_companies group by content_type, content_id`);
+    expect(named.length).toBeGreaterThanOrEqual(30);
+    expect(named.filter((item) => item.n >= 2).length).toBeGreaterThanOrEqual(2);
+    // Every published item whose title names a demo company is tagged with it.
+    for (const company of DEMO_COMPANIES) {
+      for (const [type, items] of Object.entries(ALL_ITEMS)) {
+        for (const item of items.filter((i) => !i.status && i.title.includes(company.name))) {
+          expect(company.about[type as ContentType], `${company.slug} ${item.slug}`).toContain(item.slug);
+        }
+      }
+    }
+  });
+
+  it("keeps a draft that names a company out of its coverage", async () => {
+    const coralline = demoId("company", "coralline-bank");
+    const { items, total } = await companyCoverage(coralline, 1, 50);
+    expect(items.map((item) => item.title)).not.toContain("Bank Margins Have Peaked. Now What?");
+    expect(total).toBe(Object.values(bySlug("coralline-bank").about).flat().length - 1);
+    expect((await itemCompanies("blog", demoId("blog", "bank-margins-peaked"))).map((tag) => tag.slug)).toEqual(["coralline-bank"]);
+  });
+
+  it("makes the Ironbark interview a paid promotion with its disclosure, and no other item", async () => {
+    const paid = await rows<{ title: string; sponsor: string; purpose: string; compensation: string }>(sql`
+      ${sql.join(
+        CONTENT_TABLES.map(
+          (table) => sql`select title, disclosure_sponsor as sponsor, disclosure_purpose as purpose,
+            disclosure_compensation as compensation from ${sql.identifier(table)} where paid_promotion`,
+        ),
+        sql` union all `,
+      )}`);
+    expect(paid).toEqual([
+      {
+        title: "Ironbark Gold's CEO: Why We Are Not Chasing Ounces",
+        sponsor: "Ironbark Gold Ltd",
+        purpose: "Sponsored interview with the chief executive",
+        compensation: "A$5,000 cash fee paid to MarketWire",
+      },
+    ]);
+    const [unpaid] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from interviews
+      where not paid_promotion and coalesce(disclosure_sponsor, disclosure_purpose, disclosure_compensation) is not null`);
+    expect(unpaid!.n).toBe(0);
   });
 });
 
@@ -324,6 +484,39 @@ describe("reseedDemoContent", () => {
     expect(video!.title).toBe(DEMO_VIDEOS[0]!.title);
     const [user] = await rows<{ n: number }>(sql`select count(*)::int as n from users where email = 'keeper@example.com'`);
     expect(user!.n).toBe(1);
+  });
+
+  it("replaces the companies and their tags with the demo ones, the same on every run", async () => {
+    const db = await getDb();
+    const before = await allCompanyTags();
+    expect(before.length).toBeGreaterThan(30);
+    await db.execute(sql`update companies set name = 'Renamed' where slug = 'ironbark-gold'`);
+    await db.execute(sql`insert into companies (name, slug, ticker, exchange) values ('Extra Co', 'extra-co', 'XTRA', 'ASX')`);
+    await db.execute(sql`delete from content_companies where company_id = ${demoId("company", "quokka-pay")}`);
+
+    await reseedDemoContent(db);
+    await reseedDemoContent(db);
+
+    expect(await allCompanyTags()).toEqual(before);
+    const companies = await rows<{ name: string }>(sql`select name from companies order by name`);
+    expect(companies.map((c) => c.name)).toEqual(DEMO_COMPANIES.map((c) => c.name).sort());
+  });
+});
+
+describe("seedDemoContent on a database that still has companies", () => {
+  it("keeps an existing company with a demo slug and names only the demo companies present", async () => {
+    const db = await getDb();
+    await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, companies, content_companies`);
+    // An admin deleted the demo Quokka Pay and made their own under the same slug and ticker.
+    await db.execute(sql`insert into companies (name, slug, ticker, exchange) values ('Quokka Pay Ltd', 'quokka-pay', 'QPY', 'ASX')`);
+
+    await seedDemoContent(db);
+
+    const [quokka] = await rows<{ name: string; id: string }>(sql`select name, id from companies where slug = 'quokka-pay'`);
+    expect(quokka!.name).toBe("Quokka Pay Ltd");
+    expect(await itemCompanies("interview", demoId("interview", "quokka-pay-fintech-winter"))).toEqual([]);
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from companies`))[0]!.n).toBe(DEMO_COMPANIES.length);
+    await reseedDemoContent(db);
   });
 });
 

@@ -1,17 +1,20 @@
 /**
- * The demo catalogue (catalogue/*.ts) written into the database: one multi-row insert per content type.
- * Ids are derived from each item's slug, so a reseed keeps every link valid; dates are ages relative
- * to the moment of seeding, so the site always looks current.
+ * The demo catalogue (catalogue/*.ts) written into the database: one multi-row insert per content type,
+ * then the companies and the items that name them. Ids are derived from each item's and company's slug,
+ * so a reseed keeps every link valid; dates are ages relative to the moment of seeding, so the site
+ * always looks current.
  */
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
+import type { ContentType } from "~/lib/content-types";
 
 import { schema, type Database } from "../db.server";
 import type { ContentStatus } from "../db/schema";
 import { sanitizeContentHtml } from "../sanitize.server";
 import { DEMO_BLOGS } from "./catalogue/blogs";
+import { companyLogoUrl, DEMO_COMPANIES } from "./catalogue/companies";
 import { DEMO_INTERVIEWS } from "./catalogue/interviews";
 import { DEMO_PODCASTS } from "./catalogue/podcasts";
 import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
@@ -19,7 +22,7 @@ import type { DemoContent } from "./catalogue/types";
 import { DEMO_VIDEOS } from "./catalogue/videos";
 
 /** The database or a transaction on it: both can insert, execute and open a (nested) transaction. */
-type Executor = Pick<Database, "insert" | "execute" | "transaction">;
+type Executor = Pick<Database, "insert" | "select" | "execute" | "transaction">;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,6 +42,7 @@ export const DEMO_COUNTS = {
   blogs: DEMO_BLOGS.length,
   interviews: DEMO_INTERVIEWS.length,
   specialFeatures: DEMO_SPECIAL_FEATURES.length,
+  companies: DEMO_COMPANIES.length,
 };
 
 function common(type: string, item: DemoContent, now: Date) {
@@ -52,6 +56,10 @@ function common(type: string, item: DemoContent, now: Date) {
     // Stored as an admin save would store it: sanitised on write (and again on render).
     content: item.content == null ? null : sanitizeContentHtml(item.content),
     tags: item.tags,
+    paidPromotion: item.paidPromotion != null,
+    disclosureSponsor: item.paidPromotion?.sponsor ?? null,
+    disclosurePurpose: item.paidPromotion?.purpose ?? null,
+    disclosureCompensation: item.paidPromotion?.compensation ?? null,
     status,
     publishedAt: status === "published" ? createdAt : null,
     createdAt,
@@ -64,7 +72,7 @@ function withoutAt<T extends { at: unknown }>({ at: _at, ...row }: T) {
   return row;
 }
 
-/** Inserts the whole demo catalogue (5 statements) and refreshes planner statistics. */
+/** Inserts the whole demo catalogue (5 statements, then the companies and their items) and refreshes planner statistics. */
 export async function seedDemoContent(db: Database | Executor, now: Date = new Date()): Promise<void> {
   await (db as Executor).transaction(async (tx) => {
     await tx.insert(schema.videos).values(
@@ -127,20 +135,53 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
         views: feature.views,
       })),
     );
+    await seedDemoCompanies(tx);
     // PGlite has no autovacuum: without fresh statistics the planner ignores the new rows' indexes.
-    await tx.execute(sql`analyze ${allContentTables()}`);
+    await tx.execute(sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.contentCompanies}`);
   });
 }
 
 /**
- * `npm run seed`: replaces every content row with the demo catalogue in one transaction. Accounts,
- * profiles, subscribers and contact messages are left alone.
+ * PRODUCT.md "Companies": the demo companies, and the demo items that name them. A company already there
+ * (same id, slug or ticker: the start-up seed runs whenever the content tables are empty, and an admin
+ * may have kept or remade a company) is left as it is, and only companies with the demo ids are named.
+ */
+async function seedDemoCompanies(tx: Executor) {
+  await tx
+    .insert(schema.companies)
+    .values(
+      DEMO_COMPANIES.map(({ about: _about, logo: _logo, ...company }) => ({
+        ...company,
+        id: demoId("company", company.slug),
+        logoUrl: companyLogoUrl(company.slug),
+      })),
+    )
+    .onConflictDoNothing();
+  const ids = DEMO_COMPANIES.map((company) => demoId("company", company.slug));
+  const present = new Set(
+    (await tx.select({ id: schema.companies.id }).from(schema.companies).where(inArray(schema.companies.id, ids))).map((row) => row.id),
+  );
+  const tags = DEMO_COMPANIES.flatMap((company) =>
+    Object.entries(company.about).flatMap(([type, slugs]) =>
+      slugs.map((slug) => ({
+        contentType: type as ContentType,
+        contentId: demoId(type, slug),
+        companyId: demoId("company", company.slug),
+      })),
+    ),
+  ).filter((tag) => present.has(tag.companyId));
+  if (tags.length > 0) await tx.insert(schema.contentCompanies).values(tags).onConflictDoNothing();
+}
+
+/**
+ * `npm run seed`: replaces every content row and every company with the demo catalogue in one
+ * transaction. Accounts, profiles, subscribers and contact messages are left alone.
  */
 export async function reseedDemoContent(db: Database, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    // One TRUNCATE empties all five tables (and leaves no dead rows); the items' company tags go with them,
-    // as when an item is deleted (PRODUCT.md "Companies").
-    await tx.execute(sql`truncate ${allContentTables()}, ${schema.contentCompanies}`);
+    // One TRUNCATE empties all five tables and the companies (and leaves no dead rows); the items' company
+    // tags go with them, as when an item or a company is deleted (PRODUCT.md "Companies").
+    await tx.execute(sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.contentCompanies}`);
     await seedDemoContent(tx, now);
   });
 }

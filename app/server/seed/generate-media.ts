@@ -3,6 +3,7 @@
  *
  * - Artwork: SVGs rendered from the catalogue. Deterministic, so regenerating only changes files whose
  *   catalogue entry changed.
+ * - Company logos: one small SVG per demo company (catalogue/companies.ts) in public/media/companies.
  * - Audio: each track of DEMO_AUDIO_TRACKS is synthesised as a WAV and encoded to MP3 (44.1 kHz mono,
  *   64 kbit/s CBR) by LAME, because podcast apps take MP3 or M4A, not WAV (PRODUCT.md "Discovery"). LAME is
  *   not a project dependency (CI does not have it), so the MP3s are committed: with `lame` on the PATH
@@ -14,6 +15,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
+import { companyLogoUrl, DEMO_COMPANIES, renderCompanyLogoSvg } from "./catalogue/companies";
 import { DEMO_AUDIO_TRACKS, demoAudio, demoAudioSourceTag, MEDIA_IMAGES, renderDemoAudioWav, renderMediaSvg } from "./catalogue/media";
 
 const publicDir = path.resolve(process.cwd(), "public");
@@ -27,6 +29,12 @@ for (const image of MEDIA_IMAGES) {
   bytes += Buffer.byteLength(svg);
 }
 console.info(`Wrote ${MEDIA_IMAGES.length} images (${Math.round(bytes / 1024)} KB).`);
+
+fs.mkdirSync(path.join(mediaDir, "companies"), { recursive: true });
+for (const company of DEMO_COMPANIES) {
+  fs.writeFileSync(path.join(publicDir, companyLogoUrl(company.slug)), renderCompanyLogoSvg(company));
+}
+console.info(`Wrote ${DEMO_COMPANIES.length} company logos.`);
 
 const hasLame = !spawnSync("lame", ["--version"], { stdio: "ignore" }).error;
 for (const track of DEMO_AUDIO_TRACKS) {

@@ -100,6 +100,11 @@ export const DEMO_INTERVIEWS: DemoInterview[] = [
     views: 388_400,
     tags: ["gold", "mining", "capital allocation", "CEO interview"],
     age: 66,
+    paidPromotion: {
+      sponsor: "Ironbark Gold Ltd",
+      purpose: "Sponsored interview with the chief executive",
+      compensation: "A$5,000 cash fee paid to MarketWire",
+    },
     content: html(
       "<p>Gold miners have a long history of spending their windfalls on acquisitions they later regret. Bronwyn Tate says Ironbark will be different.</p>",
       "<blockquote><p>The cheapest ounces we will ever find are the ones already in our own ground. Every acquisition has to beat that, and at today's prices very few do.</p></blockquote>",

@@ -2,6 +2,8 @@
  * Shapes of the demo catalogue. Dates are written as ages ("days before the seed runs") so the site
  * always looks current; everything else is fixed, so titles and ids are the same on every seed.
  */
+import type { Disclosure } from "~/lib/disclosure";
+
 import type { FeatureType } from "../../db/schema";
 
 export interface DemoContent {
@@ -15,6 +17,8 @@ export interface DemoContent {
   status?: "draft" | "archived";
   /** Days before the seed: published_at for published rows, created_at for every row. */
   age: number;
+  /** PRODUCT.md "Paid promotion": set when a company paid for the item, with what its disclosure says. */
+  paidPromotion?: Disclosure;
 }
 
 export interface DemoVideo extends DemoContent {
