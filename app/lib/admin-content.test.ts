@@ -1,12 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 
+import { COMPANY_TEXTS, MAX_COMPANIES_PER_ITEM } from "~/lib/companies";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
+import { DISCLOSURE_MAX_LENGTH } from "~/lib/disclosure";
 import { utcInputValue } from "~/lib/publish-time";
 import { z } from "~/lib/zod";
 
-import { EMPTY_SHARED_VALUES } from "../../tests/support/editor";
+import { EMPTY_SHARED_VALUES, UNPAID_WITHOUT_COMPANIES } from "../../tests/support/editor";
 import {
   addTag,
   adminTexts,
@@ -15,6 +17,7 @@ import {
   emptyEditorValues,
   isHttpUrl,
   isMediaUrl,
+  LIMITS,
   type EditorMode,
 } from "./admin-content";
 
@@ -378,6 +381,7 @@ describe("missing fields count as empty", () => {
       tags: [],
       featured: false,
       publishAt: null,
+      ...UNPAID_WITHOUT_COMPANIES,
       ...fields,
     });
   });
@@ -410,6 +414,7 @@ describe("FormData parsing (Conform's parseWithZod, as the server reads a post)"
       tags: ["a", "b"],
       featured: true,
       publishAt: null,
+      ...UNPAID_WITHOUT_COMPANIES,
       videoUrl: "https://v.example.com/1",
       thumbnailUrl: null,
       duration: 61,
@@ -521,5 +526,146 @@ describe('publishAt (PRODUCT.md "Scheduled publishing")', () => {
     const reply = bad.reply();
     expect(reply.error).toEqual({ publishAt: ["Enter a valid date and time"] });
     expect(reply.initialValue).toMatchObject({ publishAt: "2027-13-01T00:00" });
+  });
+});
+
+/** A company id as the picker sends it; `n` makes each one different. */
+const companyId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+
+describe('companyIds (PRODUCT.md "Companies")', () => {
+  it("the limit and its message are the company admin's (lib/companies.ts)", () => {
+    expect(LIMITS.companies).toBe(MAX_COMPANIES_PER_ITEM);
+    expect(errorsFor("video", { companyIds: Array.from({ length: 21 }, (_, i) => companyId(i)) }).companyIds).toEqual([
+      COMPANY_TEXTS.tooManyCompanies,
+    ]);
+  });
+
+  it.each([
+    ["none (the field left out)", undefined, []],
+    ["none (an empty list)", [], []],
+    ["one, sent as one value", companyId(1), [companyId(1)]],
+    ["several, in the order chosen", [companyId(2), companyId(1)], [companyId(2), companyId(1)]],
+    ["repeated ids once", [companyId(1), companyId(1), companyId(2), companyId(1)], [companyId(1), companyId(2)]],
+    ["the same id in capitals once", [companyId(10), companyId(10).toUpperCase()], [companyId(10)]],
+    ["20, the limit", Array.from({ length: 20 }, (_, i) => companyId(i)), Array.from({ length: 20 }, (_, i) => companyId(i))],
+    ["21 copies of one id as one", Array.from({ length: 21 }, () => companyId(3)), [companyId(3)]],
+  ] as const)("accepts %s", (_case, ids, expected) => {
+    const overrides: FormValues = ids === undefined ? {} : { companyIds: typeof ids === "string" ? ids : [...ids] };
+    expect(parsed("blog", overrides).companyIds).toEqual(expected);
+  });
+
+  it.each([
+    ["a name instead of an id", ["Ironbark Gold"]],
+    ["one bad id among good ones", [companyId(1), "not-a-uuid"]],
+    ["an id with SQL in it", ["00000000-0000-4000-8000-000000000001' or 1=1 --"]],
+  ])("refuses %s with 'Choose companies from the list'", (_case, ids) => {
+    expect(errorsFor("interview", { companyIds: ids }).companyIds).toEqual(["Choose companies from the list"]);
+  });
+
+  it("refuses 21 different companies with 'Choose at most 20 companies'", () => {
+    expect(errorsFor("podcast", { companyIds: Array.from({ length: 21 }, (_, i) => companyId(i)) }).companyIds).toEqual([
+      "Choose at most 20 companies",
+    ]);
+  });
+
+  it("reads repeated fields from a posted form", () => {
+    const submission = submit("video", "edit", [
+      ["title", "Tagged"],
+      ["companyIds", companyId(5)],
+      ["companyIds", companyId(4)],
+      ["companyIds", companyId(5)],
+    ]);
+    expect(submission.status === "success" ? submission.value.companyIds : submission.error).toEqual([companyId(5), companyId(4)]);
+  });
+});
+
+describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
+  const DISCLOSURE = {
+    disclosureSponsor: "Ironbark Gold Ltd",
+    disclosurePurpose: "Sponsored interview with the chief executive",
+    disclosureCompensation: "A$5,000 cash fee paid to MarketWire",
+  };
+  const REQUIRED = {
+    disclosureSponsor: "Enter who paid for this promotion",
+    disclosurePurpose: "Enter what the payment was for",
+    disclosureCompensation: "Enter the compensation",
+  } as const;
+
+  it.each(["on", "true"])("a checkbox sending '%s' marks the item paid, and the disclosure is saved trimmed", (flag) => {
+    const data = parsed("interview", { status: "draft", paidPromotion: flag, disclosureSponsor: "  Ironbark Gold Ltd " });
+    expect(data).toMatchObject({ paidPromotion: true, disclosureSponsor: "Ironbark Gold Ltd" });
+  });
+
+  it("paid and published with all three fields is saved", () => {
+    expect(parsed("interview", { status: "published", paidPromotion: "on", ...DISCLOSURE })).toMatchObject({
+      paidPromotion: true,
+      ...DISCLOSURE,
+    });
+  });
+
+  it.each(Object.entries(REQUIRED))("paid and published without %s is refused with '%s' on that field only", (field, message) => {
+    expect(errorsFor("video", { status: "published", paidPromotion: "on", ...DISCLOSURE, [field]: "   " })).toEqual({ [field]: [message] });
+  });
+
+  it("paid and published with none of them: each field gets its own message", () => {
+    expect(errorsFor("blog", { status: "published", paidPromotion: "on" })).toEqual(
+      Object.fromEntries(Object.entries(REQUIRED).map(([field, message]) => [field, [message]])),
+    );
+  });
+
+  it("the rule also holds on an edit, and alongside other fields' messages", () => {
+    expect(
+      errorsFor("video", { title: "", status: "published", paidPromotion: "on", ...DISCLOSURE, disclosurePurpose: "" }, "edit"),
+    ).toEqual({ title: ["Title is required"], disclosurePurpose: [REQUIRED.disclosurePurpose] });
+  });
+
+  it.each([
+    ["draft", "create"],
+    ["draft", "edit"],
+    ["archived", "edit"],
+  ] as const)("a paid %s (%s) may be saved with the disclosure empty", (status, mode) => {
+    expect(parsed("special_feature", { status, paidPromotion: "on" }, mode)).toMatchObject({
+      paidPromotion: true,
+      disclosureSponsor: null,
+      disclosurePurpose: null,
+      disclosureCompensation: null,
+    });
+  });
+
+  it("an item that is not paid saves no disclosure, whatever was typed (even too long)", () => {
+    expect(
+      parsed("video", { status: "published", ...DISCLOSURE, disclosureCompensation: "x".repeat(DISCLOSURE_MAX_LENGTH + 1) }),
+    ).toMatchObject(UNPAID_WITHOUT_COMPANIES);
+  });
+
+  it.each(["", "off", "false", "yes"])("'%s' is not paid", (flag) => {
+    expect(parsed("podcast", { paidPromotion: flag }).paidPromotion).toBe(false);
+  });
+
+  it.each([
+    ["disclosureSponsor", "Sponsor must be at most 500 characters"],
+    ["disclosurePurpose", "Purpose must be at most 500 characters"],
+    ["disclosureCompensation", "Compensation must be at most 500 characters"],
+  ])("%s over 500 characters is refused ('%s'), a draft too", (field, message) => {
+    expect(errorsFor("blog", { paidPromotion: "on", [field]: "x".repeat(DISCLOSURE_MAX_LENGTH + 1) })).toEqual({ [field]: [message] });
+    expect(parsed("blog", { paidPromotion: "on", [field]: "x".repeat(DISCLOSURE_MAX_LENGTH) })[field as "disclosureSponsor"]).toHaveLength(
+      DISCLOSURE_MAX_LENGTH,
+    );
+  });
+
+  it.each([
+    ["disclosureSponsor", "Iron\u0000bark", "Sponsor contains a control character; remove it"],
+    ["disclosurePurpose", "Paid\u001b[31m", "Purpose contains a control character; remove it"],
+    ["disclosureCompensation", "A$5,000\u007f", "Compensation contains a control character; remove it"],
+  ])("%s with a control character is refused", (field, text, message) => {
+    expect(errorsFor("interview", { status: "published", paidPromotion: "on", ...DISCLOSURE, [field]: text })).toEqual({
+      [field]: [message],
+    });
+  });
+
+  it("tabs and line breaks are ordinary text", () => {
+    expect(parsed("interview", { paidPromotion: "on", disclosureCompensation: "A$5,000\nplus travel" }).disclosureCompensation).toBe(
+      "A$5,000\nplus travel",
+    );
   });
 });

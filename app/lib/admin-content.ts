@@ -5,7 +5,9 @@
  */
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentField, type ContentType } from "~/lib/content-types";
+import { DISCLOSURE_MAX_LENGTH } from "~/lib/disclosure";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
+import { isUuid } from "~/lib/ids";
 import { EARLIEST_PUBLISH_TIME, latestPublishTime, parsePublishTime, PUBLISH_YEARS_AHEAD } from "~/lib/publish-time";
 import { z } from "~/lib/zod";
 
@@ -24,6 +26,8 @@ export const LIMITS = {
   url: 2_048,
   tags: 30,
   tagLength: 50,
+  // PRODUCT.md "Companies". Here rather than in lib/companies.ts, which imports this module: the editor's schema needs it.
+  companies: 20,
   durationSeconds: 86_400 * 7,
   readTimeMinutes: 600,
 } as const;
@@ -216,7 +220,12 @@ export type EditorValues = {
   featured: boolean;
   /** PRODUCT.md "Scheduled publishing": the publication time as the control shows it without scripts (UTC); unset when none. */
   publishAt?: string;
-} & Partial<Record<ContentField, string>>;
+  /** PRODUCT.md "Companies": the ids of the companies the item names (the loader also gives their names). */
+  companyIds: string[];
+  /** PRODUCT.md "Paid promotion": the flag and its disclosure, as typed. */
+  paidPromotion: boolean;
+} & Record<DisclosureField, string> &
+  Partial<Record<ContentField, string>>;
 
 /** What the server saves: trimmed text or null, integers or null, a clean tag list. */
 export type ContentInput = {
@@ -228,10 +237,43 @@ export type ContentInput = {
   featured: boolean;
   /** PRODUCT.md "Scheduled publishing": the chosen publication time; null (or unset) for 'now'. */
   publishAt?: Date | null;
-} & Partial<Record<ContentField, string | number | null>>;
+  /** PRODUCT.md "Companies": the item's whole set of companies, replacing the saved one; unset leaves it as it is. */
+  companyIds?: string[];
+  /** PRODUCT.md "Paid promotion": unset leaves the flag and the disclosure as they are. */
+  paidPromotion?: boolean;
+} & Partial<Record<DisclosureField, string | null>> &
+  Partial<Record<ContentField, string | number | null>>;
+
+/** PRODUCT.md "Paid promotion": the disclosure's three fields, with their labels and messages. */
+export const DISCLOSURE_FIELDS = {
+  disclosureSponsor: { label: "Paid for by", name: "Sponsor", required: "Enter who paid for this promotion" },
+  disclosurePurpose: { label: "What the payment was for", name: "Purpose", required: "Enter what the payment was for" },
+  disclosureCompensation: { label: "Compensation", name: "Compensation", required: "Enter the compensation" },
+} as const;
+
+export type DisclosureField = keyof typeof DISCLOSURE_FIELDS;
+const DISCLOSURE_FIELD_NAMES = Object.keys(DISCLOSURE_FIELDS) as DisclosureField[];
+
+/** PRODUCT.md "Companies": the picker's messages (the limit's text is also COMPANY_TEXTS.tooManyCompanies). */
+export const COMPANY_PICKER_TEXTS = {
+  notFromList: "Choose companies from the list",
+  tooMany: `Choose at most ${LIMITS.companies} companies`,
+} as const;
 
 export function emptyEditorValues(type: ContentType): EditorValues {
-  const values: EditorValues = { title: "", description: "", content: "", status: "draft", tags: [], featured: false };
+  const values: EditorValues = {
+    title: "",
+    description: "",
+    content: "",
+    status: "draft",
+    tags: [],
+    featured: false,
+    companyIds: [],
+    paidPromotion: false,
+    disclosureSponsor: "",
+    disclosurePurpose: "",
+    disclosureCompensation: "",
+  };
   for (const field of CONTENT_REGISTRY[type].fields) values[field] = "";
   return values;
 }
@@ -367,6 +409,59 @@ const tagsSchema = z
       .max(LIMITS.tags, `Use at most ${LIMITS.tags} tags`),
   );
 
+/**
+ * PRODUCT.md "Companies": repeated `companyIds` fields (none, one or several), each a company's id as the
+ * picker sends it; an id sent twice counts once.
+ */
+const companyIdsSchema = z
+  .unknown()
+  .prefault([])
+  .transform((value, ctx) => {
+    const ids = (Array.isArray(value) ? value : value === undefined ? [] : [value])
+      .filter((id) => typeof id === "string")
+      .map((id) => id.trim().toLowerCase())
+      .filter((id) => id !== "");
+    if (!ids.every((id) => isUuid(id))) {
+      ctx.addIssue({ code: "custom", message: COMPANY_PICKER_TEXTS.notFromList });
+      return z.NEVER;
+    }
+    const unique = [...new Set(ids)];
+    if (unique.length > LIMITS.companies) {
+      ctx.addIssue({ code: "custom", message: COMPANY_PICKER_TEXTS.tooMany });
+      return z.NEVER;
+    }
+    return unique;
+  });
+
+/** Tab, line feed and carriage return are ordinary in typed text; no other control character is (as `readForm` refuses). */
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+
+const disclosureText = (value: Record<string, unknown>, field: DisclosureField) =>
+  typeof value[field] === "string" ? value[field].trim() : "";
+
+/**
+ * PRODUCT.md "Paid promotion": a paid item's disclosure, checked only when the item is paid (the fields are
+ * hidden otherwise, so a stale text must not block a save); all three are required to publish it.
+ */
+function checkDisclosure(value: Record<string, unknown>, ctx: z.RefinementCtx) {
+  if (value.paidPromotion !== true) return;
+  for (const field of DISCLOSURE_FIELD_NAMES) {
+    const { name, required } = DISCLOSURE_FIELDS[field];
+    const text = disclosureText(value, field);
+    const fail = (message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+    if (CONTROL_CHARACTER.test(text)) fail(`${name} contains a control character; remove it`);
+    else if (text.length > DISCLOSURE_MAX_LENGTH)
+      fail(`${name} must be at most ${DISCLOSURE_MAX_LENGTH.toLocaleString("en-US")} characters`);
+    else if (!text && value.status === "published") fail(required);
+  }
+}
+
+/** Trimmed, empty as null; an item that is not paid saves none, so an old disclosure never shows. */
+function disclosureValues(value: Record<string, unknown>) {
+  const paid = value.paidPromotion === true;
+  return Object.fromEntries(DISCLOSURE_FIELD_NAMES.map((field) => [field, (paid && disclosureText(value, field)) || null]));
+}
+
 /** PRODUCT.md "Scheduled publishing": empty is 'now'; otherwise a real time from 2000 to five years ahead. */
 const publishAtSchema = formText.pipe(
   z
@@ -417,9 +512,17 @@ function buildEditorSchema(type: ContentType, mode: EditorMode) {
     publishAt: publishAtSchema,
     // The hidden input sends 'true'; a checkbox would send 'on'. Types without the flag never set it.
     featured: formText.transform((v) => info.featurable && (v === "true" || v === "on")),
+    companyIds: companyIdsSchema,
+    // A checkbox sends 'on'; 'true' is accepted too, as for the featured flag.
+    paidPromotion: formText.transform((v) => v === "on" || v === "true"),
   };
+  for (const field of DISCLOSURE_FIELD_NAMES) shape[field] = formText;
   for (const field of info.fields) shape[field] = fieldSchema(field);
-  return z.object(shape) as unknown as z.ZodType<ContentInput, unknown>;
+  // superRefine also runs when other fields have messages, so the browser shows them all at once.
+  return z
+    .object(shape)
+    .superRefine(checkDisclosure)
+    .transform((value) => ({ ...value, ...disclosureValues(value) })) as unknown as z.ZodType<ContentInput, unknown>;
 }
 
 /** The options the server and the browser pass to Conform's parseWithZod for the editor form. */

@@ -37,7 +37,7 @@ export type Exchange = (typeof EXCHANGES)[number];
 export const COMPANY_LIMITS = { name: 200, slug: 100, ticker: 12, description: 500, url: LIMITS.url } as const;
 
 /** PRODUCT.md "Companies": an item names at most this many companies. */
-export const MAX_COMPANIES_PER_ITEM = 20;
+export const MAX_COMPANIES_PER_ITEM = LIMITS.companies;
 
 /** PRODUCT.md "Companies": texts of the company admin, written out so a message seen on screen can be found with grep. */
 export const COMPANY_TEXTS = {

@@ -4,9 +4,10 @@
  * redirects and messages of PRODUCT.md "Messages".
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
+import { COMPANY_TEXTS } from "~/lib/companies";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { contentTypeOfRequest, type EditorActionData, type ListActionResult } from "~/server/admin-content-handlers.server";
@@ -17,6 +18,7 @@ import { getToast } from "~/server/toast.server";
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { EMPTY_SHARED_VALUES } from "../../tests/support/editor";
 import { callRoute } from "../../tests/support/route";
+import * as searchModule from "./admin.companies.search";
 import * as listModule from "./admin.content";
 import * as editModule from "./admin.content.$id";
 import * as newModule from "./admin.content.new";
@@ -94,7 +96,7 @@ function get<K extends RouteKind>(kind: K, path: string, cookie?: string, params
 
 /** The editor action's answer to a rejected or failed save: Conform's reply. */
 function replyOf(body: unknown): SubmissionResult<string[]> {
-  expect(body).toEqual({ result: expect.any(Object) });
+  expect(body).toEqual({ result: expect.any(Object), companies: expect.any(Array) });
   return (body as EditorActionData).result;
 }
 
@@ -347,6 +349,7 @@ describe("create and edit (the admin editor messages)", () => {
       mode: "create",
       id: null,
       values: { ...EMPTY_SHARED_VALUES, ...Object.fromEntries(fields.map((field) => [field, ""])) },
+      companies: [],
     });
   });
 
@@ -491,5 +494,230 @@ describe("database failures keep what was typed", () => {
       const del = await post("list", "/admin/special-features", { intent: "delete", id: "00000000-0000-0000-0000-000000000000" }, admin);
       expect(del).toMatchObject({ status: 503, body: { ok: false, message: "Failed to delete special feature" } });
     });
+  });
+});
+
+/** A company of its own for one test: its name, and a ticker no other test uses. */
+async function insertCompany(name: string, ticker = `T${crypto.randomUUID().slice(0, 8).toUpperCase()}`) {
+  const db = await getDb();
+  const [row] = await db
+    .insert(schema.companies)
+    .values({ name, slug: `${ticker.toLowerCase()}-${crypto.randomUUID().slice(0, 6)}`, ticker, exchange: "ASX" })
+    .returning();
+  return row;
+}
+
+/** The names of the companies an item names, A–Z. */
+async function companyNamesOf(type: ContentType, id: string) {
+  const db = await getDb();
+  const rows = await db
+    .select({ name: schema.companies.name })
+    .from(schema.contentCompanies)
+    .innerJoin(schema.companies, eq(schema.companies.id, schema.contentCompanies.companyId))
+    .where(and(eq(schema.contentCompanies.contentType, type), eq(schema.contentCompanies.contentId, id)));
+  return rows.map((row) => row.name).sort();
+}
+
+async function findByTitle(type: ContentType, title: string): Promise<Row | undefined> {
+  const db = await getDb();
+  const table = CONTENT_TABLES[type] as typeof schema.videos;
+  const [row] = await db.select().from(table).where(eq(table.title, title));
+  return row as Row | undefined;
+}
+
+const GONE = "00000000-0000-4000-8000-00000000dead";
+
+describe('the editor names companies (PRODUCT.md "Companies")', () => {
+  it("create saves the chosen companies with the item", async () => {
+    const [a, b] = [await insertCompany("Tagging Alpha"), await insertCompany("Tagging Beta")];
+    const title = `Tagged ${crypto.randomUUID()}`;
+    const result = await post("create", "/admin/interviews/new", { ...VALID.interview, title, companyIds: [b.id, a.id, b.id] }, admin);
+    expect(result.status).toBe(302);
+    const row = await findByTitle("interview", title);
+    expect(await companyNamesOf("interview", row!.id)).toEqual(["Tagging Alpha", "Tagging Beta"]);
+  });
+
+  it("the edit loader gives the item's companies by name and their ids among the values", async () => {
+    const [a, b] = [await insertCompany("Loaded Beta"), await insertCompany("Loaded Alpha")];
+    const row = await insertRow("blog");
+    await post("edit", `/admin/blogs/${row.id}`, { ...VALID.blog, companyIds: [a.id, b.id] }, admin, { id: row.id });
+    const loaded = await get("edit", `/admin/blogs/${row.id}`, admin, { id: row.id });
+    expect(loaded.body).toMatchObject({
+      companies: [
+        { id: b.id, name: "Loaded Alpha", slug: b.slug, ticker: b.ticker, exchange: "ASX", isClient: false },
+        { id: a.id, name: "Loaded Beta" },
+      ],
+      values: { companyIds: [b.id, a.id] },
+    });
+  });
+
+  it("edit replaces the set: tag, retag, untag to none", async () => {
+    const [a, b, c] = [await insertCompany("Set Alpha"), await insertCompany("Set Beta"), await insertCompany("Set Gamma")];
+    const row = await insertRow("video");
+    const save = (form: Form) => post("edit", `/admin/videos/${row.id}`, { ...VALID.video, ...form }, admin, { id: row.id });
+    expect((await save({ companyIds: [a.id, b.id] })).status).toBe(302);
+    expect(await companyNamesOf("video", row.id)).toEqual(["Set Alpha", "Set Beta"]);
+    expect((await save({ companyIds: c.id })).status).toBe(302);
+    expect(await companyNamesOf("video", row.id)).toEqual(["Set Gamma"]);
+    // The form without any companyIds field: the picker with no chip.
+    expect((await save({})).status).toBe(302);
+    expect(await companyNamesOf("video", row.id)).toEqual([]);
+  });
+
+  it("create naming a company that no longer exists: 400 beside the picker, no row and no tags, the others shown by name", async () => {
+    const kept = await insertCompany("Still Here");
+    const title = `Refused ${crypto.randomUUID()}`;
+    const before = await countRows("podcast");
+    const result = await post("create", "/admin/podcasts/new", { ...VALID.podcast, title, companyIds: [kept.id, GONE] }, admin);
+    expect(result.status).toBe(400);
+    const reply = replyOf(result.body);
+    expect(reply.error).toEqual({ companyIds: [COMPANY_TEXTS.unknownCompanies] });
+    expect(reply.initialValue).toMatchObject({ title, companyIds: [kept.id, GONE] });
+    expect((result.body as EditorActionData).companies).toEqual([expect.objectContaining({ id: kept.id, name: "Still Here" })]);
+    expect(await countRows("podcast")).toBe(before);
+    const db = await getDb();
+    expect(await db.select().from(schema.contentCompanies).where(eq(schema.contentCompanies.companyId, kept.id))).toEqual([]);
+  });
+
+  it("edit naming a company that no longer exists: 400 and neither the row nor its companies change", async () => {
+    const kept = await insertCompany("Kept Company");
+    const row = await insertRow("special_feature");
+    await post("edit", `/admin/special-features/${row.id}`, { ...VALID.special_feature, companyIds: kept.id }, admin, { id: row.id });
+    const saved = await findRow("special_feature", row.id);
+    const result = await post(
+      "edit",
+      `/admin/special-features/${row.id}`,
+      { ...VALID.special_feature, title: "Changed", companyIds: [GONE] },
+      admin,
+      { id: row.id },
+    );
+    expect(result.status).toBe(400);
+    expect(replyOf(result.body).error).toEqual({ companyIds: [COMPANY_TEXTS.unknownCompanies] });
+    expect(await findRow("special_feature", row.id)).toEqual(saved);
+    expect(await companyNamesOf("special_feature", row.id)).toEqual(["Kept Company"]);
+  });
+
+  it("a field refused by the schema keeps the chosen companies by name for the picker", async () => {
+    const kept = await insertCompany("Shown Again");
+    const result = await post("create", "/admin/videos/new", { ...VALID.video, title: "", companyIds: kept.id }, admin);
+    expect(result.status).toBe(400);
+    expect(replyOf(result.body).error).toEqual({ title: ["Title is required"] });
+    expect((result.body as EditorActionData).companies).toMatchObject([{ id: kept.id, name: "Shown Again" }]);
+  });
+
+  it("an id that is not a company's id is refused with 'Choose companies from the list'", async () => {
+    const result = await post("create", "/admin/blogs/new", { ...VALID.blog, companyIds: "Ironbark Gold" }, admin);
+    expect(result.status).toBe(400);
+    expect(replyOf(result.body).error).toEqual({ companyIds: ["Choose companies from the list"] });
+  });
+});
+
+describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
+  const DISCLOSURE = {
+    disclosureSponsor: "Ironbark Gold Ltd",
+    disclosurePurpose: "Sponsored interview with the chief executive",
+    disclosureCompensation: "A$5,000 cash fee paid to MarketWire",
+  };
+
+  it("paid and published without the disclosure: 400 with a message on each field, nothing saved", async () => {
+    const title = `Paid ${crypto.randomUUID()}`;
+    const before = await countRows("interview");
+    const result = await post(
+      "create",
+      "/admin/interviews/new",
+      { ...VALID.interview, title, status: "published", paidPromotion: "on" },
+      admin,
+    );
+    expect(result.status).toBe(400);
+    expect(replyOf(result.body).error).toEqual({
+      disclosureSponsor: ["Enter who paid for this promotion"],
+      disclosurePurpose: ["Enter what the payment was for"],
+      disclosureCompensation: ["Enter the compensation"],
+    });
+    expect(await countRows("interview")).toBe(before);
+  });
+
+  it("an edit to published without one field: 400 and the row unchanged", async () => {
+    const row = await insertRow("video");
+    const result = await post(
+      "edit",
+      `/admin/videos/${row.id}`,
+      { ...VALID.video, status: "published", paidPromotion: "on", ...DISCLOSURE, disclosureCompensation: "" },
+      admin,
+      { id: row.id },
+    );
+    expect(result.status).toBe(400);
+    expect(replyOf(result.body).error).toEqual({ disclosureCompensation: ["Enter the compensation"] });
+    expect(await findRow("video", row.id)).toEqual(row);
+  });
+
+  it("paid and published with the disclosure is saved; unticking it clears the disclosure", async () => {
+    const row = await insertRow("interview");
+    const save = (form: Form) => post("edit", `/admin/interviews/${row.id}`, { ...VALID.interview, ...form }, admin, { id: row.id });
+    expect((await save({ status: "published", paidPromotion: "on", ...DISCLOSURE })).status).toBe(302);
+    expect(await findRow("interview", row.id)).toMatchObject({ status: "published", paidPromotion: true, ...DISCLOSURE });
+    expect((await save({ status: "published", ...DISCLOSURE })).status).toBe(302);
+    expect(await findRow("interview", row.id)).toMatchObject({
+      paidPromotion: false,
+      disclosureSponsor: null,
+      disclosurePurpose: null,
+      disclosureCompensation: null,
+    });
+  });
+
+  it("a paid draft may be saved without the disclosure", async () => {
+    const title = `Paid draft ${crypto.randomUUID()}`;
+    const result = await post("create", "/admin/blogs/new", { ...VALID.blog, title, paidPromotion: "on" }, admin);
+    expect(result.status).toBe(302);
+    expect(await findByTitle("blog", title)).toMatchObject({ status: "draft", paidPromotion: true, disclosureSponsor: null });
+  });
+
+  it("a NUL byte in the disclosure is a 400 before anything is read", async () => {
+    const before = await countRows("video");
+    const result = await post(
+      "create",
+      "/admin/videos/new",
+      { ...VALID.video, paidPromotion: "on", disclosureSponsor: "Iron\u0000bark" },
+      admin,
+    );
+    expect(result.status).toBe(400);
+    expect(await countRows("video")).toBe(before);
+  });
+});
+
+describe("GET /admin/companies/search (the picker)", () => {
+  const search = (q: string, cookie?: string) => callRoute(searchModule.loader, appRequest(`/admin/companies/search?q=${q}`, { cookie }));
+
+  it("as admin: the exact ticker first, then A–Z, never cached", async () => {
+    const run = crypto.randomUUID().slice(0, 6).toUpperCase();
+    await insertCompany(`Zeta ${run}`, `Q${run}`);
+    await insertCompany(`Alpha ${run} Holdings`, `Q${run}X`);
+    await insertCompany(`Beta ${run}`, `B${run}`);
+    const result = await search(encodeURIComponent(`q${run.toLowerCase()}`), admin);
+    expect(result.status).toBe(200);
+    expect(result.headers.get("Cache-Control")).toBe("no-store");
+    const { companies } = result.body as { companies: { name: string; ticker: string }[] };
+    expect(companies.map((company) => company.name)).toEqual([`Zeta ${run}`, `Alpha ${run} Holdings`]);
+    expect(companies[0]).toEqual(
+      expect.objectContaining({ ticker: `Q${run}`, exchange: "ASX", slug: expect.any(String), isClient: false }),
+    );
+  });
+
+  it("an empty query finds none, and a control character is a space, not a failure", async () => {
+    expect((await search("", admin)).body).toEqual({ companies: [] });
+    const run = crypto.randomUUID().slice(0, 6).toUpperCase();
+    await insertCompany(`Control ${run} Mining`);
+    const result = await search(`control%00${run}`, admin);
+    expect(result.status).toBe(200);
+    expect((result.body as { companies: { name: string }[] }).companies.map((c) => c.name)).toEqual([`Control ${run} Mining`]);
+  });
+
+  it.each(visitors)("as %s is turned away", async (who, cookie) => {
+    const result = await search("a", cookie());
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe(
+      who === "anonymous" ? `/auth?redirectTo=${encodeURIComponent("/admin/companies/search?q=a")}` : "/",
+    );
+    expect(result.body).not.toMatchObject({ companies: expect.anything() });
   });
 });

@@ -1,6 +1,23 @@
-// PRODUCT.md "Companies": the editor's company picker (being built).
-import { data } from "react-router";
+import { NO_STORE } from "~/lib/cache-headers";
+import { COMPANY_TEXTS } from "~/lib/companies";
+import { parseQuery } from "~/lib/search";
+import { searchCompanies } from "~/server/company-tags.server";
+import { requireAdmin } from "~/server/session.server";
 
-export function loader() {
-  return data({ companies: [] }, { status: 501 });
+import type { Route } from "./+types/admin.companies.search";
+
+/**
+ * GET /admin/companies/search?q=: the editor's company picker (PRODUCT.md "Companies"), admins only.
+ * `{ companies }`: the exact ticker first, then A–Z, at most 10; an empty query finds none. The query
+ * follows the admin lists' rule: control characters become spaces.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const q = parseQuery(new URL(request.url).searchParams.get("q"));
+  try {
+    return Response.json({ companies: await searchCompanies(q) }, { headers: NO_STORE });
+  } catch (error) {
+    console.error(`[admin] company search failed (${new URL(request.url).pathname}):`, error);
+    return Response.json({ error: COMPANY_TEXTS.fetchFailed }, { status: 503, headers: NO_STORE });
+  }
 }

@@ -21,6 +21,7 @@ import {
   setFeatured,
   updateContent,
 } from "./admin-content.server";
+import { companiesByIds, itemCompanies, type CompanyTag } from "./company-tags.server";
 import { parseSubmission } from "./form-submission.server";
 import { readForm } from "./request-form.server";
 import type { CurrentUser } from "./session.server";
@@ -105,18 +106,21 @@ export async function contentEditorLoader(
   id: string | undefined,
   _admin: CurrentUser,
 ) {
-  if (mode === "create") return { type, mode, id: null, values: emptyEditorValues(type) };
+  // PRODUCT.md "Companies": the picker shows the chosen companies by name, so the loader gives them whole.
+  if (mode === "create") return { type, mode, id: null, values: emptyEditorValues(type), companies: [] as CompanyTag[] };
   const texts = adminTexts(type);
   const listPath = CONTENT_REGISTRY[type].adminPath;
   let row: Record<string, unknown> | null;
+  let companies: CompanyTag[];
   try {
-    row = await getContent(type, id ?? "");
+    [row, companies] = await Promise.all([getContent(type, id ?? ""), itemCompanies(type, id ?? "")]);
   } catch (error) {
     logFailure(`loading ${type} ${id}`, request, error);
     throw await redirectWithToast(listPath, { type: "error", title: "Error", description: texts.loadFailed });
   }
   if (!row) throw await redirectWithToast(listPath, { type: "error", title: "Error", description: texts.notFound });
-  return { type, mode, id: String(row.id), values: editorValuesFromRow(type, row) };
+  const values = { ...editorValuesFromRow(type, row), companyIds: companies.map((company) => company.id) };
+  return { type, mode, id: String(row.id), values, companies };
 }
 
 /**
@@ -125,6 +129,28 @@ export async function contentEditorLoader(
  */
 export interface EditorActionData {
   result: SubmissionResult<string[]>;
+  /** The companies chosen in the refused form, by name, so the picker can show them again without scripts. */
+  companies: CompanyTag[];
+}
+
+/** The submitted company ids, as the picker sent them (the reply's values hold one as text, several as a list). */
+function submittedCompanyIds(result: SubmissionResult<string[]>): string[] {
+  const value = result.initialValue?.companyIds;
+  return (Array.isArray(value) ? value : value == null ? [] : [value]).filter((id): id is string => typeof id === "string");
+}
+
+/**
+ * A refused or failed save's answer: Conform's reply and the chosen companies. When even the companies
+ * cannot be read (the database is down), the failure is logged and the picker starts empty.
+ */
+async function editorReply(result: SubmissionResult<string[]>, status: 400 | 503, request: Request) {
+  let companies: CompanyTag[] = [];
+  try {
+    companies = await companiesByIds(submittedCompanyIds(result));
+  } catch (error) {
+    logFailure("reading the chosen companies", request, error);
+  }
+  return data<EditorActionData>({ result, companies }, { status });
 }
 
 /**
@@ -142,11 +168,14 @@ export async function contentEditorAction(
   const texts = adminTexts(type);
   const listPath = CONTENT_REGISTRY[type].adminPath;
   const submission = parseSubmission(await readForm(request), editorSchema(type, mode), EDITOR_PARSE_OPTIONS);
-  if (submission.status !== "success") return data<EditorActionData>({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return editorReply(submission.reply(), 400, request);
   const input = submission.value;
+  // PRODUCT.md "Companies": a company that no longer exists is refused beside the picker, and nothing is saved.
+  const refused = (message: string) => editorReply(submission.reply({ fieldErrors: { companyIds: [message] } }), 400, request);
   try {
     if (mode === "create") {
-      await createContent(type, input);
+      const created = await createContent(type, input);
+      if (!created.ok) return refused(created.companiesError);
       return redirectWithToast(listPath, {
         type: "success",
         title: "Success",
@@ -155,10 +184,11 @@ export async function contentEditorAction(
     }
     const updated = await updateContent(type, id ?? "", input);
     if (!updated) return redirectWithToast(listPath, { type: "error", title: "Error", description: texts.notFound });
+    if (!updated.ok) return refused(updated.companiesError);
     return redirectWithToast(listPath, { type: "success", title: "Success", description: texts.updated });
   } catch (error) {
     logFailure(`${mode === "create" ? "creating" : "updating"} ${type}`, request, error);
     const failure = mode === "create" ? texts.createFailed : texts.updateFailed;
-    return data<EditorActionData>({ result: submission.reply({ formErrors: [failure] }) }, { status: 503 });
+    return editorReply(submission.reply({ formErrors: [failure] }), 503, request);
   }
 }

@@ -2,6 +2,7 @@ import { eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import { FIELD_SPECS, type ContentInput } from "~/lib/admin-content";
+import { COMPANY_TEXTS } from "~/lib/companies";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 
@@ -14,6 +15,7 @@ import {
   setFeatured,
   updateContent,
 } from "./admin-content.server";
+import { companiesByIds, itemCompanies } from "./company-tags.server";
 import { CONTENT_TABLES } from "./content-tables.server";
 import { getDb, schema } from "./db.server";
 
@@ -21,6 +23,13 @@ const PAST = new Date("2024-01-02T03:04:05.000Z");
 
 function input(overrides: Partial<ContentInput> = {}): ContentInput {
   return { title: "Item", description: null, content: null, status: "draft", tags: [], featured: false, ...overrides };
+}
+
+/** createContent for a save that must succeed. */
+async function create(type: ContentType, values: ContentInput) {
+  const result = await createContent(type, values);
+  if (!result.ok) throw new Error(`expected the save to succeed, got ${result.companiesError}`);
+  return result;
 }
 
 async function videoRow(id: string) {
@@ -31,27 +40,27 @@ async function videoRow(id: string) {
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features`);
+  await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, companies, content_companies`);
 });
 
 describe("published_at (set on becoming published, kept while published, cleared on leaving)", () => {
   it("a draft is created without published_at; a published item with now", async () => {
     const before = Date.now();
-    const draft = await createContent("video", input({ status: "draft" }));
-    const published = await createContent("video", input({ status: "published" }));
+    const draft = await create("video", input({ status: "draft" }));
+    const published = await create("video", input({ status: "published" }));
     expect((await videoRow(draft.id)).publishedAt).toBeNull();
     expect((await videoRow(published.id)).publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it("draft → published sets it to now", async () => {
-    const { id } = await createContent("video", input({ status: "draft" }));
+    const { id } = await create("video", input({ status: "draft" }));
     const before = Date.now();
     await updateContent("video", id, input({ status: "published" }));
     expect((await videoRow(id)).publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it("published → published keeps the original date", async () => {
-    const { id } = await createContent("video", input({ status: "published" }));
+    const { id } = await create("video", input({ status: "published" }));
     const db = await getDb();
     await db.update(schema.videos).set({ publishedAt: PAST }).where(eq(schema.videos.id, id));
     await updateContent("video", id, input({ status: "published", title: "Renamed" }));
@@ -61,13 +70,13 @@ describe("published_at (set on becoming published, kept while published, cleared
   });
 
   it.each(["archived", "draft"] as const)("published → %s clears it", async (status) => {
-    const { id } = await createContent("video", input({ status: "published" }));
+    const { id } = await create("video", input({ status: "published" }));
     await updateContent("video", id, input({ status }));
     expect((await videoRow(id)).publishedAt).toBeNull();
   });
 
   it("archived → published sets a new date", async () => {
-    const { id } = await createContent("blog", input({ status: "published" }));
+    const { id } = await create("blog", input({ status: "published" }));
     await updateContent("blog", id, input({ status: "archived" }));
     const before = Date.now();
     await updateContent("blog", id, input({ status: "published" }));
@@ -84,23 +93,23 @@ describe('a chosen publication time (PRODUCT.md "Scheduled publishing")', () => 
     ["ahead (scheduled)", AHEAD],
     ["in the past (back-dated)", BACK_DATED],
   ])("create: published with a time %s saves that time", async (_case, publishAt) => {
-    const { id } = await createContent("video", input({ status: "published", publishAt }));
+    const { id } = await create("video", input({ status: "published", publishAt }));
     expect((await videoRow(id)).publishedAt).toEqual(publishAt);
   });
 
   it("create: a draft with a time saves none (the time is for published items)", async () => {
-    const { id } = await createContent("video", input({ status: "draft", publishAt: AHEAD }));
+    const { id } = await create("video", input({ status: "draft", publishAt: AHEAD }));
     expect((await videoRow(id)).publishedAt).toBeNull();
   });
 
   it("update: draft → published with a time saves that time", async () => {
-    const { id } = await createContent("blog", input());
+    const { id } = await create("blog", input());
     await updateContent("blog", id, input({ status: "published", publishAt: AHEAD }));
     expect((await getContent("blog", id))!.publishedAt).toEqual(AHEAD);
   });
 
   it("update: a published item moved to a later or an earlier time takes it", async () => {
-    const { id } = await createContent("video", input({ status: "published" }));
+    const { id } = await create("video", input({ status: "published" }));
     await updateContent("video", id, input({ status: "published", publishAt: AHEAD }));
     expect((await videoRow(id)).publishedAt).toEqual(AHEAD);
     await updateContent("video", id, input({ status: "published", publishAt: BACK_DATED }));
@@ -108,7 +117,7 @@ describe('a chosen publication time (PRODUCT.md "Scheduled publishing")', () => 
   });
 
   it("update: the stored time's own minute (the form unchanged) keeps the stored time, seconds included", async () => {
-    const { id } = await createContent("video", input({ status: "published" }));
+    const { id } = await create("video", input({ status: "published" }));
     const db = await getDb();
     await db.update(schema.videos).set({ publishedAt: PAST }).where(eq(schema.videos.id, id));
     await updateContent("video", id, input({ status: "published", title: "Renamed", publishAt: new Date("2024-01-02T03:04:00.000Z") }));
@@ -116,8 +125,8 @@ describe('a chosen publication time (PRODUCT.md "Scheduled publishing")', () => 
   });
 
   it("update: no time keeps a published item's past time, but publishes a scheduled one now", async () => {
-    const live = await createContent("video", input({ status: "published", publishAt: BACK_DATED }));
-    const scheduled = await createContent("video", input({ status: "published", publishAt: AHEAD }));
+    const live = await create("video", input({ status: "published", publishAt: BACK_DATED }));
+    const scheduled = await create("video", input({ status: "published", publishAt: AHEAD }));
     const before = Date.now();
     await updateContent("video", live.id, input({ status: "published", publishAt: null }));
     await updateContent("video", scheduled.id, input({ status: "published", publishAt: null }));
@@ -128,29 +137,29 @@ describe('a chosen publication time (PRODUCT.md "Scheduled publishing")', () => 
   });
 
   it.each(["draft", "archived"] as const)("update: leaving published for %s clears a scheduled time", async (status) => {
-    const { id } = await createContent("podcast", input({ status: "published", publishAt: AHEAD }));
+    const { id } = await create("podcast", input({ status: "published", publishAt: AHEAD }));
     await updateContent("podcast", id, input({ status, publishAt: AHEAD }));
     expect((await getContent("podcast", id))!.publishedAt).toBeNull();
   });
 
   it("the edit screen shows the stored time in UTC, to the minute; none when there is none", async () => {
-    const scheduled = await createContent("blog", input({ status: "published", publishAt: new Date("2030-06-01T09:30:45.000Z") }));
-    const draft = await createContent("blog", input());
+    const scheduled = await create("blog", input({ status: "published", publishAt: new Date("2030-06-01T09:30:45.000Z") }));
+    const draft = await create("blog", input());
     expect(editorValuesFromRow("blog", (await getContent("blog", scheduled.id))!).publishAt).toBe("2030-06-01T09:30");
     expect(editorValuesFromRow("blog", (await getContent("blog", draft.id))!).publishAt).toBeUndefined();
   });
 
   it("the admin list flags a published item whose time is ahead as scheduled, and only that one", async () => {
-    await createContent("interview", input({ title: "Scheduled", status: "published", publishAt: AHEAD }));
-    await createContent("interview", input({ title: "Live", status: "published", publishAt: BACK_DATED }));
-    await createContent("interview", input({ title: "Draft" }));
+    await create("interview", input({ title: "Scheduled", status: "published", publishAt: AHEAD }));
+    await create("interview", input({ title: "Live", status: "published", publishAt: BACK_DATED }));
+    await create("interview", input({ title: "Draft" }));
     const { items } = await listContent("interview");
     const flags = Object.fromEntries(items.map((item) => [item.title, [item.scheduled, item.publishedAt]]));
     expect(flags).toEqual({ Scheduled: [true, AHEAD], Live: [false, BACK_DATED], Draft: [false, null] });
   });
 
   it("the flag follows the clock: once the time has passed the item is no longer scheduled", async () => {
-    const { id } = await createContent("special_feature", input({ title: "Soon", status: "published", publishAt: AHEAD }));
+    const { id } = await create("special_feature", input({ title: "Soon", status: "published", publishAt: AHEAD }));
     expect((await listContent("special_feature")).items[0].scheduled).toBe(true);
     const db = await getDb();
     await db
@@ -163,7 +172,7 @@ describe('a chosen publication time (PRODUCT.md "Scheduled publishing")', () => 
 
 describe("updated_at", () => {
   it("is set to now on every edit", async () => {
-    const { id } = await createContent("podcast", input());
+    const { id } = await create("podcast", input());
     const db = await getDb();
     await db.update(schema.podcasts).set({ updatedAt: PAST }).where(eq(schema.podcasts.id, id));
     await updateContent("podcast", id, input({ title: "Edited" }));
@@ -174,14 +183,14 @@ describe("updated_at", () => {
 
 describe("featured_at (videos, podcasts)", () => {
   it("is set when featuring on create and null otherwise", async () => {
-    const on = await createContent("video", input({ featured: true }));
-    const off = await createContent("video", input({ featured: false }));
+    const on = await create("video", input({ featured: true }));
+    const off = await create("video", input({ featured: false }));
     expect((await videoRow(on.id)).featuredAt).toBeInstanceOf(Date);
     expect((await videoRow(off.id)).featuredAt).toBeNull();
   });
 
   it("the toggle sets and clears it together with the flag", async () => {
-    const { id } = await createContent("video", input());
+    const { id } = await create("video", input());
     expect(await setFeatured("video", id, true)).toBe(true);
     let row = await videoRow(id);
     expect([row.featured, row.featuredAt instanceof Date]).toEqual([true, true]);
@@ -191,7 +200,7 @@ describe("featured_at (videos, podcasts)", () => {
   });
 
   it("featuring an already featured item keeps its date; saving the form keeps it too", async () => {
-    const { id } = await createContent("podcast", input({ featured: true }));
+    const { id } = await create("podcast", input({ featured: true }));
     const db = await getDb();
     await db.update(schema.podcasts).set({ featuredAt: PAST }).where(eq(schema.podcasts.id, id));
     await setFeatured("podcast", id, true);
@@ -202,7 +211,7 @@ describe("featured_at (videos, podcasts)", () => {
   });
 
   it("types without the flag and unknown ids are refused", async () => {
-    const { id } = await createContent("blog", input());
+    const { id } = await create("blog", input());
     expect(await setFeatured("blog", id, true)).toBe(false);
     expect(await setFeatured("video", "00000000-0000-0000-0000-000000000000", true)).toBe(false);
     expect(await setFeatured("video", "not-a-uuid", true)).toBe(false);
@@ -211,7 +220,7 @@ describe("featured_at (videos, podcasts)", () => {
 
 describe("saving", () => {
   it("sanitises HTML content and stores numbers, text and tags", async () => {
-    const { id } = await createContent(
+    const { id } = await create(
       "video",
       input({
         title: "Clip",
@@ -227,20 +236,20 @@ describe("saving", () => {
   });
 
   it("content that sanitises to nothing is stored as null", async () => {
-    const { id } = await createContent("blog", input({ content: "<script>alert(1)</script>" }));
+    const { id } = await create("blog", input({ content: "<script>alert(1)</script>" }));
     expect((await getContent("blog", id))!.content).toBeNull();
   });
 
   it("every type keeps its own fields", async () => {
-    const blog = await createContent(
+    const blog = await create(
       "blog",
       input({ authorName: "Ann", authorRole: "Editor", readTime: 4, featuredImageUrl: "https://i.example.com/a.jpg" }),
     );
-    const interview = await createContent(
+    const interview = await create(
       "interview",
       input({ intervieweeName: "Bo", intervieweeTitle: "CEO", audioUrl: "https://a.example.com/1.mp3", duration: 60 }),
     );
-    const feature = await createContent("special_feature", input({ featureType: "deep_dive", readTime: 7 }));
+    const feature = await create("special_feature", input({ featureType: "deep_dive", readTime: 7 }));
     expect(await getContent("blog", blog.id)).toMatchObject({
       authorName: "Ann",
       authorRole: "Editor",
@@ -264,7 +273,7 @@ describe("saving", () => {
 
 describe("editor values when loading for edit", () => {
   it("missing text becomes '', numbers become text, tags a list", async () => {
-    const { id } = await createContent("interview", input({ title: "T", duration: 75 }));
+    const { id } = await create("interview", input({ title: "T", duration: 75 }));
     const row = await getContent("interview", id);
     expect(editorValuesFromRow("interview", row!)).toEqual({
       title: "T",
@@ -273,6 +282,11 @@ describe("editor values when loading for edit", () => {
       status: "draft",
       tags: [],
       featured: false,
+      companyIds: [],
+      paidPromotion: false,
+      disclosureSponsor: "",
+      disclosurePurpose: "",
+      disclosureCompensation: "",
       intervieweeName: "",
       intervieweeTitle: "",
       videoUrl: "",
@@ -289,7 +303,7 @@ describe("editor values when loading for edit", () => {
 
 describe("delete", () => {
   it("removes the row once; a second delete reports nothing deleted", async () => {
-    const { id } = await createContent("special_feature", input());
+    const { id } = await create("special_feature", input());
     expect(await deleteContent("special_feature", id)).toBe(true);
     expect(await getContent("special_feature", id)).toBeNull();
     expect(await deleteContent("special_feature", id)).toBe(false);
@@ -387,5 +401,98 @@ describe("the registry and the tables agree", () => {
     const editorFields = Object.keys(FIELD_SPECS);
     const typeColumns = Object.keys(getTableColumns(CONTENT_TABLES[type])).filter((column) => editorFields.includes(column));
     expect([...typeColumns].sort()).toEqual([...info.fields].sort());
+  });
+});
+
+async function insertCompany(name: string) {
+  const db = await getDb();
+  const n = crypto.randomUUID().slice(0, 8);
+  const [row] = await db
+    .insert(schema.companies)
+    .values({ name, slug: `company-${n}`, ticker: `T${n.toUpperCase()}`, exchange: "ASX" })
+    .returning({ id: schema.companies.id });
+  return row.id;
+}
+
+const namesOf = (rows: { name: string }[]) => rows.map((row) => row.name);
+const GONE = "00000000-0000-4000-8000-00000000dead";
+
+describe('an item\'s companies are saved with it (PRODUCT.md "Companies")', () => {
+  it("create saves the row and its companies", async () => {
+    const [rio, bhp] = [await insertCompany("Rio Tinto"), await insertCompany("BHP Group")];
+    const { id } = await create("podcast", input({ companyIds: [rio, bhp] }));
+    expect(namesOf(await itemCompanies("podcast", id))).toEqual(["BHP Group", "Rio Tinto"]);
+  });
+
+  it("update replaces the set, and an empty list clears it; unset leaves it", async () => {
+    const [rio, bhp, fmg] = [await insertCompany("Rio Tinto"), await insertCompany("BHP Group"), await insertCompany("Fortescue")];
+    const { id } = await create("blog", input({ companyIds: [rio, bhp] }));
+    expect(await updateContent("blog", id, input({ companyIds: [fmg, rio] }))).toEqual({ ok: true, id });
+    expect(namesOf(await itemCompanies("blog", id))).toEqual(["Fortescue", "Rio Tinto"]);
+    await updateContent("blog", id, input({ title: "No companies field" }));
+    expect(namesOf(await itemCompanies("blog", id))).toEqual(["Fortescue", "Rio Tinto"]);
+    await updateContent("blog", id, input({ companyIds: [] }));
+    expect(await itemCompanies("blog", id)).toEqual([]);
+  });
+
+  it("create naming a company that no longer exists saves nothing: no row, no tags", async () => {
+    const rio = await insertCompany("Rio Tinto");
+    expect(await createContent("video", input({ title: "Refused", companyIds: [rio, GONE] }))).toEqual({
+      ok: false,
+      companiesError: COMPANY_TEXTS.unknownCompanies,
+    });
+    const db = await getDb();
+    expect(await db.select().from(schema.videos)).toEqual([]);
+    expect(await db.select().from(schema.contentCompanies)).toEqual([]);
+  });
+
+  it("update naming a company that no longer exists changes neither the row nor its companies", async () => {
+    const rio = await insertCompany("Rio Tinto");
+    const { id } = await create("video", input({ companyIds: [rio] }));
+    const before = await videoRow(id);
+    expect(await updateContent("video", id, input({ title: "Changed", status: "published", companyIds: [GONE] }))).toEqual({
+      ok: false,
+      companiesError: COMPANY_TEXTS.unknownCompanies,
+    });
+    expect(await videoRow(id)).toEqual(before);
+    expect(namesOf(await itemCompanies("video", id))).toEqual(["Rio Tinto"]);
+  });
+
+  it("companiesByIds gives the companies in the order asked, without unknown ids or repeats", async () => {
+    const [rio, bhp] = [await insertCompany("Rio Tinto"), await insertCompany("BHP Group")];
+    expect(namesOf(await companiesByIds([bhp, GONE, "nope", rio, bhp.toUpperCase()]))).toEqual(["BHP Group", "Rio Tinto"]);
+    expect(await companiesByIds([])).toEqual([]);
+  });
+});
+
+describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
+  const DISCLOSURE = {
+    disclosureSponsor: "Ironbark Gold Ltd",
+    disclosurePurpose: "Sponsored interview",
+    disclosureCompensation: "A$5,000",
+  };
+
+  it("saves the flag and the disclosure, and reads them back for the editor", async () => {
+    const { id } = await create("interview", input({ status: "published", paidPromotion: true, ...DISCLOSURE }));
+    const row = await getContent("interview", id);
+    expect(row).toMatchObject({ paidPromotion: true, ...DISCLOSURE });
+    expect(editorValuesFromRow("interview", row!)).toMatchObject({ paidPromotion: true, ...DISCLOSURE });
+  });
+
+  it("an update that is no longer paid clears the disclosure; one without the flag leaves it", async () => {
+    const { id } = await create("video", input({ paidPromotion: true, ...DISCLOSURE }));
+    await updateContent("video", id, input({ title: "Untouched flag" }));
+    expect(await videoRow(id)).toMatchObject({ title: "Untouched flag", paidPromotion: true, ...DISCLOSURE });
+    await updateContent(
+      "video",
+      id,
+      input({ paidPromotion: false, disclosureSponsor: null, disclosurePurpose: null, disclosureCompensation: null }),
+    );
+    expect(await videoRow(id)).toMatchObject({
+      paidPromotion: false,
+      disclosureSponsor: null,
+      disclosurePurpose: null,
+      disclosureCompensation: null,
+    });
   });
 });

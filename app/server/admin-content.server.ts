@@ -6,7 +6,14 @@
  */
 import { count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
-import { ADMIN_PAGE_SIZE, emptyEditorValues, type ContentInput, type EditorValues } from "~/lib/admin-content";
+import {
+  ADMIN_PAGE_SIZE,
+  DISCLOSURE_FIELDS,
+  emptyEditorValues,
+  type ContentInput,
+  type DisclosureField,
+  type EditorValues,
+} from "~/lib/admin-content";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
@@ -14,11 +21,11 @@ import { isUuid } from "~/lib/ids";
 import { totalPages as countPages } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
-import { deleteItemCompanies } from "./company-tags.server";
+import { deleteItemCompanies, setItemCompanies } from "./company-tags.server";
 import { announceContentChange } from "./content-events.server";
 import { CONTENT_TABLES, contentColumn, type ContentTable } from "./content-tables.server";
 import { deleteDailyStats } from "./daily-stats.server";
-import { getDb, schema } from "./db.server";
+import { getDb, schema, type Database } from "./db.server";
 import { containsPattern } from "./like-pattern.server";
 import { newestCreatedFirst } from "./list-order.server";
 import { sanitizeContentHtml } from "./sanitize.server";
@@ -107,7 +114,10 @@ export async function getContent(type: ContentType, id: string): Promise<Record<
   return row ?? null;
 }
 
-/** PRODUCT.md "Editor": missing text '', tags [], status draft, featured false, numbers as text. */
+/**
+ * PRODUCT.md "Editor": missing text '', tags [], status draft, featured false, numbers as text. The
+ * companies are not in the row: the loader adds their ids.
+ */
 export function editorValuesFromRow(type: ContentType, row: Record<string, unknown>): EditorValues {
   const values = emptyEditorValues(type);
   const text = (v: unknown) => (v == null ? "" : String(v));
@@ -117,6 +127,8 @@ export function editorValuesFromRow(type: ContentType, row: Record<string, unkno
   values.status = text(row.status) || "draft";
   values.tags = Array.isArray(row.tags) ? row.tags.map(String) : [];
   values.featured = row.featured === true;
+  values.paidPromotion = row.paidPromotion === true;
+  for (const field of DISCLOSURE_FIELD_NAMES) values[field] = text(row[field]);
   if (row.publishedAt instanceof Date) values.publishAt = utcInputValue(row.publishedAt);
   for (const field of CONTENT_REGISTRY[type].fields) values[field] = text(row[field]);
   return values;
@@ -131,8 +143,59 @@ function columnsFrom(type: ContentType, input: ContentInput): Record<string, unk
     tags: input.tags,
     status: input.status,
   };
+  if (input.paidPromotion !== undefined) {
+    // PRODUCT.md "Paid promotion": the flag and its disclosure are saved together.
+    columns.paidPromotion = input.paidPromotion;
+    for (const field of DISCLOSURE_FIELD_NAMES) columns[field] = input[field] ?? null;
+  }
   for (const field of CONTENT_REGISTRY[type].fields) columns[field] = input[field] ?? null;
   return columns;
+}
+
+const DISCLOSURE_FIELD_NAMES = Object.keys(DISCLOSURE_FIELDS) as DisclosureField[];
+
+/** A save refused because of the chosen companies (PRODUCT.md "Companies"): the message for the field; nothing was saved. */
+export interface CompaniesRefused {
+  ok: false;
+  companiesError: string;
+}
+
+export type SaveContentResult = { ok: true; id: string } | CompaniesRefused;
+
+/** Thrown inside a save's transaction to roll it back when its companies are refused. */
+class CompaniesRefusal extends Error {
+  constructor(readonly message: string) {
+    super(message);
+  }
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Runs `write` (the row) and then saves the item's companies, when given, in one transaction: a company
+ * refused rolls the row back too.
+ */
+async function saveWithCompanies(
+  type: ContentType,
+  input: ContentInput,
+  write: (tx: Transaction) => Promise<{ id: string } | undefined>,
+): Promise<SaveContentResult | null> {
+  const db = await getDb();
+  try {
+    const saved = await db.transaction(async (tx) => {
+      const row = await write(tx);
+      if (!row || input.companyIds === undefined) return row ?? null;
+      const companies = await setItemCompanies(type, row.id, input.companyIds, tx);
+      if (!companies.ok) throw new CompaniesRefusal(companies.reason === "itemNotFound" ? "The item is gone" : companies.message);
+      return row;
+    });
+    if (!saved) return null;
+    await announceContentChange();
+    return { ok: true, id: saved.id };
+  } catch (error) {
+    if (error instanceof CompaniesRefusal) return { ok: false, companiesError: error.message };
+    throw error;
+  }
 }
 
 /**
@@ -141,8 +204,8 @@ function columnsFrom(type: ContentType, input: ContentInput): Record<string, unk
  */
 const asTableValues = (values: Record<string, unknown>) => values as never;
 
-export async function createContent(type: ContentType, input: ContentInput): Promise<{ id: string }> {
-  const db = await getDb();
+/** Inserts the item and its companies (PRODUCT.md "Companies") together; a refused company saves nothing. */
+export async function createContent(type: ContentType, input: ContentInput): Promise<SaveContentResult> {
   const t: ContentTable = CONTENT_TABLES[type];
   const now = new Date();
   const values: Record<string, unknown> = {
@@ -155,9 +218,12 @@ export async function createContent(type: ContentType, input: ContentInput): Pro
     values.featured = input.featured;
     values.featuredAt = input.featured ? now : null;
   }
-  const [row] = await db.insert(t).values(asTableValues(values)).returning({ id: t.id });
-  await announceContentChange();
-  return row;
+  const saved = await saveWithCompanies(type, input, async (tx) => {
+    const [row] = await tx.insert(t).values(asTableValues(values)).returning({ id: t.id });
+    return row;
+  });
+  // An insert always gives its row.
+  return saved!;
 }
 
 /**
@@ -181,11 +247,11 @@ function publishedAtOnUpdate(t: ContentTable, publishAt: Date | null | undefined
 /**
  * Updates in one statement so the rules read the row's current values:
  * published_at set when the item becomes published (publishedAtOnUpdate), cleared when it leaves;
- * featured_at likewise for the featured flag; updated_at now. Returns null if the row is gone.
+ * featured_at likewise for the featured flag; updated_at now. The item's companies, when given, are
+ * replaced in the same transaction (a refused company changes nothing). Returns null if the row is gone.
  */
-export async function updateContent(type: ContentType, id: string, input: ContentInput): Promise<{ id: string } | null> {
+export async function updateContent(type: ContentType, id: string, input: ContentInput): Promise<SaveContentResult | null> {
   if (!isUuid(id)) return null;
-  const db = await getDb();
   const t: ContentTable = CONTENT_TABLES[type];
   const values: Record<string, unknown> = {
     ...columnsFrom(type, input),
@@ -193,9 +259,10 @@ export async function updateContent(type: ContentType, id: string, input: Conten
     updatedAt: sql`now()`,
   };
   if (CONTENT_REGISTRY[type].featurable) Object.assign(values, featuredColumns(type, input.featured));
-  const [row] = await db.update(t).set(asTableValues(values)).where(eq(t.id, id)).returning({ id: t.id });
-  if (row) await announceContentChange();
-  return row ?? null;
+  return saveWithCompanies(type, input, async (tx) => {
+    const [row] = await tx.update(t).set(asTableValues(values)).where(eq(t.id, id)).returning({ id: t.id });
+    return row;
+  });
 }
 
 function featuredColumns(type: ContentType, featured: boolean) {

@@ -107,6 +107,19 @@ export async function itemCompanies(type: ContentType, id: string): Promise<Comp
 }
 
 /**
+ * PRODUCT.md "Companies": the companies with these ids, in the order given (for the picker's chips after a
+ * refused save); ids that are not a company's are left out.
+ */
+export async function companiesByIds(ids: readonly string[]): Promise<CompanyTag[]> {
+  const wanted = [...new Set(ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return [];
+  const db = await getDb();
+  const rows = await db.select(TAG_FIELDS).from(companies).where(inArray(companies.id, wanted));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
  * Deletes the companies an item names. Call it after deleting the item, in the same transaction when there
  * is one (`executor`). Returns how many rows were deleted.
  */

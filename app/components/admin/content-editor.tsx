@@ -4,8 +4,10 @@ import { useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { Form, Link, useNavigation } from "react-router";
 
+import { CompanyPicker } from "~/components/admin/company-picker";
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
 import { MediaUrlField } from "~/components/admin/media-url-field";
+import { PaidPromotionFields } from "~/components/admin/paid-promotion-fields";
 import { PublishAtField } from "~/components/admin/publish-at-field";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { TagsInput } from "~/components/admin/tags-input";
@@ -32,6 +34,7 @@ import { type ContentField, type ContentType } from "~/lib/content-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { EditorActionData } from "~/server/admin-content-handlers.server";
+import type { CompanyTag } from "~/server/company-tags.server";
 
 // Text fields describe the item; URLs and numbers are its media or article settings (PRODUCT.md "Editor": its groups).
 const DETAIL_FIELDS: readonly ContentField[] = ["authorName", "authorRole", "intervieweeName", "intervieweeTitle", "featureType"];
@@ -47,6 +50,8 @@ export interface EditorData {
   mode: EditorMode;
   id: string | null;
   values: EditorValues;
+  /** PRODUCT.md "Companies": the companies the item names, for the picker's chips (none when left out). */
+  companies?: CompanyTag[];
 }
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
@@ -83,6 +88,8 @@ function EditorForm({ editor, actionData }: { editor: EditorData; actionData: Ed
   const typed = actionData?.result.initialValue;
   const [tags, setTags] = useState(() => (typed ? asList(typed.tags) : editor.values.tags));
   const [featured, setFeatured] = useState(() => (typed ? typed.featured === "true" : editor.values.featured));
+  // The reply names the submitted companies, so a refused save shows them again (also without scripts).
+  const [companies, setCompanies] = useState<CompanyTag[]>(() => actionData?.companies ?? editor.companies ?? []);
 
   // PRODUCT.md "Admin editor messages": a failed save is an 'Error' toast; what was typed stays in the form.
   useEffect(() => {
@@ -94,6 +101,11 @@ function EditorForm({ editor, actionData }: { editor: EditorData; actionData: Ed
     // The hidden inputs must be in the form before a shown tags message is checked again.
     flushSync(() => setTags(next));
     if (fields.tags.errors) form.validate({ name: fields.tags.name });
+  }
+
+  function changeCompanies(next: CompanyTag[]) {
+    flushSync(() => setCompanies(next));
+    if (fields.companyIds.errors) form.validate({ name: fields.companyIds.name });
   }
 
   const saving = navigation.formData != null && navigation.formMethod?.toUpperCase() === "POST";
@@ -218,6 +230,27 @@ function EditorForm({ editor, actionData }: { editor: EditorData; actionData: Ed
               <TagsInput tags={tags} onChange={changeTags} name={fields.tags.name} error={fields.tags.errors?.[0]} />
             </CardContent>
           </Card>
+
+          <CompanyPicker
+            chosen={companies}
+            onChange={changeCompanies}
+            name={fields.companyIds.name}
+            error={fields.companyIds.errors?.[0]}
+          />
+
+          <PaidPromotionFields
+            paid={metaOf("paidPromotion")}
+            fields={{
+              disclosureSponsor: metaOf("disclosureSponsor"),
+              disclosurePurpose: metaOf("disclosurePurpose"),
+              disclosureCompensation: metaOf("disclosureCompensation"),
+            }}
+            onToggle={() => {
+              for (const name of ["disclosureSponsor", "disclosurePurpose", "disclosureCompensation"]) {
+                if (fields[name]?.errors) form.validate({ name });
+              }
+            }}
+          />
         </div>
       </Form>
     </div>
