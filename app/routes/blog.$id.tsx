@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 
 import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
+import { CompanyChips, InvestmentNotice, PaidPromotion } from "~/components/content/item-companies";
 import { DateTime, MetaList } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { TagList } from "~/components/content/tag-list";
@@ -14,6 +15,7 @@ import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { getPublishedBlog, listRelatedBlogs } from "~/server/blogs.server";
 import { readTimeMinutes } from "~/server/html-text.server";
+import { itemDisclosure, loadItemCompanies } from "~/server/item-promotion.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
 import { newsArticle } from "~/server/structured-data.server";
@@ -26,7 +28,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     // A not-found state inside the site shell, with a real 404 status for crawlers.
     return data({ article: null, related: [], meta: notFoundMeta("Article Not Found") }, { status: 404, headers: NO_STORE });
   }
-  const related = await listRelatedBlogs(blog.id);
+  const [related, { companies, investmentNotice }] = await Promise.all([listRelatedBlogs(blog.id), loadItemCompanies("blog", blog.id)]);
+  const disclosure = itemDisclosure(blog);
   const article = {
     id: blog.id,
     title: blog.title,
@@ -38,11 +41,14 @@ export async function loader({ params }: Route.LoaderArgs) {
     tags: blog.tags,
     readTimeMinutes: readTimeMinutes(blog.readTime, blog.content),
     contentHtml: sanitizeContentHtml(blog.content),
+    companies,
+    disclosure,
+    investmentNotice,
   };
   const meta = itemPageMeta(
     "blog",
     { ...blog, image: blog.featuredImageUrl },
-    { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, authorName: blog.authorName }) },
+    { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, companies, disclosure, authorName: blog.authorName }) },
   );
   return { article, related, meta };
 }
@@ -97,9 +103,11 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         <article aria-labelledby="article-title" className="min-w-0">
           <header className="flex flex-col gap-4">
             <TagList tags={article.tags} />
+            <CompanyChips companies={article.companies} />
             <h1 id="article-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
               {article.title}
             </h1>
+            <PaidPromotion disclosure={article.disclosure} />
             {article.description ? <p className="text-lg text-muted-foreground">{article.description}</p> : null}
             <div className="flex flex-wrap items-center justify-between gap-4 border-y py-4">
               <div className="flex items-center gap-3">
@@ -142,6 +150,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
 
           {/* Sanitised on the server in the loader (sanitizeContentHtml). */}
           <div className="prose-content mt-8 max-w-3xl" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
+          <InvestmentNotice text={article.investmentNotice} />
         </article>
 
         <aside aria-labelledby="related-title" className="lg:sticky lg:top-24 lg:self-start">

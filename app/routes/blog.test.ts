@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { schema } from "~/server/db.server";
 
 import { emptyBeforeEach, insertBlogs } from "../../tests/support/content";
+import { describeItemPromotion } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
 import { loader } from "./blog";
 import { loader as articleLoader } from "./blog.$id";
@@ -118,4 +119,13 @@ describe("/blog/{id} loader", () => {
       expect(result.body.article).toBeNull();
     },
   );
+});
+
+describeItemPromotion({
+  type: "blog",
+  insert: async (row) => (await insertBlogs([row]))[0]!,
+  load: async (id) => {
+    const { body } = await loadArticle(id);
+    return { item: body.article!, meta: body.meta };
+  },
 });

@@ -10,6 +10,7 @@ import { schema } from "~/server/db.server";
 import * as interviewsServer from "~/server/interviews.server";
 
 import { day, emptyBeforeEach, insertInterviews, MISSING_ID } from "../../tests/support/content";
+import { describeItemPromotion, emptyCompaniesBeforeEach, insertCompanies, PAID, tagItem } from "../../tests/support/item-promotion";
 import { renderRoute } from "../../tests/support/render";
 import { callRoute } from "../../tests/support/route";
 import InterviewPage, { headers, loader, meta } from "./interviews.$id";
@@ -178,6 +179,38 @@ describe("/interviews/{id} page", () => {
   });
 });
 
+describe('/interviews/{id} page of a paid interview about a company (PRODUCT.md "Paid promotion")', () => {
+  emptyCompaniesBeforeEach();
+
+  it("shows the chips by the title, the disclosure before the player and the text, and the notice after the content", async () => {
+    const [main] = await insertInterviews([
+      { ...PAID, title: "Paid talk", videoUrl: "https://youtu.be/V4ZDealMRJY", description: "A talk.", content: "<p>The transcript.</p>" },
+    ]);
+    const [company] = await insertCompanies([{ name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG" }]);
+    await tagItem("interview", main!.id, [company!.id]);
+    const { body } = await loadInterview(main!.id);
+    const { container } = render(main!.id, body);
+    const chip = within(screen.getByRole("list", { name: "Companies" })).getByRole("link", { name: "Ironbark Gold ASX:IBG" });
+    expect(chip.getAttribute("href")).toBe("/companies/ironbark-gold");
+    const disclosure = screen.getByRole("region", { name: "Paid promotion" });
+    expect(disclosure.textContent).toContain("Ironbark Gold Ltd");
+    const before = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(before(disclosure, container.querySelector("iframe")!)).toBe(true);
+    expect(before(disclosure, screen.getByText("A talk."))).toBe(true);
+    const notice = screen.getByRole("note", { name: "Investment notice" });
+    expect(before(screen.getByText("The transcript."), notice)).toBe(true);
+  });
+
+  it("shows no chips, disclosure or notice for an unpaid interview naming no company", async () => {
+    const [main] = await insertInterviews([{ title: "Plain talk" }]);
+    const { body } = await loadInterview(main!.id);
+    render(main!.id, body);
+    expect(screen.queryByRole("list", { name: "Companies" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Paid promotion" })).toBeNull();
+    expect(screen.queryByRole("note")).toBeNull();
+  });
+});
+
 describe("the interview card on /interviews", () => {
   it("keeps its anchor and links its title to the interview's page", async () => {
     const [row] = await insertInterviews([{ title: "Card talk", videoUrl: "https://youtu.be/abc", audioUrl: "/media/talk.mp3" }]);
@@ -189,4 +222,23 @@ describe("the interview card on /interviews", () => {
     // No link inside another.
     expect(container.querySelectorAll("a a, a button, button a")).toHaveLength(0);
   });
+});
+
+describeItemPromotion({
+  type: "interview",
+  insert: async (row) => (await insertInterviews([row]))[0]!,
+  load: async (id) => {
+    const { body } = await loadInterview(id);
+    return { item: body.interview!, meta: body.meta };
+  },
+});
+
+describeItemPromotion({
+  type: "interview",
+  label: "video interview",
+  insert: async (row) => (await insertInterviews([{ ...row, videoUrl: "https://youtu.be/V4ZDealMRJY" }]))[0]!,
+  load: async (id) => {
+    const { body } = await loadInterview(id);
+    return { item: body.interview!, meta: body.meta };
+  },
 });

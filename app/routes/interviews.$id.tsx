@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 
 import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
+import { CompanyChips, InvestmentNotice, PaidPromotion } from "~/components/content/item-companies";
 import { DateTime, MetaList, publishedItem } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
@@ -14,6 +15,7 @@ import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatDate, formatDuration } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
 import { getPublishedInterview, listOtherInterviews } from "~/server/interviews.server";
+import { itemDisclosure, loadItemCompanies } from "~/server/item-promotion.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
 import { newsArticle, videoObject } from "~/server/structured-data.server";
@@ -25,7 +27,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the not-found state with a 404 status.
   if (!row)
     return data({ interview: null, moreInterviews: [], meta: notFoundMeta("Interview Not Found") }, { status: 404, headers: NO_STORE });
-  const moreInterviews = await listOtherInterviews(row.id);
+  const [moreInterviews, { companies, investmentNotice }] = await Promise.all([
+    listOtherInterviews(row.id),
+    loadItemCompanies("interview", row.id),
+  ]);
+  const disclosure = itemDisclosure(row);
   const interview = {
     id: row.id,
     title: row.title,
@@ -40,6 +46,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     tags: row.tags,
     publishedAt: row.publishedAt,
     contentHtml: row.content ? sanitizeContentHtml(row.content) : "",
+    companies,
+    disclosure,
+    investmentNotice,
   };
   // PRODUCT.md "Discovery": an interview with a video is a video to search engines, else an article.
   const meta = itemPageMeta(
@@ -48,9 +57,10 @@ export async function loader({ params }: Route.LoaderArgs) {
     row.videoUrl
       ? {
           ogType: "video.other",
-          structuredData: (facts) => videoObject({ ...facts, videoUrl: row.videoUrl, duration: row.duration, views: row.views }),
+          structuredData: (facts) =>
+            videoObject({ ...facts, companies, disclosure, videoUrl: row.videoUrl, duration: row.duration, views: row.views }),
         }
-      : { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, authorName: null }) },
+      : { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, companies, disclosure, authorName: null }) },
   );
   return { interview, moreInterviews, meta };
 }
@@ -85,6 +95,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
         <article aria-labelledby="interview-title" className="min-w-0 space-y-6">
           <header className="space-y-4">
             <TagList tags={interview.tags} />
+            <CompanyChips companies={interview.companies} />
             <h1 id="interview-title" className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">
               {interview.title}
             </h1>
@@ -111,6 +122,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
             />
           </header>
 
+          <PaidPromotion disclosure={interview.disclosure} />
           {/* The video when there is one, else the audio (PRODUCT.md "Video", "Audio"). */}
           {interview.videoUrl ? (
             <VideoPlayer url={interview.videoUrl} title={interview.title} poster={interview.thumbnailUrl} />
@@ -129,6 +141,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
           {interview.contentHtml ? (
             <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: interview.contentHtml }} />
           ) : null}
+          <InvestmentNotice text={interview.investmentNotice} />
         </article>
 
         <aside aria-labelledby="more-interviews-heading" className="lg:sticky lg:top-24 lg:self-start">

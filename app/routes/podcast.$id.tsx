@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
+import { CompanyChips, InvestmentNotice, PaidPromotion } from "~/components/content/item-companies";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { usePodcastListens } from "~/components/site/counters";
@@ -11,6 +12,7 @@ import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
 import { htmlToPlainText } from "~/server/html-text.server";
+import { itemDisclosure, loadItemCompanies, withoutPromotionColumns } from "~/server/item-promotion.server";
 import { getPublishedPodcast, listOtherPodcasts } from "~/server/podcasts.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
@@ -22,15 +24,26 @@ export async function loader({ params }: Route.LoaderArgs) {
   const podcast = await getPublishedPodcast(params.id);
   if (!podcast)
     return data({ podcast: null, moreEpisodes: [], meta: notFoundMeta("Podcast Not Found") }, { status: 404, headers: NO_STORE });
-  const moreEpisodes = await listOtherPodcasts(podcast.id);
-  const { content, description, ...rest } = podcast;
+  const [moreEpisodes, { companies, investmentNotice }] = await Promise.all([
+    listOtherPodcasts(podcast.id),
+    loadItemCompanies("podcast", podcast.id),
+  ]);
+  const disclosure = itemDisclosure(podcast);
+  const { content, description, ...rest } = withoutPromotionColumns(podcast);
   const meta = itemPageMeta(
     "podcast",
     { ...podcast, image: podcast.thumbnailUrl },
     {
       ogType: "article",
       structuredData: (facts) =>
-        podcastEpisode({ ...facts, audioUrl: podcast.audioUrl, duration: podcast.duration, listens: podcast.listens }),
+        podcastEpisode({
+          ...facts,
+          companies,
+          disclosure,
+          audioUrl: podcast.audioUrl,
+          duration: podcast.duration,
+          listens: podcast.listens,
+        }),
     },
   );
   return {
@@ -39,6 +52,9 @@ export async function loader({ params }: Route.LoaderArgs) {
       // PRODUCT.md "Content": the description may hold markup and is shown as plain text; the content is rich HTML.
       description: htmlToPlainText(description),
       contentHtml: content ? sanitizeContentHtml(content) : "",
+      companies,
+      disclosure,
+      investmentNotice,
     },
     moreEpisodes,
     meta,
@@ -74,6 +90,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
         <article className="min-w-0 space-y-6">
           <header className="space-y-3">
             <TagList tags={podcast.tags} />
+            <CompanyChips companies={podcast.companies} />
             <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">{podcast.title}</h1>
             <div className="flex flex-wrap items-center justify-between gap-4">
               <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted-foreground">
@@ -107,6 +124,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
             </div>
           </header>
 
+          <PaidPromotion disclosure={podcast.disclosure} />
           <PodcastPlayer
             key={podcast.id}
             audioUrl={podcast.audioUrl}
@@ -126,6 +144,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
           {podcast.contentHtml ? (
             <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: podcast.contentHtml }} />
           ) : null}
+          <InvestmentNotice text={podcast.investmentNotice} />
         </article>
 
         <aside aria-labelledby="more-episodes-heading">

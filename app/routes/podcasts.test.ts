@@ -4,6 +4,7 @@ import { schema } from "~/server/db.server";
 import * as podcastsServer from "~/server/podcasts.server";
 
 import { browserPost, day, emptyBeforeEach, insertPodcasts, MISSING_ID } from "../../tests/support/content";
+import { describeItemPromotion } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
 import { action as listenAction, loader as listenLoader } from "./api.podcasts.$id.listen";
 import { loader as podcastLoader } from "./podcast.$id";
@@ -110,4 +111,13 @@ describe("POST /api/podcasts/{id}/listen", () => {
     expect((await listenLoader()).status).toBe(405);
     expect((await postListen(podcast.id, "PATCH")).status).toBe(405);
   });
+});
+
+describeItemPromotion({
+  type: "podcast",
+  insert: async (row) => (await insertPodcasts([row]))[0]!,
+  load: async (id) => {
+    const { body } = await loadPodcast(id);
+    return { item: body.podcast!, meta: body.meta };
+  },
 });

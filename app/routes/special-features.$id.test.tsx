@@ -10,6 +10,7 @@ import { schema } from "~/server/db.server";
 import * as specialFeaturesServer from "~/server/special-features.server";
 
 import { day, emptyBeforeEach, insertSpecialFeatures, MISSING_ID } from "../../tests/support/content";
+import { describeItemPromotion } from "../../tests/support/item-promotion";
 import { renderRoute } from "../../tests/support/render";
 import { callRoute } from "../../tests/support/route";
 import SpecialFeaturePage, { headers, loader, meta } from "./special-features.$id";
@@ -193,4 +194,13 @@ describe("the feature card on /special-features", () => {
     // No link or control inside another.
     expect(container.querySelectorAll("a a, a button, button a, a summary, summary a")).toHaveLength(0);
   });
+});
+
+describeItemPromotion({
+  type: "special_feature",
+  insert: async (row) => (await insertSpecialFeatures([row]))[0]!,
+  load: async (id) => {
+    const { body } = await loadFeature(id);
+    return { item: body.feature!, meta: body.meta };
+  },
 });

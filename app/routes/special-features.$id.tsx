@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 
 import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
+import { CompanyChips, InvestmentNotice, PaidPromotion } from "~/components/content/item-companies";
 import { DateTime, MetaList, publishedItem } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
@@ -14,6 +15,7 @@ import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { featureTypeLabel } from "~/lib/feature-types";
 import { formatDate } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
+import { itemDisclosure, loadItemCompanies } from "~/server/item-promotion.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
 import { getPublishedSpecialFeature, listOtherSpecialFeatures } from "~/server/special-features.server";
@@ -25,7 +27,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const row = await getPublishedSpecialFeature(params.id);
   // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the not-found state with a 404 status.
   if (!row) return data({ feature: null, moreFeatures: [], meta: notFoundMeta("Feature Not Found") }, { status: 404, headers: NO_STORE });
-  const moreFeatures = await listOtherSpecialFeatures(row.id);
+  const [moreFeatures, { companies, investmentNotice }] = await Promise.all([
+    listOtherSpecialFeatures(row.id),
+    loadItemCompanies("special_feature", row.id),
+  ]);
+  const disclosure = itemDisclosure(row);
   const feature = {
     id: row.id,
     title: row.title,
@@ -38,11 +44,14 @@ export async function loader({ params }: Route.LoaderArgs) {
     tags: row.tags,
     publishedAt: row.publishedAt,
     contentHtml: row.content ? sanitizeContentHtml(row.content) : "",
+    companies,
+    disclosure,
+    investmentNotice,
   };
   const meta = itemPageMeta(
     "special_feature",
     { ...row, image: row.featuredImageUrl },
-    { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, authorName: null }) },
+    { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, companies, disclosure, authorName: null }) },
   );
   return { feature, moreFeatures, meta };
 }
@@ -79,6 +88,7 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
             <h1 id="feature-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
               {feature.title}
             </h1>
+            <PaidPromotion disclosure={feature.disclosure} />
             {feature.description ? <p className="text-lg text-muted-foreground">{feature.description}</p> : null}
             <MetaList
               className="border-y py-4"
@@ -89,6 +99,7 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
               ]}
             />
             <TagList tags={feature.tags} />
+            <CompanyChips companies={feature.companies} />
           </header>
 
           {feature.featuredImageUrl ? (
@@ -108,6 +119,7 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
               <VideoPlayer url={feature.videoUrl} title={feature.title} poster={feature.featuredImageUrl} />
             </section>
           ) : null}
+          <InvestmentNotice text={feature.investmentNotice} />
         </article>
 
         <aside aria-labelledby="more-features-heading" className="lg:sticky lg:top-24 lg:self-start">

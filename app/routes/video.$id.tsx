@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
+import { CompanyChips, InvestmentNotice, PaidPromotion } from "~/components/content/item-companies";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { useVideoViews } from "~/components/site/counters";
@@ -12,6 +13,7 @@ import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
+import { itemDisclosure, loadItemCompanies, withoutPromotionColumns } from "~/server/item-promotion.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
 import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
 import { videoObject } from "~/server/structured-data.server";
@@ -23,17 +25,23 @@ export async function loader({ params }: Route.LoaderArgs) {
   const video = await getPublishedVideo(params.id);
   // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the 'Video Not Found' page with a 404 status.
   if (!video) return data({ video: null, related: [], meta: notFoundMeta("Video Not Found") }, { status: 404, headers: NO_STORE });
-  const related = await listRelatedVideos(video.id);
-  const { content, ...rest } = video;
+  const [related, { companies, investmentNotice }] = await Promise.all([listRelatedVideos(video.id), loadItemCompanies("video", video.id)]);
+  const disclosure = itemDisclosure(video);
+  const { content, ...rest } = withoutPromotionColumns(video);
   const meta = itemPageMeta(
     "video",
     { ...video, image: video.thumbnailUrl },
     {
       ogType: "video.other",
-      structuredData: (facts) => videoObject({ ...facts, videoUrl: video.videoUrl, duration: video.duration, views: video.views }),
+      structuredData: (facts) =>
+        videoObject({ ...facts, companies, disclosure, videoUrl: video.videoUrl, duration: video.duration, views: video.views }),
     },
   );
-  return { video: { ...rest, contentHtml: content ? sanitizeContentHtml(content) : "" }, related, meta };
+  return {
+    video: { ...rest, contentHtml: content ? sanitizeContentHtml(content) : "", companies, disclosure, investmentNotice },
+    related,
+    meta,
+  };
 }
 
 export const headers = publicPageHeaders;
@@ -61,6 +69,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
           <VideoPlayer url={video.videoUrl} title={video.title} poster={video.thumbnailUrl} />
           <header className="space-y-3">
             <TagList tags={video.tags} />
+            <CompanyChips companies={video.companies} />
             <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{video.title}</h1>
             <div className="flex flex-wrap items-center justify-between gap-4">
               <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted-foreground">
@@ -95,8 +104,10 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
               <ShareButton kind="video" />
             </div>
           </header>
+          <PaidPromotion disclosure={video.disclosure} />
           {video.description ? <p className="text-lg leading-relaxed text-muted-foreground">{video.description}</p> : null}
           {video.contentHtml ? <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: video.contentHtml }} /> : null}
+          <InvestmentNotice text={video.investmentNotice} />
         </article>
 
         <aside aria-labelledby="related-heading" className="space-y-4">

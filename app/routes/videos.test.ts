@@ -4,6 +4,7 @@ import { schema } from "~/server/db.server";
 import * as videosServer from "~/server/videos.server";
 
 import { browserPost, emptyBeforeEach, insertVideos, MISSING_ID, viewsOf } from "../../tests/support/content";
+import { describeItemPromotion } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
 import { action as viewAction, loader as viewLoader } from "./api.videos.$id.view";
 import { loader as videoLoader } from "./video.$id";
@@ -123,4 +124,13 @@ describe("POST /api/videos/{id}/view", () => {
     expect((await postView(video.id, "DELETE")).status).toBe(405);
     expect(await viewsOf(video.id)).toBe(1);
   });
+});
+
+describeItemPromotion({
+  type: "video",
+  insert: async (row) => (await insertVideos([row]))[0]!,
+  load: async (id) => {
+    const { body } = await loadVideo(id);
+    return { item: body.video!, meta: body.meta };
+  },
 });

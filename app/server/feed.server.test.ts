@@ -7,6 +7,7 @@ import { loader as videoFeedLoader } from "~/routes/videos.rss[.]xml";
 import { day, emptyBeforeEach, insertBlogs, insertPodcasts, insertVideos } from "../../tests/support/content";
 import { restoreEnvAfterEach, setEnv } from "../../tests/support/env";
 import { readRss, textOf, TRICKY_DESCRIPTION, TRICKY_DESCRIPTION_TEXT, TRICKY_TITLE, type XmlNode } from "../../tests/support/feeds";
+import { PAID } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
 import * as dbServer from "./db.server";
 import { getDb, schema } from "./db.server";
@@ -183,5 +184,46 @@ describe("feed routes", () => {
     expect(body).toBe("Temporarily unavailable. Please try again later.\n");
     expect(logged).toHaveBeenCalledTimes(1);
     expect(String(logged.mock.calls[0]![0])).toContain(path);
+  });
+});
+
+describe('paid promotion in /rss.xml, /videos/rss.xml and /blog/rss.xml (PRODUCT.md "Paid promotion")', () => {
+  const DISCLOSURE =
+    "Paid promotion. Paid for by Ironbark Gold Ltd. Purpose: Sponsored interview with the chief executive. Compensation: A$5,000 cash fee paid to MarketWire.";
+
+  it("opens a paid item's description with its disclosure in every feed it is in; unpaid items are as they were", async () => {
+    const db = await getDb();
+    await insertVideos([{ ...PAID, title: "Paid video", description: "<p>Ounces &amp; grades</p>", publishedAt: day(5) }]);
+    await insertBlogs([
+      { ...PAID, title: "Paid post", description: null, publishedAt: day(4) },
+      { title: "Unpaid post", description: "Plain", publishedAt: day(3) },
+    ]);
+    await db
+      .insert(schema.interviews)
+      .values({ ...PAID, title: "Paid talk", description: "Talk", status: "published", publishedAt: day(2) });
+    await db
+      .insert(schema.specialFeatures)
+      .values({ ...PAID, disclosureSponsor: null, title: "Incomplete", description: "Feature", status: "published", publishedAt: day(1) });
+
+    const all = await readRss(await buildRssFeed("all"));
+    expect(all.items.map((item) => textOf(item.description))).toEqual([
+      `${DISCLOSURE}\n\nOunces & grades`,
+      DISCLOSURE,
+      "Plain",
+      `${DISCLOSURE}\n\nTalk`,
+      "Feature",
+    ]);
+    const videos = await readRss(await buildRssFeed("video"));
+    expect(textOf(videos.items[0]!.description)).toBe(`${DISCLOSURE}\n\nOunces & grades`);
+    const blog = await readRss(await buildRssFeed("blog"));
+    expect(blog.items.map((item) => textOf(item.description))).toEqual([DISCLOSURE, "Plain"]);
+  });
+
+  it("writes a disclosure holding markup, ampersands and ]]> so it reads back exactly", async () => {
+    await insertBlogs([{ ...PAID, disclosureSponsor: "A & B <Holdings> ]]> Ltd", title: "Tricky", description: "Text" }]);
+    const { items } = await readRss(await buildRssFeed("blog"));
+    expect(textOf(items[0]!.description)).toBe(
+      "Paid promotion. Paid for by A & B <Holdings> ]]> Ltd. Purpose: Sponsored interview with the chief executive. Compensation: A$5,000 cash fee paid to MarketWire.\n\nText",
+    );
   });
 });

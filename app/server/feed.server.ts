@@ -8,10 +8,12 @@ import { Feed, type FeedOptions } from "feed";
 
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
+import type { Disclosure } from "~/lib/disclosure";
 
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { htmlToPlainText } from "./html-text.server";
+import { disclosureText, itemDisclosure } from "./item-promotion.server";
 import { NEWEST_PUBLISHED_SQL } from "./list-order.server";
 import { PUBLIC_NOW_SQL } from "./published.server";
 
@@ -29,6 +31,8 @@ export interface FeedItem {
   contentType: ContentType;
   publishedAt: Date;
   updatedAt: Date;
+  /** PRODUCT.md "Paid promotion": set for a paid item. */
+  disclosure: Disclosure | null;
 }
 
 /** Newest published items of the given types (all five by default), for the feeds and the sitemap. */
@@ -43,11 +47,16 @@ export async function listPublishedForFeeds(limit: number, types: readonly Conte
     content_type: ContentType;
     published_at: string | Date;
     updated_at: string | Date;
+    paid_promotion: boolean;
+    disclosure_sponsor: string | null;
+    disclosure_purpose: string | null;
+    disclosure_compensation: string | null;
   }>(sql`
-    select id, title, description, content_type, published_at, updated_at from (${sql.join(
+    select * from (${sql.join(
       // Table names come from the registry, never from input.
       tables.map(
-        ({ key, tableName }) => sql`select id, title, description, ${key}::text as content_type, published_at, updated_at
+        ({ key, tableName }) => sql`select id, title, description, ${key}::text as content_type, published_at, updated_at,
+          paid_promotion, disclosure_sponsor, disclosure_purpose, disclosure_compensation
           from ${sql.identifier(tableName)} where ${PUBLIC_NOW_SQL}`,
       ),
       sql` union all `,
@@ -61,6 +70,12 @@ export async function listPublishedForFeeds(limit: number, types: readonly Conte
     contentType: row.content_type,
     publishedAt: new Date(row.published_at),
     updatedAt: new Date(row.updated_at),
+    disclosure: itemDisclosure({
+      paidPromotion: row.paid_promotion,
+      disclosureSponsor: row.disclosure_sponsor,
+      disclosurePurpose: row.disclosure_purpose,
+      disclosureCompensation: row.disclosure_compensation,
+    }),
   }));
 }
 
@@ -129,6 +144,12 @@ const FEEDS = {
 
 export type FeedName = keyof typeof FEEDS;
 
+/** PRODUCT.md "Paid promotion": a paid item's entry opens with its disclosure, before anything about the item. */
+export function withDisclosure(disclosure: Disclosure | null, text: string): string {
+  if (!disclosure) return text;
+  return text ? `${disclosureText(disclosure)}\n\n${text}` : disclosureText(disclosure);
+}
+
 /** RSS 2.0 of the 50 newest published items of a feed's types, newest first. */
 export async function buildRssFeed(name: FeedName = "all"): Promise<string> {
   const { types, ...channel } = FEEDS[name];
@@ -141,8 +162,8 @@ export async function buildRssFeed(name: FeedName = "all"): Promise<string> {
       title: xmlSafe.cdata(item.title),
       id: link,
       link,
-      // PRODUCT.md "Text from HTML": feeds carry the description as plain text.
-      description: xmlSafe.cdata(htmlToPlainText(item.description)),
+      // PRODUCT.md "Text from HTML": feeds carry the description as plain text, after a paid item's disclosure.
+      description: xmlSafe.cdata(withDisclosure(item.disclosure, htmlToPlainText(item.description))),
       date: item.publishedAt,
       category: [{ name: xmlSafe.text(CONTENT_REGISTRY[item.contentType].label) }],
     });

@@ -8,6 +8,7 @@ import { loader as podcastFeedLoader } from "~/routes/podcasts.rss[.]xml";
 import { day, emptyBeforeEach, insertPodcasts } from "../../tests/support/content";
 import { PODCAST_VARIABLES, restoreEnvAfterEach, setEnv } from "../../tests/support/env";
 import { readRss, textOf, TRICKY_DESCRIPTION, TRICKY_DESCRIPTION_TEXT, TRICKY_TITLE, type XmlNode } from "../../tests/support/feeds";
+import { PAID } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
 import * as dbServer from "./db.server";
 import { schema } from "./db.server";
@@ -282,5 +283,25 @@ describe("/podcasts/rss.xml route", () => {
     expect(headers.get("Cache-Control")).toBe("no-store");
     expect(body).toBe("Temporarily unavailable. Please try again later.\n");
     expect(logged).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('/podcasts/rss.xml and paid promotion (PRODUCT.md "Paid promotion")', () => {
+  it("opens a paid episode's description with its disclosure, and leaves an unpaid one as it was", async () => {
+    await insertPodcasts([
+      { ...PAID, title: "Paid", audioUrl: TRAILER, description: "<p>Gold & <b>grades</b></p>", publishedAt: day(5) },
+      { ...PAID, title: "Paid, no description", audioUrl: TRAILER, description: null, content: null, publishedAt: day(4) },
+      { title: "Unpaid", audioUrl: TRAILER, description: "Plain episode", publishedAt: day(3) },
+      { ...PAID, paidPromotion: false, title: "Unpaid with leftovers", audioUrl: TRAILER, description: "Leftovers", publishedAt: day(2) },
+    ]);
+    const { items } = await feed();
+    const disclosure =
+      "Paid promotion. Paid for by Ironbark Gold Ltd. Purpose: Sponsored interview with the chief executive. Compensation: A$5,000 cash fee paid to MarketWire.";
+    expect(items.map((item) => textOf(item.description))).toEqual([
+      `${disclosure}\n\nGold & grades`,
+      `${disclosure}\n\nPaid, no description`,
+      "Plain episode",
+      "Leftovers",
+    ]);
   });
 });

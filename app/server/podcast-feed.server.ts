@@ -13,8 +13,9 @@ import { publicUrlFor } from "~/lib/content-registry";
 
 import { getDb, schema } from "./db.server";
 import { getEnv } from "./env.server";
-import { FEED_ITEM_LIMIT, newFeed, xmlSafe } from "./feed.server";
+import { FEED_ITEM_LIMIT, newFeed, withDisclosure, xmlSafe } from "./feed.server";
 import { htmlToPlainText } from "./html-text.server";
+import { itemDisclosure } from "./item-promotion.server";
 import { newestPublishedFirst } from "./list-order.server";
 import { isPublished } from "./published.server";
 
@@ -158,7 +159,7 @@ export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
         id: row.id,
         title: row.title,
         // Apple requires a description: the content's text, or the title, when the description is empty.
-        text: htmlToPlainText(row.description) || htmlToPlainText(row.content) || row.title,
+        text: withDisclosure(itemDisclosure(row), htmlToPlainText(row.description) || htmlToPlainText(row.content) || row.title),
         publishedAt: row.publishedAt!,
         duration: row.duration,
         audio,

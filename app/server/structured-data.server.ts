@@ -3,8 +3,10 @@
  * origin; React Router escapes the JSON it writes into the page, so a title holding `</script>` cannot end
  * the script.
  */
+import { companyPath, tickerLabel, type CompanyChip, type Disclosure } from "~/lib/disclosure";
 import { audioPostId, videoSource } from "~/lib/media";
 
+import { disclosureText } from "./item-promotion.server";
 import { absoluteUrl, SITE_NAME } from "./site-url.server";
 
 /** A JSON-LD object, as React Router's meta writes it. */
@@ -86,11 +88,42 @@ export interface ItemFacts {
   updatedAt?: Date | string | null;
 }
 
+/** What an item's page knows beyond ItemFacts: the companies it names and, when paid, its disclosure. */
+export interface ItemPromotion {
+  companies?: readonly CompanyChip[];
+  disclosure?: Disclosure | null;
+}
+
+/**
+ * PRODUCT.md "Paid promotion": the companies as the work's `about`, and a paid item's sponsor. The whole
+ * disclosure goes in `funding`, schema.org's place for who paid for a work ("funding or sponsorship"),
+ * as a Grant whose funder is the sponsor and whose description is the text readers see in the feeds.
+ */
+function promotionFacts({ companies = [], disclosure }: ItemPromotion): LdJson {
+  const facts: LdJson = {};
+  if (companies.length > 0) {
+    facts.about = companies.map((company) => ({
+      "@type": "Corporation",
+      name: company.name,
+      tickerSymbol: tickerLabel(company),
+      url: absoluteUrl(companyPath(company.slug)),
+    }));
+  }
+  if (disclosure) {
+    const sponsor = { "@type": "Organization", name: disclosure.sponsor };
+    facts.sponsor = sponsor;
+    facts.funding = { "@type": "Grant", name: "Paid promotion", description: disclosureText(disclosure), funder: sponsor };
+  }
+  return facts;
+}
+
 function counter(action: "WatchAction" | "ListenAction" | "ReadAction", count: number | null | undefined) {
   return { "@type": "InteractionCounter", interactionType: { "@type": action }, userInteractionCount: count ?? 0 };
 }
 
-export function videoObject(item: ItemFacts & { videoUrl: string | null; duration: number | null; views: number | null }): LdJson {
+export function videoObject(
+  item: ItemFacts & ItemPromotion & { videoUrl: string | null; duration: number | null; views: number | null },
+): LdJson {
   const source = videoSource(item.videoUrl);
   return known({
     "@context": "https://schema.org",
@@ -104,10 +137,13 @@ export function videoObject(item: ItemFacts & { videoUrl: string | null; duratio
     ...(source.kind === "embed" ? { embedUrl: source.src } : {}),
     ...(source.kind === "file" ? { contentUrl: absoluteUrl(source.src) } : {}),
     interactionStatistic: counter("WatchAction", item.views),
+    ...promotionFacts(item),
   });
 }
 
-export function podcastEpisode(item: ItemFacts & { audioUrl: string | null; duration: number | null; listens: number | null }): LdJson {
+export function podcastEpisode(
+  item: ItemFacts & ItemPromotion & { audioUrl: string | null; duration: number | null; listens: number | null },
+): LdJson {
   // A direct file is media a crawler can fetch; an audio-host post is only a player page.
   const directFile = item.audioUrl && !audioPostId(item.audioUrl) ? absoluteUrl(item.audioUrl) : null;
   return known({
@@ -127,13 +163,14 @@ export function podcastEpisode(item: ItemFacts & { audioUrl: string | null; dura
       webFeed: absoluteUrl("/podcasts/rss.xml"),
     },
     interactionStatistic: counter("ListenAction", item.listens),
+    ...promotionFacts(item),
   });
 }
 
 /** Google shows at most 110 characters of a headline. */
 const HEADLINE_MAX = 110;
 
-export function newsArticle(item: ItemFacts & { authorName?: string | null }): LdJson {
+export function newsArticle(item: ItemFacts & ItemPromotion & { authorName?: string | null }): LdJson {
   const headline = item.title.length > HEADLINE_MAX ? `${item.title.slice(0, HEADLINE_MAX - 1).trimEnd()}…` : item.title;
   return known({
     "@context": "https://schema.org",
@@ -147,5 +184,6 @@ export function newsArticle(item: ItemFacts & { authorName?: string | null }): L
     dateModified: iso(item.updatedAt ?? item.publishedAt),
     author: item.authorName ? [{ "@type": "Person", name: item.authorName }] : [publisher()],
     publisher: publisher(),
+    ...promotionFacts(item),
   });
 }

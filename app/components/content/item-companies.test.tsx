@@ -1,0 +1,60 @@
+import "../../../tests/support/dom";
+
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+
+import { renderRoute } from "../../../tests/support/render";
+import { CompanyChips, InvestmentNotice, PaidPromotion } from "./item-companies";
+
+const IRONBARK = { name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG", exchange: "ASX" };
+const HELIOS = { name: "Helios Semiconductor", slug: "helios-semiconductor", ticker: "HLIO", exchange: "NASDAQ" };
+
+describe('CompanyChips (PRODUCT.md "Paid promotion")', () => {
+  it("links each company to its page, named with the company and its ticker, in the order given", () => {
+    renderRoute(() => <CompanyChips companies={[HELIOS, IRONBARK]} />);
+    const list = screen.getByRole("list", { name: "Companies" });
+    const links = within(list).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Helios Semiconductor NASDAQ:HLIO", "/companies/helios-semiconductor"],
+      ["Ironbark Gold ASX:IBG", "/companies/ironbark-gold"],
+    ]);
+    expect(within(list).getByRole("link", { name: "Ironbark Gold ASX:IBG" })).toBeTruthy();
+  });
+
+  it("shows nothing for an item naming no company", () => {
+    const { container } = renderRoute(() => <CompanyChips companies={[]} />);
+    expect(container.innerHTML).toBe("");
+  });
+});
+
+describe("PaidPromotion", () => {
+  it("shows the sponsor, the purpose and the compensation under 'Paid promotion'", () => {
+    renderRoute(() => (
+      <PaidPromotion
+        disclosure={{ sponsor: "Ironbark Gold Ltd", purpose: "Sponsored interview", compensation: "A$5,000 <b>cash</b> & more" }}
+      />
+    ));
+    const region = screen.getByRole("region", { name: "Paid promotion" });
+    expect(within(region).getByRole("heading", { level: 2, name: "Paid promotion" })).toBeTruthy();
+    const facts = [...region.querySelectorAll("dt")].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ["Paid for by", "Ironbark Gold Ltd"],
+      ["Purpose", "Sponsored interview"],
+      ["Compensation", "A$5,000 <b>cash</b> & more"],
+    ]);
+  });
+
+  it("shows nothing without a disclosure", () => {
+    const { container } = renderRoute(() => <PaidPromotion disclosure={null} />);
+    expect(container.innerHTML).toBe("");
+  });
+});
+
+describe("InvestmentNotice", () => {
+  it("is a note with the notice's text, or nothing", () => {
+    renderRoute(() => <InvestmentNotice text="General information only." />);
+    expect(screen.getByRole("note", { name: "Investment notice" }).textContent).toBe("General information only.");
+    const { container } = renderRoute(() => <InvestmentNotice text={null} />);
+    expect(container.innerHTML).toBe("");
+  });
+});

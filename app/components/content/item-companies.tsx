@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+
+import { companyPath, tickerLabel, type CompanyChip, type Disclosure } from "~/lib/disclosure";
+
+/*
+ * PRODUCT.md "Paid promotion": what an item's page shows about the companies it names and who paid for it.
+ * Every public detail page loads this module, and two of them sit at their first-load budget (PRODUCT.md
+ * "Speed"): plain markup only, no `cn`, no icons.
+ */
+
+/** The companies an item names, each a link to its page named with the company and its ticker ('Ironbark Gold ASX:IBG'). */
+export function CompanyChips({ companies }: { companies: CompanyChip[] }) {
+  if (companies.length === 0) return null;
+  return (
+    <ul aria-label="Companies" className="flex flex-wrap gap-2">
+      {companies.map((company) => (
+        <li key={company.slug}>
+          <Link
+            to={companyPath(company.slug)}
+            className="inline-flex gap-1.5 rounded-full border px-3 py-1 text-sm font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            {company.name} <span className="text-muted-foreground">{tickerLabel(company)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A paid item's disclosure, shown before its content. */
+export function PaidPromotion({ disclosure }: { disclosure: Disclosure | null }) {
+  if (!disclosure) return null;
+  return (
+    <section aria-labelledby="paid-promotion" className="rounded-lg border border-amber-500/50 bg-amber-500/10 px-4 py-3 text-sm">
+      <h2 id="paid-promotion" className="font-semibold">
+        Paid promotion
+      </h2>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
+        <dt className="text-muted-foreground">Paid for by</dt>
+        <dd>{disclosure.sponsor}</dd>
+        <dt className="text-muted-foreground">Purpose</dt>
+        <dd>{disclosure.purpose}</dd>
+        <dt className="text-muted-foreground">Compensation</dt>
+        <dd>{disclosure.compensation}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The notice that ends the page of an item naming a company (null: none). */
+export function InvestmentNotice({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p role="note" aria-label="Investment notice" className="border-t pt-4 text-xs text-muted-foreground">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,105 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { APIRequestContext } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+
+/**
+ * A paid interview about a company (PRODUCT.md "Paid promotion"): its page shows the disclosure before the
+ * content, the company's chip and the investment notice at the end; its feed entry opens with the disclosure.
+ */
+const TITLE = "Ironbark Gold's CEO: Why We Are Not Chasing Ounces";
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** An interview's page, found by its catalogue title on /interviews. */
+async function interviewPath(request: APIRequestContext, title = TITLE) {
+  const html = await (await request.get("/interviews")).text();
+  const at = html.indexOf(title.replace(/'/g, "&#x27;"));
+  expect(at, `"${title}" on /interviews`).toBeGreaterThan(-1);
+  // Each card links its title to the interview's page just before it.
+  const link = [...html.slice(0, at).matchAll(/href="(\/interviews\/[0-9a-f-]{36})"/g)].at(-1);
+  return link![1]!;
+}
+
+test("the paid interview discloses its sponsor before the content, links its company and ends with the notice", async ({
+  page,
+  request,
+}) => {
+  const path = await interviewPath(request);
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+
+  const disclosure = page.getByRole("region", { name: "Paid promotion" });
+  await expect(disclosure.getByRole("heading", { name: "Paid promotion" })).toBeVisible();
+  await expect(disclosure).toContainText("Ironbark Gold Ltd");
+  await expect(disclosure).toContainText("Sponsored interview with the chief executive");
+  await expect(disclosure).toContainText("A$5,000 cash fee paid to MarketWire");
+
+  const chip = page.getByRole("list", { name: "Companies" }).getByRole("link", { name: "Ironbark Gold ASX:IBG" });
+  await expect(chip).toHaveAttribute("href", "/companies/ironbark-gold");
+
+  // Before the player and the text, and the notice after the content.
+  const order = await page.evaluate(() => {
+    const article = document.querySelector("article")!;
+    const disclosureBox = article.querySelector('[aria-labelledby="paid-promotion"]')!;
+    const player = article.querySelector("iframe")!;
+    const content = article.querySelector(".prose-content")!;
+    const notice = article.querySelector('[role="note"]')!;
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return {
+      beforePlayer: follows(disclosureBox, player),
+      beforeContent: follows(disclosureBox, content),
+      noticeLast: follows(content, notice),
+    };
+  });
+  expect(order).toEqual({ beforePlayer: true, beforeContent: true, noticeLast: true });
+  await expect(page.getByRole("note", { name: "Investment notice" })).toContainText("not investment advice");
+
+  await chip.click();
+  await expect(page).toHaveURL(/\/companies\/ironbark-gold$/);
+});
+
+test("an interview about no company shows no chips, disclosure or notice", async ({ page, request }) => {
+  // A demo interview that names no company.
+  const title = "A Fund Manager's View on Small-Cap Value";
+  await page.goto(await interviewPath(request, title));
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Paid promotion" })).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Companies" })).toHaveCount(0);
+  await expect(page.getByRole("note", { name: "Investment notice" })).toHaveCount(0);
+});
+
+test("/rss.xml opens the paid interview's entry with its disclosure", async ({ request }) => {
+  const path = await interviewPath(request);
+  const xml = await (await request.get("/rss.xml")).text();
+  const entry = xml.split("<item>").find((item) => item.includes(path));
+  expect(entry, "the interview's entry in /rss.xml").toBeDefined();
+  const description = /<description><!\[CDATA\[([\s\S]*?)\]\]><\/description>/.exec(entry!)![1]!;
+  expect(description).toMatch(
+    /^Paid promotion\. Paid for by Ironbark Gold Ltd\. Purpose: Sponsored interview with the chief executive\. Compensation: A\$5,000 cash fee paid to MarketWire\./,
+  );
+});
+
+for (const [theme, width] of [
+  ["light", 1280],
+  ["dark", 375],
+] as const) {
+  test(`the paid interview's page has no axe-core violations (${theme} theme, ${width} px)`, async ({ browser, request, baseURL }) => {
+    const path = await interviewPath(request);
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } });
+    const chosen = await context.request.post("/resources/theme", { form: { theme }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    expect(chosen.status()).toBeLessThan(400);
+    const page = await context.newPage();
+    await page.goto(path);
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as { axe: { run: (options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+      ).axe;
+      const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    });
+    await context.close();
+    expect(violations).toEqual([]);
+  });
+}
