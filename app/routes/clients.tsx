@@ -1,43 +1,34 @@
 import { Link } from "react-router";
 
+import { EmptyState } from "~/components/content/empty-state";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { CompanyCard } from "~/components/site/company-card";
 import { buttonVariants } from "~/components/ui/button";
-import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
+import { listClientCompanies } from "~/server/company-pages.server";
+import { loadPublicList } from "~/server/public-list.server";
 import { pageMeta } from "~/server/seo.server";
 
-export function loader() {
-  return {
-    meta: pageMeta({
-      title: "Clients | MarketWire",
-      description: "The listed companies and investor relations teams MarketWire works with.",
-      path: "/clients",
-      ogType: "website",
-      feeds: ["all"],
-    }),
-  };
+import type { Route } from "./+types/clients";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const meta = pageMeta({
+    title: "Clients | MarketWire",
+    description: "The listed companies and investor relations teams MarketWire works with.",
+    path: "/clients",
+    ogType: "website",
+    feeds: ["all"],
+  });
+  return loadPublicList(request, "clients", async () => ({ clients: await listClientCompanies() }), { clients: [] }, meta);
 }
 
 export const headers = publicPageHeaders;
 
 export const meta = metaFromLoader;
 
-// PRODUCT.md "Public pages": the client groups are placeholders.
-const CLIENT_GROUPS: { icon: IconName; title: string; text: string }[] = [
-  { icon: "gem", title: "ASX-listed miners", text: "Explorers and producers in gold, lithium, copper and critical minerals." },
-  { icon: "cpu", title: "Tech growth", text: "Software, semiconductor and fintech companies scaling on public markets." },
-  {
-    icon: "heart-pulse",
-    title: "Healthcare & biotech",
-    text: "Drug developers, med-tech and healthcare services with milestones to explain.",
-  },
-  { icon: "zap", title: "Energy transition", text: "Renewables, storage and the utilities investing in the grid of tomorrow." },
-  { icon: "landmark", title: "Financial services", text: "Banks, insurers, asset managers and listed investment companies." },
-  { icon: "factory", title: "Industrials", text: "Manufacturers, infrastructure and logistics businesses with long-term stories." },
-];
-
-export default function Clients() {
+export default function Clients({ loaderData }: Route.ComponentProps) {
+  const { ok, clients } = loaderData;
   return (
     <section className={PAGE_CONTAINER} aria-labelledby="clients-title">
       <PageIntro id="clients-title" eyebrow="Clients" title="Our Clients">
@@ -47,19 +38,22 @@ export default function Clients() {
         </p>
       </PageIntro>
 
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {CLIENT_GROUPS.map(({ icon, title, text }) => (
-          <li key={title} className="flex gap-4 rounded-xl border bg-card p-6 shadow-sm">
-            <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-              <Icon name={icon} className="size-5" />
-            </span>
-            <div>
-              <h2 className="mb-1 font-semibold">{title}</h2>
-              <p className="text-sm text-muted-foreground">{text}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      {/* PRODUCT.md "Company pages": every client company, A–Z, each leading to its page. */}
+      {!ok ? (
+        <EmptyState icon="triangle-alert" title="Failed to load clients. Please try again later." />
+      ) : clients.length === 0 ? (
+        <EmptyState icon="building-complex" title="No clients listed yet.">
+          <p>The companies we work with will be listed here.</p>
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Client companies">
+          {clients.map((company) => (
+            <li key={company.slug}>
+              <CompanyCard company={company} />
+            </li>
+          ))}
+        </ul>
+      )}
 
       <aside
         aria-labelledby="clients-cta"

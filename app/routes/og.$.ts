@@ -1,8 +1,9 @@
 import { NO_STORE } from "~/lib/cache-headers";
 import { CONTENT_REGISTRY, contentTypeBySlug } from "~/lib/content-registry";
+import { companyLogoBySlug } from "~/server/company-pages.server";
 import { CONTENT_TABLES, contentColumn } from "~/server/content-tables.server";
 import { DEFAULT_PREVIEW_PATH, PODCAST_COVER_PATH, previewVersion } from "~/server/preview-images.server";
-import { defaultPreview, itemPreview, podcastCover, type PreviewImage } from "~/server/preview-render.server";
+import { companyPreview, defaultPreview, itemPreview, podcastCover, type PreviewImage } from "~/server/preview-render.server";
 import { publishedById } from "~/server/published.server";
 
 import type { Route } from "./+types/og.$";
@@ -16,6 +17,8 @@ const SITE_IMAGE = "public, max-age=86400";
 
 /** `/og/{type slug}/{uuid}.jpg`, matched on the raw path: encoded slashes and dots, extra segments never match. */
 const ITEM_PATH = /^\/og\/([a-z-]+)\/([0-9a-fA-F-]{36})\.jpg$/;
+/** `/og/companies/{slug}.jpg` (PRODUCT.md "Company pages"): a slug as companies have them. */
+const COMPANY_PATH = /^\/og\/companies\/([a-z0-9]+(?:-[a-z0-9]+)*)\.jpg$/;
 
 /**
  * PRODUCT.md "Discovery": link-preview images and the podcast cover. Only published items have one; any
@@ -25,6 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (url.pathname === DEFAULT_PREVIEW_PATH) return imageResponse(request, await defaultPreview(), SITE_IMAGE);
   if (url.pathname === PODCAST_COVER_PATH) return imageResponse(request, await podcastCover(), SITE_IMAGE);
+  const [, companySlug] = COMPANY_PATH.exec(url.pathname) ?? [];
+  if (companySlug) return companyImage(request, url, companySlug);
 
   const [, slug = "", id = ""] = ITEM_PATH.exec(url.pathname) ?? [];
   const type = contentTypeBySlug(slug);
@@ -37,6 +42,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const source = row.picture as string | null;
   const image = await itemPreview(type, row.id, source);
   const current = image.own && source !== null && url.searchParams.get("v") === previewVersion(source);
+  return imageResponse(request, image, current ? IMMUTABLE : SHORT_LIVED);
+}
+
+/** A company page's preview: its logo on the brand card; any company, since every company has a page. */
+async function companyImage(request: Request, url: URL, slug: string): Promise<Response> {
+  const company = await companyLogoBySlug(slug);
+  if (!company) return notFound();
+  const image = await companyPreview(slug, company.logoUrl);
+  const current = image.own && company.logoUrl !== null && url.searchParams.get("v") === previewVersion(company.logoUrl);
   return imageResponse(request, image, current ? IMMUTABLE : SHORT_LIVED);
 }
 

@@ -118,3 +118,25 @@ ${centred("PODCASTS", BOLD, centre, 1050, EMERALD_400, 84, 0.32)}
 <g stroke="${SKY_300}" stroke-opacity=".45" stroke-width="22" stroke-linecap="round">${wave}</g>
 </svg>`;
 }
+
+/** Where a company preview's logo tile sits on its card (companyCardSvg), in pixels. */
+export const COMPANY_LOGO_BOX = { left: 96, top: 150, size: 330 } as const;
+
+/**
+ * A company page's preview card, `width` × `height` (1200 × 630): the brand's background and market line,
+ * a white tile for the company's logo (drawn on it by preview-render.server.ts) and the wordmark beside it.
+ */
+export function companyCardSvg(width: number, height: number): string {
+  const { left, top, size } = COMPANY_LOGO_BOX;
+  const markSize = 72;
+  const wordSize = 64;
+  const textLeft = left + size + 72;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+${background(width, height)}
+${marketLine(width, height, height - 28, 470, 0.45)}
+${textOutline("COMPANIES", BOLD, left, 104, SKY_300, { size: 20, tracking: 0.16 })}
+<rect x="${left - 12}" y="${top - 12}" width="${size + 24}" height="${size + 24}" rx="36" fill="${WHITE}"/>
+${mark(textLeft, top + size / 2 - markSize / 2, markSize)}
+${wordmark(textLeft + markSize + 24, top + size / 2 + wordSize * 0.36, wordSize)}
+</svg>`;
+}

@@ -30,3 +30,12 @@ export const PODCAST_COVER_PATH = "/og/podcast-cover.jpg";
 
 /** The podcast cover's side in pixels (a square RGB JPEG). */
 export const PODCAST_COVER_SIZE = 1400;
+
+/**
+ * Site-relative URL of a company page's preview (PRODUCT.md "Company pages"): its logo on the brand card,
+ * or the site's image when it has no logo. `v` changes with the logo, as an item's does with its picture.
+ */
+export function companyPreviewPath(slug: string, logoUrl: string | null | undefined): string {
+  if (!logoUrl) return DEFAULT_PREVIEW_PATH;
+  return `/og/companies/${slug}.jpg?v=${previewVersion(logoUrl)}`;
+}

@@ -29,7 +29,7 @@ import type { ContentType } from "~/lib/content-types";
 import { UPLOADS_PATH } from "~/lib/uploads";
 
 import { getEnv } from "./env.server";
-import { defaultPreviewSvg, podcastCoverSvg } from "./preview-brand.server";
+import { COMPANY_LOGO_BOX, companyCardSvg, defaultPreviewSvg, podcastCoverSvg } from "./preview-brand.server";
 import { PODCAST_COVER_SIZE, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewVersion } from "./preview-images.server";
 import { getStorage } from "./storage/current-storage.server";
 import { StorageKeyError } from "./storage/storage.server";
@@ -186,12 +186,60 @@ export function forgetPreviewFailures() {
 }
 
 async function renderSource(source: string): Promise<Buffer> {
-  let input: Buffer;
-  if (isSiteMediaPath(source) && source.startsWith(UPLOADS_PATH)) input = await readUpload(source.slice(UPLOADS_PATH.length));
-  else if (isSiteMediaPath(source)) input = await readSiteFile(source);
-  else if (isHttpUrl(source)) input = await download(new URL(source));
-  else throw new PreviewSourceError("neither a site path nor a web address");
-  return coverPreview(input);
+  return coverPreview(await readSource(source));
+}
+
+/** A picture's bytes: an upload's original, a demo file or a web address (within the limits above). */
+async function readSource(source: string): Promise<Buffer> {
+  if (isSiteMediaPath(source) && source.startsWith(UPLOADS_PATH)) return readUpload(source.slice(UPLOADS_PATH.length));
+  if (isSiteMediaPath(source)) return readSiteFile(source);
+  if (isHttpUrl(source)) return download(new URL(source));
+  throw new PreviewSourceError("neither a site path nor a web address");
+}
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* A company's preview                                                                                    */
+
+/**
+ * PRODUCT.md "Company pages": the company's logo (contained, never cropped) on the brand card, kept on disk
+ * as `previews/companies/{slug}/{logo version}-{RENDER_REVISION}.jpg`; the default image when it has no
+ * logo or the logo cannot be read.
+ */
+export async function companyPreview(slug: string, logoUrl: string | null | undefined): Promise<PreviewImage> {
+  if (!logoUrl) return { ...(await defaultPreview()), own: false };
+  const version = previewVersion(logoUrl);
+  const key = `company/${slug}/${version}`;
+  if (failures.has(key)) return { ...(await defaultPreview()), own: false };
+  const file = path.join(previewsDir(), "companies", slug, `${version}-${RENDER_REVISION}.jpg`);
+  try {
+    const body = await storedOnce(
+      file,
+      () => renderCompanyCard(logoUrl),
+      () => true,
+    );
+    return { body, etag: `"${version}-${RENDER_REVISION}"`, own: true };
+  } catch (error) {
+    failures.set(key, true, { ttl: previewSettings.retryAfterMs });
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`The preview of company ${slug} is the default image: ${logoUrl} cannot be read (${reason}).`);
+    return { ...(await defaultPreview()), own: false };
+  }
+}
+
+async function renderCompanyCard(logoUrl: string): Promise<Buffer> {
+  const { left, top, size } = COMPANY_LOGO_BOX;
+  const input = await readSource(logoUrl);
+  const logo = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
+    .resize(size, size, { fit: "contain", background: FLATTEN_BACKGROUND })
+    .flatten({ background: FLATTEN_BACKGROUND })
+    .toColourspace("srgb")
+    .png()
+    .toBuffer();
+  return sharp(Buffer.from(companyCardSvg(PREVIEW_WIDTH, PREVIEW_HEIGHT)))
+    .composite([{ input: logo, left, top }])
+    .flatten({ background: FLATTEN_BACKGROUND })
+    .jpeg(JPEG_OPTIONS)
+    .toBuffer();
 }
 
 /** `input` (any format sharp reads, SVG included) covering 1200×630, cropped from the centre, as JPEG. */

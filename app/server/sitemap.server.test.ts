@@ -10,7 +10,7 @@ import * as dbServer from "./db.server";
 import { getDb, schema } from "./db.server";
 import { buildSitemap } from "./sitemap.server";
 
-emptyBeforeEach(schema.videos, schema.podcasts, schema.blogs, schema.interviews, schema.specialFeatures);
+emptyBeforeEach(schema.companies, schema.videos, schema.podcasts, schema.blogs, schema.interviews, schema.specialFeatures);
 restoreEnvAfterEach(["PUBLIC_URL"]);
 
 const FIXED_PAGES = [
@@ -24,6 +24,7 @@ const FIXED_PAGES = [
   "/blog",
   "/interviews",
   "/special-features",
+  "/companies",
 ];
 
 /** One published item of every type, its last change after its publication, and hidden ones. */
@@ -100,6 +101,37 @@ describe('/sitemap.xml (PRODUCT.md "Discovery")', () => {
     const urls = entries(xml);
     expect(urls.length).toBe(FIXED_PAGES.length + 6);
     for (const url of urls) expect(url.loc).toMatch(/^https:\/\/news\.example\.com\//);
+    expect(await xmllint(xml, SITEMAP_XSD)).toEqual({ valid: true, errors: [] });
+  });
+
+  it("lists /companies and each company with coverage visitors can see, with the newest change of the company or its items", async () => {
+    const db = await getDb();
+    const [covered, hiddenOnly, untagged] = await db
+      .insert(schema.companies)
+      .values([
+        { name: "Covered Co", slug: "covered-co", ticker: "COV", exchange: "ASX", updatedAt: day(2) },
+        { name: "Draft Only", slug: "draft-only", ticker: "DRF", exchange: "ASX", updatedAt: day(2) },
+        { name: "Untagged", slug: "untagged", ticker: "UNT", exchange: "ASX", updatedAt: day(50) },
+      ])
+      .returning();
+    const [blog] = await insertBlogs([{ publishedAt: day(5), updatedAt: day(8) }]);
+    const [video] = await insertVideos([{ publishedAt: day(6), updatedAt: day(6) }]);
+    const [draft] = await insertVideos([{ status: "draft", publishedAt: null, updatedAt: day(60) }]);
+    const [future] = await insertBlogs([{ publishedAt: new Date(Date.now() + 86_400_000), updatedAt: day(61) }]);
+    await db.insert(schema.contentCompanies).values([
+      { contentType: "blog", contentId: blog!.id, companyId: covered!.id },
+      { contentType: "video", contentId: video!.id, companyId: covered!.id },
+      { contentType: "video", contentId: draft!.id, companyId: covered!.id },
+      { contentType: "blog", contentId: future!.id, companyId: covered!.id },
+      { contentType: "video", contentId: draft!.id, companyId: hiddenOnly!.id },
+    ]);
+    const xml = await buildSitemap();
+    const urls = entries(xml);
+    const origin = "http://localhost:3000";
+    expect(urls.at(-1)).toEqual({ loc: `${origin}/companies/covered-co`, lastmod: day(8).toISOString() });
+    expect(urls.find((url) => url.loc === `${origin}/companies`)!.lastmod).toBe(day(8).toISOString());
+    expect(xml).not.toContain("/companies/draft-only");
+    expect(xml).not.toContain(`/companies/${untagged!.slug}`);
     expect(await xmllint(xml, SITEMAP_XSD)).toEqual({ valid: true, errors: [] });
   });
 

@@ -1,10 +1,12 @@
 /**
- * `/sitemap.xml` (PRODUCT.md "Discovery"): the fixed pages and every published item's page, each item with
- * its last change. Which types have pages, and where, comes from the content registry.
+ * `/sitemap.xml` (PRODUCT.md "Discovery"): the fixed pages, every published item's page and every company
+ * page with coverage, each with its last change. Which types have pages, and where, comes from the content
+ * registry.
  */
 import { CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 
+import { listCompanyPagesForSitemap } from "./company-pages.server";
 import { getEnv } from "./env.server";
 import { listPublishedForFeeds } from "./feed.server";
 
@@ -25,12 +27,19 @@ function urlEntry(loc: string, lastmod: Date | undefined) {
   return `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
 }
 
-/** sitemap.xml: the fixed pages, the list pages and every published item with a page of its own. */
+/** PRODUCT.md "Company pages": the companies list. */
+const COMPANIES_PATH = "/companies";
+
+/**
+ * sitemap.xml: the fixed pages, the list pages, the companies list, every published item with a page of its
+ * own, then the companies with coverage.
+ */
 export async function buildSitemap(): Promise<string> {
   const origin = getEnv().PUBLIC_URL;
   const listed = CONTENT_TYPE_LIST.map((info) => info.listPath);
   const withPages = CONTENT_TYPE_LIST.filter((info) => info.hasOwnPage).map((info) => info.key);
-  const items = await listPublishedForFeeds(MAX_URLS - FIXED_PATHS.length - listed.length, withPages);
+  const items = await listPublishedForFeeds(MAX_URLS - FIXED_PATHS.length - listed.length - 1, withPages);
+  const companies = await listCompanyPagesForSitemap(MAX_URLS - FIXED_PATHS.length - listed.length - 1 - items.length);
 
   // An item's page changes when the item does, and when it is published.
   const lastmod = (item: (typeof items)[number]) => new Date(Math.max(item.updatedAt.getTime(), item.publishedAt.getTime()));
@@ -40,10 +49,17 @@ export async function buildSitemap(): Promise<string> {
     const current = newest.get(item.contentType);
     if (!current || lastmod(item) > current) newest.set(item.contentType, lastmod(item));
   }
+  // The companies list changes with its most recently changed company page.
+  const companiesChanged = companies.reduce<Date | undefined>(
+    (latest, page) => (!latest || page.lastmod > latest ? page.lastmod : latest),
+    undefined,
+  );
   const urls = [
     ...FIXED_PATHS.map((path) => urlEntry(origin + path, undefined)),
     ...CONTENT_TYPE_LIST.map((info) => urlEntry(origin + info.listPath, newest.get(info.key))),
+    urlEntry(origin + COMPANIES_PATH, companiesChanged),
     ...items.map((item) => urlEntry(origin + publicUrlFor(item.contentType, item.id), lastmod(item))),
+    ...companies.map((page) => urlEntry(origin + page.path, page.lastmod)),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }

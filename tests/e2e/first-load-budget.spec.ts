@@ -22,6 +22,8 @@ const PAGES = [
   "/about",
   "/contact",
   "/clients",
+  "/companies",
+  "/companies/ironbark-gold",
   "/search?q=market",
 ];
 

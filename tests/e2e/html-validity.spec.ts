@@ -71,6 +71,11 @@ async function publicPages(request: APIRequestContext) {
     { path: await firstItemPath(request, "/interviews", "interviews"), status: 200 },
     { path: await firstItemPath(request, "/special-features", "special-features"), status: 200 },
     { path: "/contact", status: 200 },
+    // PRODUCT.md "Company pages", with a demo company of the seed.
+    { path: "/companies", status: 200 },
+    { path: "/companies?sector=mining", status: 200 },
+    { path: "/companies/ironbark-gold", status: 200 },
+    { path: "/companies/no-such-company", status: 404 },
     { path: "/search", status: 200 },
     { path: "/search?q=market", status: 200 },
     { path: "/auth", status: 200 },

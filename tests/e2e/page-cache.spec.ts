@@ -18,6 +18,43 @@ test("a public page is answered from the cache, compressed, and the same for a s
   expect(await forReader.text()).toBe(anonymousHtml);
 });
 
+test("the company pages come from the cache; an unknown company's 404 never does", async ({ request }) => {
+  for (const path of ["/companies", "/companies/ironbark-gold", "/clients"]) {
+    const cached = await cachedResponse(request, path);
+    expect(cached.status(), path).toBe(200);
+  }
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const missing = await request.get("/companies/no-such-company");
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["x-cache"]).toBe("BYPASS");
+    expect(missing.headers()["cache-control"]).toBe("no-store");
+  }
+});
+
+test("a company edit shows on its cached page at the next request", async ({ adminPage: page, request }) => {
+  const run = Date.now().toString(36).toUpperCase();
+  const name = `Cached Minerals ${run}`;
+  await page.goto("/admin/companies/new");
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Ticker").fill(`C${run.slice(-5)}`);
+  await page.getByLabel("Exchange").selectOption("ASX");
+  await page.getByRole("button", { name: "Create Company" }).click();
+  await expect(page.getByText("Company created successfully")).toBeVisible();
+  const path = `/companies/cached-minerals-${run.toLowerCase()}`;
+  expect(await (await cachedResponse(request, path)).text()).toContain(name);
+
+  await page.goto(`/admin/companies?q=${encodeURIComponent(name)}`);
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+  await page.getByLabel("Description").fill("Now producing copper too.");
+  await page.getByRole("button", { name: "Update Company" }).click();
+  await expect(page.getByText("Company updated successfully")).toBeVisible();
+  const after = await request.get(path);
+  expect(after.headers()["x-cache"]).toBe("MISS");
+  expect(await after.text()).toContain("Now producing copper too.");
+});
+
 test("admin pages, sign-in and APIs never come from the cache", async ({ request }) => {
   for (const path of ["/auth", "/admin", "/healthz"]) {
     const response = await request.get(path, { maxRedirects: 0 });
