@@ -105,6 +105,21 @@ export interface SearchResult {
   tags: string[];
 }
 
+/** PRODUCT.md "Search": the companies block above the results shows at most this many. */
+export const SEARCH_COMPANY_LIMIT = 5;
+
+/** A company in the block above the results, its labels already made (the page loads no company code). */
+export interface SearchCompany {
+  name: string;
+  /** Its page, `/companies/{slug}`. */
+  href: string;
+  /** 'ASX:IBG'. */
+  tickerLabel: string;
+  /** 'Mining', or null without a sector. */
+  sectorLabel: string | null;
+  logoUrl: string | null;
+}
+
 export interface SearchPage {
   results: SearchResult[];
   /** Exact number of matching published items on all pages. */

@@ -1,8 +1,10 @@
 import "../../tests/support/dom";
 
 import { screen, within } from "@testing-library/react";
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
+import { getDb, schema } from "~/server/db.server";
 import { clearContent, insertItem } from "~/server/search-fixtures.server";
 import { searchContent } from "~/server/search.server";
 
@@ -129,6 +131,80 @@ describe("search page markup", () => {
     expect(screen.getByText("No results found")).toBeTruthy();
     expect(screen.getByText("Try adjusting your search terms or filters")).toBeTruthy();
     expect(screen.queryByText("Back to page 1")).toBeNull();
+  });
+});
+
+describe('the companies block (PRODUCT.md "Search")', () => {
+  beforeEach(async () => {
+    const db = await getDb();
+    await db.execute(sql`truncate companies, content_companies`);
+    // 13 items, so there is a page 2: the interview names the company without saying its ticker.
+    const interview = await insertItem("interview", {
+      title: "Why we are not chasing ounces",
+      publishedAt: new Date(Date.UTC(2026, 1, 1)),
+    });
+    for (let i = 0; i < 12; i++) await insertItem("blog", { title: `IBG note ${i}`, publishedAt: new Date(Date.UTC(2026, 0, i + 1)) });
+    const [ironbark] = await db
+      .insert(schema.companies)
+      .values({
+        name: "Ironbark Gold",
+        slug: "ironbark-gold",
+        ticker: "IBG",
+        exchange: "ASX",
+        sector: "mining",
+        logoUrl: "/media/companies/ironbark-gold.svg",
+      })
+      .returning();
+    const [other] = await db
+      .insert(schema.companies)
+      .values({ name: "Gold Ibgee", slug: "gold-ibgee", ticker: "GIB", exchange: "NYSE" })
+      .returning();
+    await db.insert(schema.contentCompanies).values([
+      { contentType: "interview", contentId: interview, companyId: ironbark!.id },
+      { contentType: "interview", contentId: interview, companyId: other!.id },
+    ]);
+  });
+
+  it("shows the matching companies above the results on page 1, the exact ticker first, each a link to its page", async () => {
+    const { body } = await load("/search?q=ibg");
+    if (!body.ok) throw new Error("search failed");
+    expect(body.total).toBe(13);
+    expect(body.results[0]!.title).toBe("Why we are not chasing ounces");
+    render("/search?q=ibg", body);
+    const block = screen.getByRole("region", { name: "Companies" });
+    const links = within(block).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Ironbark Gold ASX:IBG · Mining", "/companies/ironbark-gold"],
+      ["Gold Ibgee NYSE:GIB", "/companies/gold-ibgee"],
+    ]);
+    // The dot between ticker and sector is decoration, not part of the name.
+    expect(screen.getByRole("link", { name: "Ironbark Gold ASX:IBG Mining" })).toBeTruthy();
+    // Above the count line and the results.
+    const count = screen.getByTestId("result-count");
+    expect(block.compareDocumentPosition(count) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("is not on page 2, nor without a query, nor when no company matches", async () => {
+    for (const path of ["/search?q=ibg&page=2", "/search", "/search?q=note"]) {
+      const { body } = await load(path);
+      if (!body.ok) throw new Error("search failed");
+      expect(body.companies, path).toEqual([]);
+      render(path, body);
+      expect(screen.queryByRole("region", { name: "Companies" }), path).toBeNull();
+    }
+  });
+
+  it("is shown with the empty state when only companies match", async () => {
+    const { body } = await load("/search?q=ironbark");
+    if (!body.ok) throw new Error("search failed");
+    expect(body).toMatchObject({ total: 0, companies: [{ name: "Ironbark Gold" }] });
+    render("/search?q=ironbark", body);
+    expect(
+      within(screen.getByRole("region", { name: "Companies" }))
+        .getByRole("link")
+        .getAttribute("href"),
+    ).toBe("/companies/ironbark-gold");
+    expect(screen.getByText("No results found")).toBeTruthy();
   });
 });
 

@@ -2,6 +2,7 @@ import { Link, useNavigation } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
+import { SearchCompanies } from "~/components/search/search-companies";
 import { SearchForm } from "~/components/search/search-form";
 import { SearchPager } from "~/components/search/search-pager";
 import { SearchResultCard, type SearchResultCardData } from "~/components/search/search-result-card";
@@ -14,7 +15,7 @@ import { buildSearchHref, parseSearchState, resultCountText } from "~/lib/search
 import { cn } from "~/lib/utils";
 import { htmlToPlainText } from "~/server/html-text.server";
 import { loadPublicList } from "~/server/public-list.server";
-import { searchContent } from "~/server/search.server";
+import { searchCompanyMatches, searchContent } from "~/server/search.server";
 
 import type { Route } from "./+types/search";
 
@@ -28,7 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     request,
     "search results",
     async () => {
-      const found = await searchContent({ q, types: searchTypes, page });
+      // PRODUCT.md "Search": the companies block is on page 1 only.
+      const [found, companies] = await Promise.all([
+        searchContent({ q, types: searchTypes, page }),
+        page === 1 ? searchCompanyMatches(q) : Promise.resolve([]),
+      ]);
       const results: SearchResultCardData[] = found.results.map((result) => ({
         id: result.id,
         contentType: result.contentType,
@@ -46,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       return {
         ...state,
         page,
+        companies,
         results,
         total: found.total,
         totalPages: totalPages(found.total, found.pageSize),
@@ -95,10 +101,12 @@ function SearchResults({ data: found }: { data: Route.ComponentProps["loaderData
       {resultCountText(found.total, found.q)}
     </p>
   );
+  const companies = <SearchCompanies companies={found.companies} />;
   if (found.results.length === 0) {
     const pastTheEnd = found.total > 0;
     return (
       <>
+        {companies}
         {countLine}
         <EmptyState
           icon="search-x"
@@ -118,6 +126,7 @@ function SearchResults({ data: found }: { data: Route.ComponentProps["loaderData
   }
   return (
     <>
+      {companies}
       {countLine}
       <ol className="flex flex-col gap-4" aria-label="Search results">
         {found.results.map((result) => (

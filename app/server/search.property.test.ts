@@ -1,7 +1,8 @@
 /**
  * Property-style test of search paging (issue 6): random content across the five types, random
  * queries and type filters; walking every page must give each matching published item exactly once,
- * newest first (then by id), with a total equal to an independent count. The seed is printed in the
+ * newest first (then by id), with a total equal to an independent count. Some items name companies, so a
+ * query that is a company's ticker also finds them (PRODUCT.md "Search"). The seed is printed in the
  * test name; rerun one with SEARCH_SEED=<seed>.
  */
 import { eq } from "drizzle-orm";
@@ -10,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE } from "~/lib/search";
 
-import { getDb } from "./db.server";
+import { getDb, schema } from "./db.server";
 import { TABLES } from "./search-fixtures.server";
 import { searchContent } from "./search.server";
 
@@ -55,6 +56,19 @@ const VOCABULARY = [
   "zurich",
   `Long${"ratebank".repeat(9)}Oil5000`,
 ];
+
+/**
+ * Companies as [ticker, exchange]: tickers that are words of the vocabulary, one on two exchanges, one
+ * that is no word at all, and one with a dot (the phrase path).
+ */
+const COMPANIES = [
+  ["OIL", "ASX"],
+  ["GOLD", "ASX"],
+  ["GOLD", "LSE"],
+  ["RATES", "NYSE"],
+  ["QQX", "ASX"],
+  ["NET.I", "TSX"],
+] as const;
 
 interface Item {
   id: string;
@@ -115,8 +129,36 @@ describe(`search paging property (seed ${SEED})`, () => {
       Object.assign(item, { title, content });
     }
 
-    const queries = Array.from({ length: 25 }, () => {
+    // Each company names about a tenth of the items, whatever their status.
+    const companies = await db
+      .insert(schema.companies)
+      .values(
+        COMPANIES.map(([ticker, exchange]) => ({
+          name: `${ticker} ${exchange}`,
+          slug: `${ticker}-${exchange}`.toLowerCase().replace(".", "-"),
+          ticker,
+          exchange,
+        })),
+      )
+      .returning({ id: schema.companies.id, ticker: schema.companies.ticker });
+    const namedBy = new Map<string, Set<string>>(items.map((item) => [item.id, new Set()]));
+    const tags = companies.flatMap((company) =>
+      items
+        .filter(() => random() < 0.1)
+        .map((item) => {
+          namedBy.get(item.id)!.add(company.ticker);
+          return { contentType: item.type, contentId: item.id, companyId: company.id };
+        }),
+    );
+    if (tags.length) await db.insert(schema.contentCompanies).values(tags);
+
+    const queries = Array.from({ length: 30 }, () => {
       const r = random();
+      if (r < 0.15) {
+        const [ticker] = pick(COMPANIES);
+        const q = random() < 0.5 ? ticker.toLowerCase() : ticker;
+        return { q: random() < 0.2 ? ` ${q} ` : q, types: random() < 0.35 ? [] : CONTENT_TYPES.filter(() => random() < 0.5) };
+      }
       const word = pick(VOCABULARY);
       const start = Math.floor(random() * word.length);
       const q =
@@ -144,7 +186,11 @@ describe(`search paging property (seed ${SEED})`, () => {
       const searched = types.length ? types : CONTENT_TYPES;
       const expected = items
         .filter((item) => item.status === "published" && searched.includes(item.type))
-        .filter((item) => [item.title, item.description, item.content].some((text) => (text ?? "").toLowerCase().includes(needle)))
+        .filter(
+          (item) =>
+            [item.title, item.description, item.content].some((text) => (text ?? "").toLowerCase().includes(needle)) ||
+            namedBy.get(item.id)!.has(needle.toUpperCase()),
+        )
         .sort((a, b) => {
           const byDate = (b.publishedAt?.getTime() ?? -Infinity) - (a.publishedAt?.getTime() ?? -Infinity);
           return byDate !== 0 ? byDate : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

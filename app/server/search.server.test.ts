@@ -5,9 +5,18 @@ import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE } from "~/lib/search";
 
 import { loadContent } from "../../bench/content-loader";
-import { getDb } from "./db.server";
+import { getDb, schema } from "./db.server";
 import { clearContent, insertItem, TABLES } from "./search-fixtures.server";
-import { explainSearch, hasTrigram, isTokenQuery, phraseQuery, searchContent } from "./search.server";
+import {
+  explainSearch,
+  hasTrigram,
+  isTokenQuery,
+  phraseQuery,
+  searchCompanyMatches,
+  searchContent,
+  searchContentIn,
+  tickerQuery,
+} from "./search.server";
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
 const titles = async (q: string, types: ContentType[] = []) => (await searchContent({ q, types })).results.map((r) => r.title).sort();
@@ -387,6 +396,178 @@ describe("result fields (what a search result shows)", () => {
   });
 });
 
+/** A company (its id), and the items that name it. */
+async function insertCompany(
+  values: { name: string; ticker: string; exchange?: string; sector?: "mining" | "technology" | null; logoUrl?: string | null },
+  named: [ContentType, string][] = [],
+): Promise<string> {
+  const db = await getDb();
+  const slug = values.name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const [company] = await db
+    .insert(schema.companies)
+    .values({ exchange: "ASX", sector: null, ...values, slug })
+    .returning({ id: schema.companies.id });
+  if (named.length > 0) {
+    await db
+      .insert(schema.contentCompanies)
+      .values(named.map(([contentType, contentId]) => ({ contentType, contentId, companyId: company!.id })));
+  }
+  return company!.id;
+}
+
+describe("tickerQuery (could the query be a ticker?)", () => {
+  it.each([
+    ["IBG", "IBG"],
+    ["ibg", "IBG"],
+    ["BRK.B", "BRK.B"],
+    ["gh2", "GH2"],
+    ["ABCDEFGHIJKL", "ABCDEFGHIJKL"],
+    ["ABCDEFGHIJKLM", null],
+    ["IB G", null],
+    ["50%", null],
+    ["", null],
+  ])("%j → %j", (query, expected) => {
+    expect(tickerQuery(query)).toBe(expected);
+  });
+});
+
+describe('a ticker finds the items that name its company (PRODUCT.md "Search")', () => {
+  beforeEach(async () => {
+    await (await getDb()).execute(sql`truncate companies, content_companies`);
+  });
+
+  it("finds a named item whose text lacks the ticker, any letter case, and counts an item found both ways once", async () => {
+    const silent = await insertItem("interview", { title: "Why we are not chasing ounces", publishedAt: day(3) });
+    const both = await insertItem("video", { title: "IBG hits record production", publishedAt: day(2) });
+    const textOnly = await insertItem("blog", { title: "Gold miners and IBG", publishedAt: day(1) });
+    const unnamed = await insertItem("podcast", { title: "Nothing about it", publishedAt: day(4) });
+    await insertCompany({ name: "Ironbark Gold", ticker: "IBG" }, [
+      ["interview", silent],
+      ["video", both],
+    ]);
+    for (const q of ["IBG", "ibg", "  Ibg "]) {
+      const page = await searchContent({ q });
+      expect(
+        page.results.map((r) => r.id),
+        q,
+      ).toEqual([silent, both, textOnly]);
+      expect(page.total, q).toBe(3);
+    }
+    expect((await searchContent({ q: "IBG" })).results.map((r) => r.id)).not.toContain(unnamed);
+  });
+
+  it("needs the whole ticker: part of one, or a name, finds only the text", async () => {
+    const named = await insertItem("video", { title: "Quiet item" });
+    await insertCompany({ name: "Helios Semiconductor", ticker: "HLIO" }, [["video", named]]);
+    for (const q of ["HLI", "LIO", "HLIOX", "Helios", "HLIO ", "hlio."]) {
+      expect((await searchContent({ q })).total, q).toBe(q.trim().toUpperCase() === "HLIO" ? 1 : 0);
+    }
+  });
+
+  it("never finds a named draft, archived or scheduled item", async () => {
+    const live = await insertItem("blog", { title: "Live" });
+    const draft = await insertItem("blog", { title: "Draft", status: "draft" });
+    const archived = await insertItem("video", { title: "Archived", status: "archived", publishedAt: day(1) });
+    const scheduled = await insertItem("podcast", { title: "Scheduled", publishedAt: new Date(Date.now() + 86_400_000) });
+    await insertCompany({ name: "Quokka Pay", ticker: "QPY" }, [
+      ["blog", live],
+      ["blog", draft],
+      ["video", archived],
+      ["podcast", scheduled],
+    ]);
+    expect(await searchContent({ q: "qpy" })).toMatchObject({ total: 1, results: [{ id: live }] });
+  });
+
+  it("keeps the types filter, the date order and exact totals over pages, for a ticker on two exchanges", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const type = CONTENT_TYPES[i % 5]!;
+      ids.push(await insertItem(type, { title: i % 2 ? `BHP item ${i}` : `Quiet item ${i}`, publishedAt: day(i) }));
+    }
+    const named = ids.map((id, i) => [CONTENT_TYPES[i % 5]!, id] as [ContentType, string]);
+    // The same ticker on two exchanges, both naming the first ten: each item still counts once.
+    await insertCompany({ name: "BHP ASX", ticker: "BHP" }, named.slice(0, 10));
+    await insertCompany({ name: "BHP London", ticker: "BHP", exchange: "LSE" }, named.slice(0, 10));
+    // Found: the first ten (named) and the odd ones (text).
+    const expected = ids.filter((_, i) => i < 10 || i % 2 === 1).reverse();
+    const pages = await Promise.all([1, 2].map((page) => searchContent({ q: "bhp", page })));
+    expect(pages.map((p) => p.total)).toEqual([expected.length, expected.length]);
+    expect(pages.flatMap((p) => p.results.map((r) => r.id))).toEqual(expected);
+    const videos = await searchContent({ q: "BHP", types: ["video"] });
+    expect(videos.results.map((r) => r.id)).toEqual(expected.filter((id) => ids.indexOf(id) % 5 === 0));
+    expect(videos.total).toBe(videos.results.length);
+  });
+
+  it("works for a ticker the phrase and substring paths answer", async () => {
+    const dotted = await insertItem("video", { title: "Class B shares" });
+    const dashed = await insertItem("blog", { title: "Preferred units" });
+    await insertCompany({ name: "Berkshire B", ticker: "BRK.B" }, [["video", dotted]]);
+    await insertCompany({ name: "Royal Pref", ticker: "RY-P" }, [["blog", dashed]]);
+    expect((await searchContent({ q: "brk.b" })).results.map((r) => r.id)).toEqual([dotted]);
+    expect((await searchContent({ q: "ry-p" })).results.map((r) => r.id)).toEqual([dashed]);
+    // Without the token and pair indexes too (the benchmark's baseline).
+    expect((await searchContentIn(await getDb(), { q: "brk.b" }, { tokenIndex: false })).total).toBe(1);
+  });
+});
+
+describe('the companies block (PRODUCT.md "Search")', () => {
+  beforeEach(async () => {
+    await (await getDb()).execute(sql`truncate companies, content_companies`);
+  });
+
+  it("puts the company whose ticker is the query first, then A–Z by name; name and ticker contain the query", async () => {
+    const item = await insertItem("video", { title: "Covered" });
+    await insertCompany({ name: "Ironbark Gold", ticker: "IBG", sector: "mining", logoUrl: "/media/companies/ironbark-gold.svg" }, [
+      ["video", item],
+    ]);
+    await insertCompany({ name: "Aibgo Holdings", ticker: "AHL" }, [["video", item]]);
+    await insertCompany({ name: "Gold Ibg Co", ticker: "XIBGX" }, [["video", item]]);
+    expect(await searchCompanyMatches("ibg")).toEqual([
+      {
+        name: "Ironbark Gold",
+        href: "/companies/ironbark-gold",
+        tickerLabel: "ASX:IBG",
+        sectorLabel: "Mining",
+        logoUrl: "/media/companies/ironbark-gold.svg",
+      },
+      { name: "Aibgo Holdings", href: "/companies/aibgo-holdings", tickerLabel: "ASX:AHL", sectorLabel: null, logoUrl: null },
+      { name: "Gold Ibg Co", href: "/companies/gold-ibg-co", tickerLabel: "ASX:XIBGX", sectorLabel: null, logoUrl: null },
+    ]);
+    expect((await searchCompanyMatches("BARK")).map((c) => c.name)).toEqual(["Ironbark Gold"]);
+    expect((await searchCompanyMatches("xibg")).map((c) => c.name)).toEqual(["Gold Ibg Co"]);
+  });
+
+  it("treats % and _ as plain characters, ignores an empty query and shows at most 5", async () => {
+    const item = await insertItem("blog", { title: "Covered" });
+    for (const name of ["Alpha 100% Co", "Beta_Co", "Gamma Co", "Delta Co", "Epsilon Co", "Zeta Co", "Eta Co"]) {
+      await insertCompany({ name, ticker: name.slice(0, 3).toUpperCase() }, [["blog", item]]);
+    }
+    expect((await searchCompanyMatches("%")).map((c) => c.name)).toEqual(["Alpha 100% Co"]);
+    expect((await searchCompanyMatches("_")).map((c) => c.name)).toEqual(["Beta_Co"]);
+    expect(await searchCompanyMatches("  ")).toEqual([]);
+    expect((await searchCompanyMatches(" co")).map((c) => c.name)).toEqual([
+      "Alpha 100% Co",
+      "Beta_Co",
+      "Delta Co",
+      "Epsilon Co",
+      "Eta Co",
+    ]);
+  });
+
+  it("shows only companies with coverage visitors can see", async () => {
+    const live = await insertItem("interview", { title: "Live" });
+    const draft = await insertItem("interview", { title: "Draft", status: "draft" });
+    const scheduled = await insertItem("blog", { title: "Later", publishedAt: new Date(Date.now() + 86_400_000) });
+    await insertCompany({ name: "Covered Mining", ticker: "CVM" }, [["interview", live]]);
+    await insertCompany({ name: "Draft Mining", ticker: "DRM" }, [["interview", draft]]);
+    await insertCompany({ name: "Later Mining", ticker: "LTM" }, [["blog", scheduled]]);
+    await insertCompany({ name: "Bare Mining", ticker: "BRM" });
+    // A tag of another type with the same id is not coverage.
+    await insertCompany({ name: "Wrong Type Mining", ticker: "WTM" }, [["video", live]]);
+    expect((await searchCompanyMatches("mining")).map((c) => c.name)).toEqual(["Covered Mining"]);
+  });
+});
+
 describe("query plan", () => {
   const TABLE_NAMES = ["videos", "podcasts", "blogs", "interviews", "special_features"];
 
@@ -409,5 +590,23 @@ describe("query plan", () => {
     // The token and pair paths never recheck the text.
     expect(word).not.toContain("search_text ~~");
     expect(phrase).not.toContain("search_text ~~");
+
+    // A word that is a company's ticker also reads the items naming the company, by primary key only.
+    const [company] = await db
+      .insert(schema.companies)
+      .values({ name: "Inflation Co", slug: "inflation-co", ticker: "INFLATION", exchange: "ASX" })
+      .returning({ id: schema.companies.id });
+    for (const table of TABLE_NAMES) {
+      await db.execute(sql`insert into content_companies (content_type, content_id, company_id)
+        select ${table === "special_features" ? "special_feature" : table.replace(/s$/, "")}, id, ${company!.id} from ${sql.identifier(table)} limit 50`);
+    }
+    await db.execute(sql`analyze companies, content_companies`);
+    const ticker = await explainSearch(db, { q: "Inflation" });
+    for (const table of TABLE_NAMES) {
+      expect(ticker).toContain(`Bitmap Index Scan on ${table}_search_tokens_idx`);
+      expect(ticker).toContain(`Bitmap Index Scan on ${table}_pkey`);
+      expect(ticker).not.toContain(`Seq Scan on ${table}`);
+    }
+    expect(ticker).toContain("Index Cond: (id = ANY (");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Site search (PRODUCT.md "Search"): one SQL statement over the five content tables
- * (a phrase first reads the lexicon).
+ * (a phrase first reads the lexicon, a query that could be a ticker first looks it up).
  *
  * One UNION ALL of the published rows is ordered by date (then id, so equal dates keep a stable order)
  * and cut into 12-item pages, so no page skips or repeats an item; the same statement counts every
@@ -28,13 +28,30 @@
  *   (`*_search_text_trgm_idx`) gives candidate rows, and each is rechecked with LIKE. A query without 3
  *   letters or digits in a row has no trigram to look up and reads every row.
  *
+ * A query that is exactly a company's ticker (`IBG`, `ibg`) also finds the published items that name the
+ * company (PRODUCT.md "Search"). A query that could be a ticker first looks it up (one index probe on
+ * `companies`); only when a company has it does the statement get one more branch per table, reaching the
+ * named items by primary key and keeping those the text test did not already find, so no item counts
+ * twice. Any other query runs the statement as before. The companies block above the results
+ * (`searchCompanyMatches`) is a separate, small query.
+ *
  * Figures: docs/PERFORMANCE.md.
  */
 import { sql, type SQL } from "drizzle-orm";
 
+import { sectorLabel } from "~/lib/companies";
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
-import { parseQuery, SEARCH_PAGE_SIZE, typesToSearch, type SearchPage, type SearchResult } from "~/lib/search";
+import { companyPath, tickerLabel } from "~/lib/disclosure";
+import {
+  parseQuery,
+  SEARCH_COMPANY_LIMIT,
+  SEARCH_PAGE_SIZE,
+  typesToSearch,
+  type SearchCompany,
+  type SearchPage,
+  type SearchResult,
+} from "~/lib/search";
 
 import { contentColumn } from "./content-tables.server";
 import { getDb, type Database } from "./db.server";
@@ -208,7 +225,40 @@ export interface SearchOptions {
 
 type Executor = Pick<Database, "execute">;
 
-/** The statement behind searchContent. A phrase first reads the lexicon. */
+/**
+ * PRODUCT.md "Search": the ticker a query names, or null. A ticker is up to 12 letters, digits, `.` and
+ * `-`, stored in capitals (PRODUCT.md "Companies"); any other query cannot be one.
+ */
+export function tickerQuery(query: string): string | null {
+  return /^[A-Za-z0-9.-]{1,12}$/.test(query) ? query.toUpperCase() : null;
+}
+
+/** The ids of the companies whose ticker the query is (a ticker may be listed on several exchanges). */
+async function tickerCompanies(on: Executor, query: string): Promise<string[]> {
+  const ticker = tickerQuery(query);
+  if (!ticker) return [];
+  const { rows } = (await on.execute(sql`select id from companies where ticker = ${ticker}`)) as unknown as { rows: { id: string }[] };
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The published rows of one table that name one of `companyIds` and that the text test does not find
+ * (those are in the text branches already). The named ids are collected first into an array, so the
+ * table is read by primary key only (as a join, the planner may walk the whole primary key instead), and
+ * the few rows found are tested with the plain substring test, which every path of the text test equals
+ * and which costs far less per row than computing its tokens. `is not true`: a null test is no match.
+ */
+function taggedRows(type: ContentType, companyIds: string[], query: string): SQL {
+  const ids = sql.join(
+    companyIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`select ${type}::text as content_type, id, published_at from ${BRANCHES[type].table}
+    where id = any(array(select content_id from content_companies where content_type = ${type} and company_id in (${ids})))
+      and ${PUBLIC_NOW_SQL} and (${substringMatch(query)}) is not true`;
+}
+
+/** The statement behind searchContent. A query that could be a ticker first looks it up; a phrase reads the lexicon. */
 async function prepareSearch(
   on: Executor,
   { q, types, page }: { q: string; types: readonly ContentType[]; page: number },
@@ -218,13 +268,15 @@ async function prepareSearch(
   const selected = typesToSearch(types);
   const offset = (Math.max(1, Math.floor(page)) - 1) * SEARCH_PAGE_SIZE;
   if (!query) return browseStatement(selected, offset);
+  const companyIds = await tickerCompanies(on, query);
+  const tagged = companyIds.length ? selected.map((type) => taggedRows(type, companyIds, query)) : [];
   if (tokenIndex && isTokenQuery(query)) {
-    return matchStatement(TOKEN_MATCH, selected, offset, lexiconMatches(query));
+    return matchStatement(TOKEN_MATCH, selected, offset, tagged, lexiconMatches(query));
   }
   const phrase = tokenIndex ? phraseQuery(query) : null;
   const pairs = phrase && (await phrasePairs(on, phrase));
   const match = pairs ? pairsMatch(pairs, query) : substringMatch(query);
-  return matchStatement(match, selected, offset);
+  return matchStatement(match, selected, offset, tagged);
 }
 
 /**
@@ -235,8 +287,9 @@ async function prepareSearch(
  * would double the cost of common words, and walking a table newest-first until 12 rows match is a trap
  * for rare words (the planner prices ILIKE far below its real cost and may pick that walk).
  */
-function matchStatement(match: SQL, types: ContentType[], offset: number, prelude = sql``): SQL {
+function matchStatement(match: SQL, types: ContentType[], offset: number, tagged: SQL[], prelude = sql``): SQL {
   const matches = types.map((type) => matchingRows(type, match, sql`${type}::text as content_type, id, published_at`));
+  matches.push(...tagged);
   const details = types.map(
     (type) =>
       sql`select ${resultColumns(type)} from ${BRANCHES[type].table}
@@ -293,8 +346,8 @@ interface Row {
 }
 
 /*
- * Every search is one statement (a phrase reads the lexicon first): no transaction and no session
- * setting around it, so a search costs one round trip. Parallel workers are off for the whole
+ * Every search is one statement (a phrase reads the lexicon first, a possible ticker looks it up): no
+ * transaction and no session setting around it, so a search costs one round trip (two for those). Parallel workers are off for the whole
  * PostgreSQL pool (db.server.ts): starting them took longer than a selective search itself.
  *
  * Sequential scans are not turned off. With one search_text trigram index the planner picks that
@@ -348,4 +401,39 @@ export async function searchContentIn(
       tags: row.tags ?? [],
     }));
   return { results, total: Number(rows[0]?.total ?? 0), page: safePage, pageSize: SEARCH_PAGE_SIZE };
+}
+
+/**
+ * PRODUCT.md "Search": the companies shown above the results, at most SEARCH_COMPANY_LIMIT: those whose
+ * name or ticker contains the query (ignoring case, `%` and `_` plain) and that have coverage visitors
+ * can see (as `/companies` lists them), the one whose ticker is the query first, then A–Z by name.
+ */
+export async function searchCompanyMatches(q: string): Promise<SearchCompany[]> {
+  const query = parseQuery(q);
+  if (!query) return [];
+  const pattern = containsPattern(query);
+  // Table names come from the registry, never from input.
+  const visible = sql.join(
+    CONTENT_TYPE_LIST.map(
+      ({ key, tableName }) =>
+        sql`(tag.content_type = ${key} and exists (select 1 from ${sql.identifier(tableName)} where id = tag.content_id and ${PUBLIC_NOW_SQL}))`,
+    ),
+    sql` or `,
+  );
+  const db = await getDb();
+  const { rows } = (await db.execute(sql`
+    select name, slug, ticker, exchange, sector, logo_url from companies
+    where (name ilike ${pattern} or ticker ilike ${pattern})
+      and exists (select 1 from content_companies tag where tag.company_id = companies.id and (${visible}))
+    order by ticker = ${query.toUpperCase()} desc, name, id
+    limit ${SEARCH_COMPANY_LIMIT}`)) as unknown as {
+    rows: { name: string; slug: string; ticker: string; exchange: string; sector: string | null; logo_url: string | null }[];
+  };
+  return rows.map((row) => ({
+    name: row.name,
+    href: companyPath(row.slug),
+    tickerLabel: tickerLabel(row),
+    sectorLabel: sectorLabel(row.sector),
+    logoUrl: row.logo_url,
+  }));
 }

@@ -112,3 +112,26 @@ test("the page works before JavaScript: a GET form with checkboxes", async ({ br
   await expect(page.getByRole("checkbox", { name: "Blogs" })).toBeChecked();
   await context.close();
 });
+
+test("a company's ticker shows the company first and the items naming it, the paid interview among them", async ({ page }) => {
+  await page.goto("/search?q=IBG");
+  const companies = page.getByRole("region", { name: "Companies" });
+  const first = companies.getByRole("link").first();
+  await expect(first).toHaveAccessibleName(/^Ironbark Gold ASX:IBG\b/);
+  await expect(first).toHaveAttribute("href", "/companies/ironbark-gold");
+  // The interview names Ironbark Gold but never writes its ticker.
+  await expect(resultLinks(page).filter({ hasText: "Ironbark Gold's CEO: Why We Are Not Chasing Ounces" })).toHaveCount(1);
+  await expect(resultCount(page)).toContainText('for "IBG"');
+
+  const total = await resultCount(page).innerText();
+
+  // The lower-case ticker finds the same; page 2 has no companies block.
+  await page.goto("/search?q=ibg");
+  await expect(resultCount(page)).toHaveText(total.replace('"IBG"', '"ibg"'));
+  await expect(page.getByRole("region", { name: "Companies" }).getByRole("link").first()).toHaveAttribute(
+    "href",
+    "/companies/ironbark-gold",
+  );
+  await page.goto("/search?q=ibg&page=2");
+  await expect(page.getByRole("region", { name: "Companies" })).toHaveCount(0);
+});
