@@ -34,7 +34,14 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
       <PageIntro id="clients-title" eyebrow="Clients" title="Our Clients">
         <p>
           We work with listed companies of every size and their investor relations teams, helping them reach the investors who want to hear
-          from them.
+          from them.{" "}
+          <Link
+            to="/companies"
+            className="rounded-sm font-medium text-primary underline underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            See every company we cover
+          </Link>
+          .
         </p>
       </PageIntro>
 

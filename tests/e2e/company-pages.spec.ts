@@ -23,6 +23,8 @@ test("/clients shows the client companies with their logos, each leading to its 
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
   await expect(clients.getByRole("link", { name: "Quokka Pay" })).toHaveCount(0);
+  // The intro leads on to every covered company, clients or not.
+  await expect(page.getByRole("link", { name: "See every company we cover" })).toHaveAttribute("href", "/companies");
 
   await clients.getByRole("link", { name: "Helios Semiconductor", exact: true }).click();
   await expect(page).toHaveURL(/\/companies\/helios-semiconductor$/);
