@@ -88,6 +88,22 @@ test("a paid video cannot be published without its disclosure", async ({ adminPa
   await page.getByRole("textbox", { name: "Compensation" }).fill("A$2,000 cash fee");
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByText("Video published successfully")).toBeVisible();
+
+  // Its page shows the disclosure, and its entries in the feeds open with it (the newest item, so always in them).
+  const href = await page.getByRole("link", { name: `Edit ${title}`, exact: true }).getAttribute("href");
+  const path = `/video/${href!.split("/").pop()!}`;
+  await page.goto(path);
+  const disclosure = page.getByRole("region", { name: "Paid promotion" });
+  await expect(disclosure).toContainText("Tagwell Resources Ltd");
+  await expect(disclosure).toContainText("A$2,000 cash fee");
+  for (const feed of ["/videos/rss.xml", "/rss.xml"]) {
+    const xml = await (await page.request.get(feed)).text();
+    const entry = xml.split("<item>").find((item) => item.includes(`${path}</link>`));
+    expect(entry, `the video's entry in ${feed}`).toBeDefined();
+    expect(/<description><!\[CDATA\[([\s\S]*?)\]\]><\/description>/.exec(entry!)?.[1]).toMatch(
+      /^Paid promotion\. Paid for by Tagwell Resources Ltd\. Purpose: Sponsored video\. Compensation: A\$2,000 cash fee\./,
+    );
+  }
 });
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

@@ -6,7 +6,8 @@ import { expect, test } from "./fixtures";
 
 /**
  * A paid interview about a company (PRODUCT.md "Paid promotion"): its page shows the disclosure before the
- * content, the company's chip and the investment notice at the end; its feed entry opens with the disclosure.
+ * content, the company's chip and the investment notice at the end. Feed entries are checked with a new paid
+ * item in company-tagging.spec.ts: a demo item can fall out of the 50-item feeds once other specs add items.
  */
 const TITLE = "Ironbark Gold's CEO: Why We Are Not Chasing Ounces";
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -67,17 +68,6 @@ test("an interview about no company shows no chips, disclosure or notice", async
   await expect(page.getByRole("region", { name: "Paid promotion" })).toHaveCount(0);
   await expect(page.getByRole("list", { name: "Companies" })).toHaveCount(0);
   await expect(page.getByRole("note", { name: "Investment notice" })).toHaveCount(0);
-});
-
-test("/rss.xml opens the paid interview's entry with its disclosure", async ({ request }) => {
-  const path = await interviewPath(request);
-  const xml = await (await request.get("/rss.xml")).text();
-  const entry = xml.split("<item>").find((item) => item.includes(path));
-  expect(entry, "the interview's entry in /rss.xml").toBeDefined();
-  const description = /<description><!\[CDATA\[([\s\S]*?)\]\]><\/description>/.exec(entry!)![1]!;
-  expect(description).toMatch(
-    /^Paid promotion\. Paid for by Ironbark Gold Ltd\. Purpose: Sponsored interview with the chief executive\. Compensation: A\$5,000 cash fee paid to MarketWire\./,
-  );
 });
 
 for (const [theme, width] of [
