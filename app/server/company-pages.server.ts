@@ -21,7 +21,7 @@ import { companyPreviewPath } from "./preview-images.server";
 import { PUBLIC_NOW_SQL } from "./published.server";
 import { pagedPath, pageMeta } from "./seo.server";
 import { absoluteUrl, SITE_NAME } from "./site-url.server";
-import { breadcrumbs, type LdJson } from "./structured-data.server";
+import { breadcrumbs, tickerSymbol, type LdJson } from "./structured-data.server";
 
 const { companies } = schema;
 
@@ -160,14 +160,14 @@ export async function getCompanyPage(slug: string | undefined, page: number): Pr
   };
 }
 
-/** schema.org's Corporation for a company page (PRODUCT.md "Discovery"); tickerSymbol is 'exchange ticker'. */
+/** schema.org's Corporation for a company page (PRODUCT.md "Discovery"). */
 export function corporation(company: CompanyProfile): LdJson {
   const [exchange = "", ticker = ""] = company.tickerLabel.split(":");
   const facts: LdJson = {
     "@context": "https://schema.org",
     "@type": "Corporation",
     name: company.name,
-    tickerSymbol: `${exchange} ${ticker}`,
+    tickerSymbol: tickerSymbol({ exchange, ticker }),
     url: absoluteUrl(companyPath(company.slug)),
   };
   if (company.description) facts.description = company.description;

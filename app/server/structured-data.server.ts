@@ -3,7 +3,7 @@
  * origin; React Router escapes the JSON it writes into the page, so a title holding `</script>` cannot end
  * the script.
  */
-import { companyPath, tickerLabel, type CompanyChip, type Disclosure } from "~/lib/disclosure";
+import { companyPath, type CompanyChip, type Disclosure } from "~/lib/disclosure";
 import { audioPostId, videoSource } from "~/lib/media";
 
 import { disclosureText } from "./item-promotion.server";
@@ -94,6 +94,11 @@ export interface ItemPromotion {
   disclosure?: Disclosure | null;
 }
 
+/** schema.org's tickerSymbol: the exchange and the ticker separated by a space ('ASX IBG'), unlike the 'ASX:IBG' readers see. */
+export function tickerSymbol(company: { exchange: string; ticker: string }): string {
+  return `${company.exchange} ${company.ticker}`;
+}
+
 /**
  * PRODUCT.md "Paid promotion": the companies as the work's `about`, and a paid item's sponsor. The whole
  * disclosure goes in `funding`, schema.org's place for who paid for a work ("funding or sponsorship"),
@@ -105,7 +110,7 @@ function promotionFacts({ companies = [], disclosure }: ItemPromotion): LdJson {
     facts.about = companies.map((company) => ({
       "@type": "Corporation",
       name: company.name,
-      tickerSymbol: tickerLabel(company),
+      tickerSymbol: tickerSymbol(company),
       url: absoluteUrl(companyPath(company.slug)),
     }));
   }

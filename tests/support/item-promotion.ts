@@ -96,8 +96,8 @@ export function describeItemPromotion(options: {
       ]);
       expect(loaded.investmentNotice).toBe("Read the product disclosure statement first.");
       expect(structuredData(meta).about).toEqual([
-        { "@type": "Corporation", name: "Ironbark Gold", tickerSymbol: "ASX:IBG", url: "http://localhost:3000/companies/ironbark-gold" },
-        { "@type": "Corporation", name: "Quokka Pay", tickerSymbol: "ASX:QPY", url: "http://localhost:3000/companies/quokka-pay" },
+        { "@type": "Corporation", name: "Ironbark Gold", tickerSymbol: "ASX IBG", url: "http://localhost:3000/companies/ironbark-gold" },
+        { "@type": "Corporation", name: "Quokka Pay", tickerSymbol: "ASX QPY", url: "http://localhost:3000/companies/quokka-pay" },
       ]);
     });
 
