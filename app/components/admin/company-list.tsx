@@ -5,7 +5,7 @@ import { Pager } from "~/components/pager";
 import { notify } from "~/components/toasts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { COMPANIES_PATH, COMPANY_TEXTS, sectorLabel } from "~/lib/companies";
@@ -14,6 +14,7 @@ import type { CompanyListItem } from "~/server/companies.server";
 
 import { ContentSearchBox } from "./content-search-box";
 import { DeleteDialog } from "./delete-dialog";
+import { ListPlaceholder } from "./list-placeholder";
 import { RowActions } from "./row-actions";
 import { useListDelete } from "./use-list-delete";
 
@@ -55,23 +56,13 @@ export function CompanyList({ list }: { list: CompanyListData }) {
 
       <ContentSearchBox q={q} label={COMPANY_TEXTS.searchLabel} />
 
-      {error ? (
-        <Card>
-          <CardContent className="py-6 text-center text-destructive" role="alert">
-            {error}. Please try again.
-          </CardContent>
-        </Card>
-      ) : visibleItems.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
-            <p className="text-lg font-medium">{COMPANY_TEXTS.empty}</p>
-            {q ? (
-              <p className="text-sm text-muted-foreground">Try a different search.</p>
-            ) : (
-              <NewCompanyLink>{COMPANY_TEXTS.createFirst}</NewCompanyLink>
-            )}
-          </CardContent>
-        </Card>
+      {error || visibleItems.length === 0 ? (
+        <ListPlaceholder
+          error={error}
+          empty={COMPANY_TEXTS.empty}
+          searching={Boolean(q)}
+          createFirst={<NewCompanyLink>{COMPANY_TEXTS.createFirst}</NewCompanyLink>}
+        />
       ) : (
         <Card className="py-0">
           <Table>

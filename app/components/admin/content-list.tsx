@@ -5,7 +5,7 @@ import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/a
 import { Pager } from "~/components/pager";
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { adminTexts } from "~/lib/admin-content";
@@ -19,6 +19,7 @@ import type { AdminListItem } from "~/server/admin-content.server";
 import { ContentSearchBox } from "./content-search-box";
 import { DeleteDialog } from "./delete-dialog";
 import { FeatureButton } from "./feature-button";
+import { ListPlaceholder } from "./list-placeholder";
 import { RowActions } from "./row-actions";
 import { StatusBadge } from "./status-badge";
 import { useListDelete } from "./use-list-delete";
@@ -76,23 +77,13 @@ export function ContentList({ list }: { list: ContentListData }) {
 
       <ContentSearchBox q={q} label={`Search ${info.plural}`} />
 
-      {error ? (
-        <Card>
-          <CardContent className="py-6 text-center text-destructive" role="alert">
-            {error}. Please try again.
-          </CardContent>
-        </Card>
-      ) : visibleItems.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
-            <p className="text-lg font-medium">{texts.empty}</p>
-            {q ? (
-              <p className="text-sm text-muted-foreground">Try a different search.</p>
-            ) : (
-              <NewItemLink type={type}>{texts.createFirst}</NewItemLink>
-            )}
-          </CardContent>
-        </Card>
+      {error || visibleItems.length === 0 ? (
+        <ListPlaceholder
+          error={error}
+          empty={texts.empty}
+          searching={Boolean(q)}
+          createFirst={<NewItemLink type={type}>{texts.createFirst}</NewItemLink>}
+        />
       ) : (
         <Card className="py-0">
           <Table>
