@@ -18,7 +18,7 @@ import type { AdminListItem } from "~/server/admin-content.server";
 
 import { ContentSearchBox } from "./content-search-box";
 import { DeleteDialog } from "./delete-dialog";
-import { FeatureButton } from "./feature-button";
+import { FeatureButton, useListFeature } from "./feature-button";
 import { ListPlaceholder } from "./list-placeholder";
 import { RowActions } from "./row-actions";
 import { StatusBadge } from "./status-badge";
@@ -59,6 +59,7 @@ export function ContentList({ list }: { list: ContentListData }) {
   }, [error]);
 
   const { toDelete, setToDelete, visibleItems, confirmDelete } = useListDelete(items);
+  const featureFetcher = useListFeature();
 
   if (pendingEdit) return <EditLoadingPlaceholder type={type} />;
 
@@ -116,7 +117,7 @@ export function ContentList({ list }: { list: ContentListData }) {
                   <TableCell className="hidden text-right tabular-nums sm:table-cell">{numberFormat.format(item.count)}</TableCell>
                   <TableCell className="pr-4">
                     <RowActions name={item.title} editHref={`${info.adminPath}/${item.id}`} onDelete={() => setToDelete(item)}>
-                      {info.featurable ? <FeatureButton item={item} /> : null}
+                      {info.featurable ? <FeatureButton item={item} fetcher={featureFetcher} /> : null}
                     </RowActions>
                   </TableCell>
                 </TableRow>

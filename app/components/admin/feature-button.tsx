@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, type FetcherWithComponents } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -9,15 +9,26 @@ import type { AdminListItem } from "~/server/admin-content.server";
 
 import { showListActionToast } from "./list-action-toast";
 
+type FeatureFetcher = FetcherWithComponents<ListActionResult>;
+
 /**
- * PRODUCT.md "Admin lists": 'Featured' / 'Feature', disabled while the request runs, shown optimistically.
- * A plain form, so it also works before JavaScript loads.
+ * The list's one Feature fetcher (PRODUCT.md "Admin lists"). The list owns it, not the row: when the item
+ * was deleted in another tab, the reload after the failed request removes the row, and a fetcher inside
+ * the row would go with it before its 'Failed to update featured status' toast could show.
  */
-export function FeatureButton({ item }: { item: AdminListItem }) {
+export function useListFeature(): FeatureFetcher {
   const fetcher = useFetcher<ListActionResult>();
-  const pending = fetcher.formData?.get("featured");
-  const featured = pending != null ? pending === "true" : !!item.featured;
   useEffect(() => showListActionToast(fetcher.data), [fetcher.data]);
+  return fetcher;
+}
+
+/**
+ * PRODUCT.md "Admin lists": 'Featured' / 'Feature', shown optimistically; every Feature button waits while
+ * one change runs. A plain form, so it also works before JavaScript loads.
+ */
+export function FeatureButton({ item, fetcher }: { item: AdminListItem; fetcher: FeatureFetcher }) {
+  const pending = fetcher.formData?.get("id") === item.id ? fetcher.formData.get("featured") : null;
+  const featured = pending != null ? pending === "true" : !!item.featured;
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="feature" />
