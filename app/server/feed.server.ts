@@ -8,8 +8,9 @@ import { Feed, type FeedOptions } from "feed";
 
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
-import type { Disclosure } from "~/lib/disclosure";
+import { COMPANY_LIST_PATH, tickerLabel, type Disclosure } from "~/lib/disclosure";
 
+import { companiesOfItems, itemKey, type CompanyTag } from "./company-tags.server";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { htmlToPlainText } from "./html-text.server";
@@ -150,11 +151,23 @@ export function withDisclosure(disclosure: Disclosure | null, text: string): str
   return text ? `${disclosureText(disclosure)}\n\n${text}` : disclosureText(disclosure);
 }
 
+/**
+ * PRODUCT.md "Discovery": a company an item names, as a feed category: 'Ironbark Gold (ASX:IBG)', in the
+ * site's companies (`domain`, the taxonomy the name belongs to, as RSS 2.0 has it).
+ */
+export function companyCategory(company: Pick<CompanyTag, "name" | "exchange" | "ticker">) {
+  return {
+    name: xmlSafe.text(`${company.name} (${tickerLabel(company)})`),
+    domain: xmlSafe.attribute(`${getEnv().PUBLIC_URL}${COMPANY_LIST_PATH}`),
+  };
+}
+
 /** RSS 2.0 of the 50 newest published items of a feed's types, newest first. */
 export async function buildRssFeed(name: FeedName = "all"): Promise<string> {
   const { types, ...channel } = FEEDS[name];
   const origin = getEnv().PUBLIC_URL;
   const items = await listPublishedForFeeds(FEED_ITEM_LIMIT, types);
+  const companies = await companiesOfItems(items);
   const feed = newFeed({ ...channel, updated: items[0]?.publishedAt });
   for (const item of items) {
     const link = `${origin}${publicUrlFor(item.contentType, item.id)}`;
@@ -165,7 +178,10 @@ export async function buildRssFeed(name: FeedName = "all"): Promise<string> {
       // PRODUCT.md "Text from HTML": feeds carry the description as plain text, after a paid item's disclosure.
       description: xmlSafe.cdata(withDisclosure(item.disclosure, htmlToPlainText(item.description))),
       date: item.publishedAt,
-      category: [{ name: xmlSafe.text(CONTENT_REGISTRY[item.contentType].label) }],
+      category: [
+        { name: xmlSafe.text(CONTENT_REGISTRY[item.contentType].label) },
+        ...(companies.get(itemKey(item.contentType, item.id)) ?? []).map(companyCategory),
+      ],
     });
   }
   return feed.rss2();
