@@ -1,7 +1,7 @@
 /**
  * RSS 2.0 feeds (PRODUCT.md "Discovery"): `/rss.xml` (every type), `/videos/rss.xml` and `/blog/rss.xml`,
  * written by the `feed` package, links absolute on PUBLIC_URL. The podcast feed is in
- * podcast-feed.server.ts, the sitemap in sitemap.server.ts; both use this module's query and helpers.
+ * podcast-feed.server.ts; it and the sitemap (sitemap.server.ts) answer through this module's xmlResponse.
  */
 import { sql } from "drizzle-orm";
 import { Feed, type FeedOptions } from "feed";
@@ -36,7 +36,7 @@ export interface FeedItem {
   disclosure: Disclosure | null;
 }
 
-/** Newest published items of the given types (all five by default), for the feeds and the sitemap. */
+/** Newest published items of the given types (all five by default), for the feeds. */
 export async function listPublishedForFeeds(limit: number, types: readonly ContentType[] = CONTENT_TYPES): Promise<FeedItem[]> {
   const tables = CONTENT_TYPE_LIST.filter((info) => types.includes(info.key));
   if (tables.length === 0) return [];
@@ -188,16 +188,22 @@ export async function buildRssFeed(name: FeedName = "all"): Promise<string> {
 }
 
 /**
- * A feed or sitemap answer: the document with its type and caching, or, when the database cannot be read,
- * a short 503 that is never cached (PRODUCT.md "Lists": an error must not be kept as the document).
+ * A feed or sitemap answer: the document with its type and caching, a short 404 when `build` finds no such
+ * document, or, when the database cannot be read, a short 503; neither is cached (PRODUCT.md "Lists": an
+ * error must not be kept as the document).
  */
 export async function xmlResponse(
   request: Request,
-  build: () => Promise<string>,
+  build: () => Promise<string | null>,
   headers: { contentType: string; cacheControl: string } = { contentType: RSS_CONTENT_TYPE, cacheControl: FEED_CACHE_CONTROL },
 ): Promise<Response> {
   try {
     const body = await build();
+    if (body === null)
+      return new Response("Not found.\n", {
+        status: 404,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      });
     return new Response(body, { headers: { "Content-Type": headers.contentType, "Cache-Control": headers.cacheControl } });
   } catch (error) {
     console.error(`Failed to build ${new URL(request.url).pathname}:`, error);
