@@ -90,6 +90,15 @@ function newest(dates: (Date | undefined)[]): Date | undefined {
   return dates.reduce<Date | undefined>((latest, date) => (date && (!latest || date > latest) ? date : latest), undefined);
 }
 
+/** The rows of every section, with its name (`section`). */
+const everySection = () =>
+  sql.join(
+    SECTIONS.map(
+      ({ name, rows }) => sql`select ${name}::text as section, lastmod, sort_at, sort_id from (${rows()}) as ${sql.identifier(name)}`,
+    ),
+    sql` union all `,
+  );
+
 /**
  * Every section's sitemaps with their newest change, in one statement: rows numbered in their section's
  * order, `pageSize` to a sitemap.
@@ -99,12 +108,7 @@ async function sectionPages(pageSize: number): Promise<Map<string, (Date | undef
   const result = await db.execute<{ section: string; page: number; lastmod: string | Date | null }>(sql`
     select section, page, max(lastmod) as lastmod from (
       select section, lastmod, (row_number() over (partition by section order by sort_at, sort_id) - 1) / ${pageSize} + 1 as page
-      from (${sql.join(
-        SECTIONS.map(
-          ({ name, rows }) => sql`select ${name}::text as section, lastmod, sort_at, sort_id from (${rows()}) as ${sql.identifier(name)}`,
-        ),
-        sql` union all `,
-      )}) as everything
+      from (${everySection()}) as everything
     ) as numbered
     group by section, page
     order by section, page`);
@@ -140,10 +144,14 @@ export async function buildSitemapIndex(pageSize = urlsPerSitemap()): Promise<st
 const urlset = (entries: string[]) => `${XML_DECLARATION}${URLSET_OPEN}${entries.join("\n")}\n${URLSET_CLOSE}`;
 
 /** `pages-1.xml`: the fixed pages, each type's list (changed with its newest item) and the companies list. */
-async function buildPagesSitemap(pageSize: number): Promise<string> {
+async function buildPagesSitemap(): Promise<string> {
   const origin = getEnv().PUBLIC_URL;
-  const pages = await sectionPages(pageSize);
-  const changed = (section: string) => newest(pages.get(section) ?? []);
+  const db = await getDb();
+  const result = await db.execute<{ section: string; lastmod: string | Date }>(
+    sql`select section, max(lastmod) as lastmod from (${everySection()}) as everything group by section`,
+  );
+  const newestBySection = new Map(result.rows.map((row) => [row.section, new Date(row.lastmod)]));
+  const changed = (section: string) => newestBySection.get(section);
   return urlset([
     ...FIXED_PATHS.map((path) => urlEntry(origin + path, undefined)),
     ...[...LIST_SECTIONS].map(([path, section]) => urlEntry(origin + path, changed(section))),
@@ -172,7 +180,7 @@ export async function buildSitemap(file: string | undefined, pageSize = urlsPerS
   if (!match) return null;
   const [, name, number] = match;
   const page = Number(number);
-  if (name === PAGES) return page === 1 ? buildPagesSitemap(pageSize) : null;
+  if (name === PAGES) return page === 1 ? buildPagesSitemap() : null;
   const section = SECTIONS.find((candidate) => candidate.name === name);
   return section ? buildSectionSitemap(section, page, pageSize) : null;
 }
