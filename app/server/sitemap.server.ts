@@ -29,7 +29,7 @@ const FIXED_PATHS = ["/", "/about", "/programme", "/clients", "/contact"];
 const PAGES = "pages";
 
 /** The longest path a sitemap names: a company's (slugs are at most 100 characters) or an item's (a uuid). */
-const LONGEST_PATH = `${companyPath("x".repeat(100))}`;
+const LONGEST_PATH = companyPath("x".repeat(100));
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
