@@ -74,6 +74,7 @@ export default [
   route("videos/rss.xml", "routes/videos.rss[.]xml.ts"),
   route("og/*", "routes/og.$.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("sitemaps/:file", "routes/sitemaps.$file.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 
   // PRODUCT.md "Public pages": any other path is the 404 page

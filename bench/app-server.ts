@@ -337,17 +337,28 @@ export interface SitePages {
   article: string;
 }
 
-/** The first video, podcast and article listed in /sitemap.xml (newest first in the demo content). */
+/**
+ * The newest video, podcast and article: the last page of each section's last sitemap in /sitemap.xml's
+ * index (a section's sitemaps run oldest first).
+ */
 export async function findPages(origin: string): Promise<SitePages> {
-  const response = await get(`${origin}/sitemap.xml`);
-  if (response.status !== 200) throw new Error(`/sitemap.xml answered ${response.status}`);
-  const paths = [...response.body.toString("utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-  const first = (prefix: string) => {
-    const found = paths.find((p) => p.startsWith(prefix));
+  const locs = async (path: string) => {
+    const response = await get(`${origin}${path}`);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return [...response.body.toString("utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  };
+  const sitemaps = await locs("/sitemap.xml");
+  const newest = async (section: string, prefix: string) => {
+    const sitemap = sitemaps.filter((p) => p.startsWith(`/sitemaps/${section}-`)).at(-1);
+    const found = sitemap && (await locs(sitemap)).filter((p) => p.startsWith(prefix)).at(-1);
     if (!found) throw new Error(`/sitemap.xml lists no ${prefix}… page`);
     return found;
   };
-  return { video: first("/video/"), podcast: first("/podcast/"), article: first("/blog/") };
+  return {
+    video: await newest("videos", "/video/"),
+    podcast: await newest("podcasts", "/podcast/"),
+    article: await newest("blog", "/blog/"),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------

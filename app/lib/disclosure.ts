@@ -28,6 +28,9 @@ export interface CompanyChip {
   exchange: string;
 }
 
+/** PRODUCT.md "Company pages": the list of companies. */
+export const COMPANY_LIST_PATH = "/companies";
+
 /** PRODUCT.md "Company pages": a company's public page. */
 export function companyPath(slug: string): string {
   return `/companies/${slug}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { audioKey, imageKey, uploadSrcSet, uploadUrl, variantWidths } from "./uploads";
+import { audioKey, imageKey, uploadedImageWidth, uploadSrcSet, uploadUrl, variantWidths } from "./uploads";
 
 const ID = "0b7e4a52-8f0e-4c1d-9a55-0d8f1b2c3d4e";
 const copy = (width: number) => `/uploads/images/${ID}-${width}w.webp ${width}w`;
@@ -55,5 +55,16 @@ describe("uploadSrcSet", () => {
     ["another folder", `/uploads/other/${ID}-4000w.jpg`],
   ])("none for %s", (_name, url) => {
     expect(uploadSrcSet(url)).toBeUndefined();
+  });
+});
+
+describe("uploadedImageWidth", () => {
+  it.each([
+    ["an uploaded original", `/uploads/images/${ID}-1200w.png`, 1200],
+    ["a copy", `/uploads/images/${ID}-480w.webp`, 480],
+    ["a demo file", "/media/videos/thumbnail.jpg", undefined],
+    ["a web address", `https://cdn.example.com/uploads/images/${ID}-4000w.jpg`, undefined],
+  ])("%s", (_name, url, width) => {
+    expect(uploadedImageWidth(url)).toBe(width);
   });
 });

@@ -48,6 +48,12 @@ export function variantWidths(width: number): number[] {
 
 const UPLOADED_IMAGE = /^\/uploads\/images\/([\da-f-]{36})-(\d+)w\.[a-z\d]+$/;
 
+/** The width in pixels of an uploaded image's original, read from its URL; undefined for any other URL. */
+export function uploadedImageWidth(url: string): number | undefined {
+  const match = UPLOADED_IMAGE.exec(url);
+  return match ? Number(match[2]) : undefined;
+}
+
 /**
  * The `srcset` of an uploaded image's URL: its WebP copies, and the original itself while it is no wider
  * than the largest copy; undefined for any other URL or an image too small to have copies.

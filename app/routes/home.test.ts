@@ -59,6 +59,51 @@ describe("home loader", () => {
   });
 });
 
+// PRODUCT.md "Home": 'Latest' is the 4 latest videos not already in the carousel.
+describe("home loader: 'Latest' beside the carousel", () => {
+  it("starts with the newest video while an older one is featured", async () => {
+    const db = await getDb();
+    await db.insert(schema.videos).values(
+      Array.from({ length: 6 }, (_, i) => ({
+        title: `V${i}`,
+        status: "published" as const,
+        publishedAt: day(i),
+        featured: i === 0,
+        featuredAt: i === 0 ? day(9) : null,
+      })),
+    );
+    const { videos } = await loader();
+    expect(videos.carousel.map((v) => v.title)).toEqual(["V0"]);
+    expect(videos.latest.map((v) => v.title)).toEqual(["V5", "V4", "V3", "V2"]);
+  });
+
+  it("skips a featured video already in the carousel", async () => {
+    const db = await getDb();
+    await db.insert(schema.videos).values(
+      Array.from({ length: 6 }, (_, i) => ({
+        title: `V${i}`,
+        status: "published" as const,
+        publishedAt: day(i),
+        featured: i === 4,
+        featuredAt: i === 4 ? day(9) : null,
+      })),
+    );
+    const { videos } = await loader();
+    expect(videos.carousel.map((v) => v.title)).toEqual(["V4"]);
+    expect(videos.latest.map((v) => v.title)).toEqual(["V5", "V3", "V2", "V1"]);
+  });
+
+  it("with nothing featured, skips the latest video the carousel falls back to", async () => {
+    const db = await getDb();
+    await db
+      .insert(schema.videos)
+      .values(Array.from({ length: 6 }, (_, i) => ({ title: `V${i}`, status: "published" as const, publishedAt: day(i) })));
+    const { videos } = await loader();
+    expect(videos.carousel.map((v) => v.title)).toEqual(["V5"]);
+    expect(videos.latest.map((v) => v.title)).toEqual(["V4", "V3", "V2", "V1"]);
+  });
+});
+
 describe("home shouldRevalidate", () => {
   it("skips reloading the page after a newsletter sign-up", () => {
     expect(

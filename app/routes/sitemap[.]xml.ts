@@ -1,9 +1,9 @@
 import { xmlResponse } from "~/server/feed.server";
-import { buildSitemap, SITEMAP_CACHE_CONTROL, SITEMAP_CONTENT_TYPE } from "~/server/sitemap.server";
+import { buildSitemapIndex, SITEMAP_CACHE_CONTROL, SITEMAP_CONTENT_TYPE } from "~/server/sitemap.server";
 
 import type { Route } from "./+types/sitemap[.]xml";
 
-/** PRODUCT.md "Discovery": the fixed pages and every published item's page. */
+/** PRODUCT.md "Discovery": the sitemap index, naming every sitemap under /sitemaps/. */
 export function loader({ request }: Route.LoaderArgs) {
-  return xmlResponse(request, buildSitemap, { contentType: SITEMAP_CONTENT_TYPE, cacheControl: SITEMAP_CACHE_CONTROL });
+  return xmlResponse(request, () => buildSitemapIndex(), { contentType: SITEMAP_CONTENT_TYPE, cacheControl: SITEMAP_CACHE_CONTROL });
 }

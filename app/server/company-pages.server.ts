@@ -319,18 +319,13 @@ export async function listClientCompanies(): Promise<CompanySummary[]> {
 /* /sitemap.xml                                                                                           */
 
 /**
- * PRODUCT.md "Discovery": the companies with coverage visitors can see, each with its page's last change:
- * the company's own, or the newest change of an item naming it.
+ * PRODUCT.md "Discovery": the companies with coverage visitors can see, as rows of the sitemap: `ref` the
+ * slug, `lastmod` the page's last change (the company's own, or the newest change of an item naming it),
+ * and the key the sitemap pages them by (`sort_at`, `sort_id`: the company's creation, so new companies
+ * come last).
  */
-export async function listCompanyPagesForSitemap(limit: number): Promise<{ path: string; lastmod: Date }[]> {
-  if (limit <= 0) return [];
-  const db = await getDb();
-  const result = await db.execute<{ slug: string; lastmod: string | Date }>(sql`
-    with visible as (${visibleTagsSql()})
-    select c.slug, greatest(c.updated_at, max(visible.changed)) as lastmod
-    from companies c join visible on visible.company_id = c.id
-    group by c.id
-    order by c.name, c.id
-    limit ${limit}`);
-  return result.rows.map((row) => ({ path: companyPath(row.slug), lastmod: new Date(row.lastmod) }));
+export function companySitemapRowsSql(): SQL {
+  return sql`select c.slug as ref, greatest(c.updated_at, max(visible.changed)) as lastmod, c.created_at as sort_at, c.id as sort_id
+    from companies c join (${visibleTagsSql()}) as visible on visible.company_id = c.id
+    group by c.id`;
 }

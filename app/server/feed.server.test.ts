@@ -15,7 +15,7 @@ import { buildRssFeed, listPublishedForFeeds } from "./feed.server";
 
 const ORIGIN = "http://localhost:3000";
 
-emptyBeforeEach(schema.videos, schema.podcasts, schema.blogs, schema.interviews, schema.specialFeatures);
+emptyBeforeEach(schema.companies, schema.videos, schema.podcasts, schema.blogs, schema.interviews, schema.specialFeatures);
 restoreEnvAfterEach(["PUBLIC_URL"]);
 
 /** One published item of every type, newest first (video, podcast, blog, interview, special feature), and hidden ones. */
@@ -225,5 +225,71 @@ describe('paid promotion in /rss.xml, /videos/rss.xml and /blog/rss.xml (PRODUCT
     expect(textOf(items[0]!.description)).toBe(
       "Paid promotion. Paid for by A & B <Holdings> ]]> Ltd. Purpose: Sponsored interview with the chief executive. Compensation: A$5,000 cash fee paid to MarketWire.\n\nText",
     );
+  });
+});
+
+describe('companies in /rss.xml, /videos/rss.xml and /blog/rss.xml (PRODUCT.md "Discovery")', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Two companies; `tag` makes an item name them. */
+  async function seedCompanies() {
+    const db = await getDb();
+    const [gold, lithium] = await db
+      .insert(schema.companies)
+      .values([
+        { name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG", exchange: "ASX" },
+        { name: "Lithium & Co <Holdings>", slug: "lithium-co", ticker: "LCO", exchange: "NYSE" },
+      ])
+      .returning();
+    const tag = (contentType: "video" | "blog", contentId: string, ...companyIds: string[]) =>
+      db.insert(schema.contentCompanies).values(companyIds.map((companyId) => ({ contentType, contentId, companyId })));
+    return { gold: gold!, lithium: lithium!, tag };
+  }
+
+  const categories = (item: XmlNode) =>
+    (item.category as unknown as XmlNode[]).map((category) => ({ name: textOf(category), domain: category["@domain"] }));
+
+  it("names each item's companies A–Z as categories after its type, 'Name (EXCHANGE:TICKER)' in the companies' domain", async () => {
+    const { gold, lithium, tag } = await seedCompanies();
+    const [video] = await insertVideos([{ title: "Both", publishedAt: day(2) }]);
+    const [blog] = await insertBlogs([{ title: "One", publishedAt: day(1) }]);
+    await insertBlogs([{ title: "None", publishedAt: day(0) }]);
+    await tag("video", video!.id, lithium.id, gold.id);
+    await tag("blog", blog!.id, gold.id);
+
+    const { items } = await readRss(await buildRssFeed("all"));
+    const domain = `${ORIGIN}/companies`;
+    expect(items.map(categories)).toEqual([
+      [
+        { name: "Video", domain: undefined },
+        { name: "Ironbark Gold (ASX:IBG)", domain },
+        { name: "Lithium & Co <Holdings> (NYSE:LCO)", domain },
+      ],
+      [
+        { name: "Blog", domain: undefined },
+        { name: "Ironbark Gold (ASX:IBG)", domain },
+      ],
+      [{ name: "Blog", domain: undefined }],
+    ]);
+    const blogFeed = await readRss(await buildRssFeed("blog"));
+    expect(categories(blogFeed.items[0]!)).toEqual([
+      { name: "Blog", domain: undefined },
+      { name: "Ironbark Gold (ASX:IBG)", domain },
+    ]);
+  });
+
+  it("reads the companies of all the feed's items in one query, however many items there are", async () => {
+    const { gold, lithium, tag } = await seedCompanies();
+    const [first] = await insertVideos([{ title: "V0", publishedAt: day(0) }]);
+    await tag("video", first!.id, gold.id);
+    const reads = vi.spyOn(dbServer, "getDb");
+    await buildRssFeed("video");
+    const readsForOneItem = reads.mock.calls.length;
+    const more = await insertVideos(Array.from({ length: 5 }, (_, i) => ({ title: `V${i + 1}`, publishedAt: day(i + 1) })));
+    for (const video of more) await tag("video", video.id, gold.id, lithium.id);
+    reads.mockClear();
+    const { items } = await readRss(await buildRssFeed("video"));
+    expect(items.map((item) => (item.category as unknown as XmlNode[]).length)).toEqual([3, 3, 3, 3, 3, 2]);
+    expect(reads.mock.calls.length).toBe(readsForOneItem);
   });
 });

@@ -1,15 +1,16 @@
 /**
  * RSS 2.0 feeds (PRODUCT.md "Discovery"): `/rss.xml` (every type), `/videos/rss.xml` and `/blog/rss.xml`,
  * written by the `feed` package, links absolute on PUBLIC_URL. The podcast feed is in
- * podcast-feed.server.ts, the sitemap in sitemap.server.ts; both use this module's query and helpers.
+ * podcast-feed.server.ts; it and the sitemap (sitemap.server.ts) answer through this module's xmlResponse.
  */
 import { sql } from "drizzle-orm";
 import { Feed, type FeedOptions } from "feed";
 
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
-import type { Disclosure } from "~/lib/disclosure";
+import { COMPANY_LIST_PATH, tickerLabel, type Disclosure } from "~/lib/disclosure";
 
+import { companiesOfItems, itemKey, type CompanyTag } from "./company-tags.server";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { htmlToPlainText } from "./html-text.server";
@@ -35,7 +36,7 @@ export interface FeedItem {
   disclosure: Disclosure | null;
 }
 
-/** Newest published items of the given types (all five by default), for the feeds and the sitemap. */
+/** Newest published items of the given types (all five by default), for the feeds. */
 export async function listPublishedForFeeds(limit: number, types: readonly ContentType[] = CONTENT_TYPES): Promise<FeedItem[]> {
   const tables = CONTENT_TYPE_LIST.filter((info) => types.includes(info.key));
   if (tables.length === 0) return [];
@@ -150,11 +151,23 @@ export function withDisclosure(disclosure: Disclosure | null, text: string): str
   return text ? `${disclosureText(disclosure)}\n\n${text}` : disclosureText(disclosure);
 }
 
+/**
+ * PRODUCT.md "Discovery": a company an item names, as a feed category: 'Ironbark Gold (ASX:IBG)', in the
+ * site's companies (`domain`, the taxonomy the name belongs to, as RSS 2.0 has it).
+ */
+export function companyCategory(company: Pick<CompanyTag, "name" | "exchange" | "ticker">) {
+  return {
+    name: xmlSafe.text(`${company.name} (${tickerLabel(company)})`),
+    domain: xmlSafe.attribute(`${getEnv().PUBLIC_URL}${COMPANY_LIST_PATH}`),
+  };
+}
+
 /** RSS 2.0 of the 50 newest published items of a feed's types, newest first. */
 export async function buildRssFeed(name: FeedName = "all"): Promise<string> {
   const { types, ...channel } = FEEDS[name];
   const origin = getEnv().PUBLIC_URL;
   const items = await listPublishedForFeeds(FEED_ITEM_LIMIT, types);
+  const companies = await companiesOfItems(items);
   const feed = newFeed({ ...channel, updated: items[0]?.publishedAt });
   for (const item of items) {
     const link = `${origin}${publicUrlFor(item.contentType, item.id)}`;
@@ -165,23 +178,32 @@ export async function buildRssFeed(name: FeedName = "all"): Promise<string> {
       // PRODUCT.md "Text from HTML": feeds carry the description as plain text, after a paid item's disclosure.
       description: xmlSafe.cdata(withDisclosure(item.disclosure, htmlToPlainText(item.description))),
       date: item.publishedAt,
-      category: [{ name: xmlSafe.text(CONTENT_REGISTRY[item.contentType].label) }],
+      category: [
+        { name: xmlSafe.text(CONTENT_REGISTRY[item.contentType].label) },
+        ...(companies.get(itemKey(item.contentType, item.id)) ?? []).map(companyCategory),
+      ],
     });
   }
   return feed.rss2();
 }
 
 /**
- * A feed or sitemap answer: the document with its type and caching, or, when the database cannot be read,
- * a short 503 that is never cached (PRODUCT.md "Lists": an error must not be kept as the document).
+ * A feed or sitemap answer: the document with its type and caching, a short 404 when `build` finds no such
+ * document, or, when the database cannot be read, a short 503; neither is cached (PRODUCT.md "Lists": an
+ * error must not be kept as the document).
  */
 export async function xmlResponse(
   request: Request,
-  build: () => Promise<string>,
+  build: () => Promise<string | null>,
   headers: { contentType: string; cacheControl: string } = { contentType: RSS_CONTENT_TYPE, cacheControl: FEED_CACHE_CONTROL },
 ): Promise<Response> {
   try {
     const body = await build();
+    if (body === null)
+      return new Response("Not found.\n", {
+        status: 404,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      });
     return new Response(body, { headers: { "Content-Type": headers.contentType, "Cache-Control": headers.cacheControl } });
   } catch (error) {
     console.error(`Failed to build ${new URL(request.url).pathname}:`, error);

@@ -11,7 +11,7 @@ import { readRss, textOf, TRICKY_DESCRIPTION, TRICKY_DESCRIPTION_TEXT, TRICKY_TI
 import { PAID } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
 import * as dbServer from "./db.server";
-import { schema } from "./db.server";
+import { getDb, schema } from "./db.server";
 import { buildPodcastFeed, directAudioFile, staticFilesDir } from "./podcast-feed.server";
 
 const ORIGIN = "http://localhost:3000";
@@ -19,7 +19,7 @@ const TRAILER = "/media/audio/capital-call-trailer.mp3";
 const THEME = "/media/audio/dividend-hour-theme.mp3";
 const sizeOf = (sitePath: string) => fs.statSync(path.join("public", sitePath)).size;
 
-emptyBeforeEach(schema.podcasts, schema.mediaFiles);
+emptyBeforeEach(schema.companies, schema.podcasts, schema.mediaFiles);
 restoreEnvAfterEach(["PUBLIC_URL", "NODE_ENV", "BUILD_DIR", ...PODCAST_VARIABLES]);
 
 const feed = async () => readRss(await buildPodcastFeed());
@@ -303,5 +303,45 @@ describe('/podcasts/rss.xml and paid promotion (PRODUCT.md "Paid promotion")', (
       "Plain episode",
       "Leftovers",
     ]);
+  });
+});
+
+describe('/podcasts/rss.xml: companies (PRODUCT.md "Discovery")', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("names each episode's companies A–Z as categories, read for all episodes in one query", async () => {
+    const db = await getDb();
+    const [gold, lithium] = await db
+      .insert(schema.companies)
+      .values([
+        { name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG", exchange: "ASX" },
+        { name: "Lithium Co", slug: "lithium-co", ticker: "LCO", exchange: "NYSE" },
+      ])
+      .returning();
+    const tag = (contentId: string, ...companyIds: string[]) =>
+      db.insert(schema.contentCompanies).values(companyIds.map((companyId) => ({ contentType: "podcast" as const, contentId, companyId })));
+    const [first] = await insertPodcasts([{ title: "E0", audioUrl: TRAILER, publishedAt: day(0) }]);
+    await tag(first!.id, gold!.id);
+    const reads = vi.spyOn(dbServer, "getDb");
+    await buildPodcastFeed();
+    const readsForOneEpisode = reads.mock.calls.length;
+    const more = await insertPodcasts(
+      Array.from({ length: 3 }, (_, i) => ({ title: `E${i + 1}`, audioUrl: THEME, publishedAt: day(i + 1) })),
+    );
+    for (const episode of more) await tag(episode.id, lithium!.id, gold!.id);
+    reads.mockClear();
+
+    const { items } = await feed();
+    expect(reads.mock.calls.length).toBe(readsForOneEpisode);
+    const domain = `${ORIGIN}/companies`;
+    const both = [
+      { name: "Ironbark Gold (ASX:IBG)", domain },
+      { name: "Lithium Co (NYSE:LCO)", domain },
+    ];
+    expect(
+      items.map((item) =>
+        ((item.category ?? []) as unknown as XmlNode[]).map((category) => ({ name: textOf(category), domain: category["@domain"] })),
+      ),
+    ).toEqual([both, both, both, [{ name: "Ironbark Gold (ASX:IBG)", domain }]]);
   });
 });

@@ -11,9 +11,10 @@ import { and, inArray, or, sql } from "drizzle-orm";
 
 import { publicUrlFor } from "~/lib/content-registry";
 
+import { companiesOfItems, itemKey } from "./company-tags.server";
 import { getDb, schema } from "./db.server";
 import { getEnv } from "./env.server";
-import { FEED_ITEM_LIMIT, newFeed, withDisclosure, xmlSafe } from "./feed.server";
+import { companyCategory, FEED_ITEM_LIMIT, newFeed, withDisclosure, xmlSafe } from "./feed.server";
 import { htmlToPlainText } from "./html-text.server";
 import { itemDisclosure } from "./item-promotion.server";
 import { newestPublishedFirst } from "./list-order.server";
@@ -174,6 +175,7 @@ export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
 export async function buildPodcastFeed(): Promise<string> {
   const env = getEnv();
   const episodes = await listPodcastEpisodes(FEED_ITEM_LIMIT);
+  const companies = await companiesOfItems(episodes.map(({ id }) => ({ contentType: "podcast", id })));
   // `podcast: true` declares the itunes namespace. The package's own channel tags are not what Apple
   // requires (a text category, an owner without a name, no image or explicit flag), so every itunes tag
   // is written here through its extension mechanism, and `category` and `author` are left unset.
@@ -210,6 +212,7 @@ export async function buildPodcastFeed(): Promise<string> {
       date: episode.publishedAt,
       description: xmlSafe.cdata(episode.text),
       enclosure: { url: episode.audio.url, length: episode.audio.length, type: episode.audio.type },
+      category: (companies.get(itemKey("podcast", episode.id)) ?? []).map(companyCategory),
       extensions: episode.duration ? [{ name: "itunes:duration", objects: { _text: String(episode.duration) } }] : [],
     });
   }

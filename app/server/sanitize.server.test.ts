@@ -108,3 +108,41 @@ describe("sanitizeContentHtml", () => {
     expect(sanitizeContentHtml(once)).toBe(once);
   });
 });
+
+// PRODUCT.md "Media library": uploaded images in rich text get their WebP copies in srcset, like other uploads.
+describe("sanitizeContentHtml: uploaded images", () => {
+  const ID = "0f8e7c3a-1b2d-4e5f-8a9b-0c1d2e3f4a5b";
+  const COPIES = [480, 960, 1600].map((width) => `/uploads/images/${ID}-${width}w.webp ${width}w`).join(", ");
+
+  it("offers an upload's copies, sized to the text column when the picture is wider", () => {
+    expect(sanitizeContentHtml(`<img src="/uploads/images/${ID}-2400w.jpg" alt="A chart" width="800" height="600">`)).toBe(
+      `<img src="/uploads/images/${ID}-2400w.jpg" alt="A chart" width="800" height="600" loading="lazy" srcset="${COPIES}" ` +
+        'sizes="(min-width: 768px) 768px, 100vw" />',
+    );
+  });
+
+  it("sizes a narrower picture to its own width: the width given, else the original's", () => {
+    expect(sanitizeContentHtml(`<img src="/uploads/images/${ID}-1200w.png" alt="" width="400">`)).toBe(
+      `<img src="/uploads/images/${ID}-1200w.png" alt="" width="400" loading="lazy" ` +
+        `srcset="/uploads/images/${ID}-480w.webp 480w, /uploads/images/${ID}-960w.webp 960w, /uploads/images/${ID}-1200w.png 1200w" ` +
+        'sizes="(min-width: 400px) 400px, 100vw" />',
+    );
+    expect(sanitizeContentHtml(`<img src="/uploads/images/${ID}-600w.png" alt="">`)).toContain(
+      `srcset="/uploads/images/${ID}-480w.webp 480w, /uploads/images/${ID}-600w.png 600w" sizes="(min-width: 600px) 600px, 100vw"`,
+    );
+  });
+
+  it("never keeps a srcset or sizes written into the HTML", () => {
+    expect(sanitizeContentHtml('<img src="/uploads/a.png" alt="" srcset="https://evil.example/x.png 2x" sizes="1px">')).toBe(
+      '<img src="/uploads/a.png" alt="" loading="lazy" />',
+    );
+    expect(sanitizeContentHtml(`<img src="/uploads/images/${ID}-320w.png" alt="" srcset="https://evil.example/x.png 2x">`)).toBe(
+      `<img src="/uploads/images/${ID}-320w.png" alt="" loading="lazy" />`,
+    );
+  });
+
+  it("gives the same HTML when sanitised again", () => {
+    const once = sanitizeContentHtml(`<p>x</p><img src="/uploads/images/${ID}-2400w.jpg" alt="A chart" width="800" height="600">`);
+    expect(sanitizeContentHtml(once)).toBe(once);
+  });
+});

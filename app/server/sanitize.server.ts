@@ -1,6 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 
 import { FRAME_SANDBOX, VIDEO_FRAME_ALLOW } from "~/lib/media";
+import { uploadedImageWidth, uploadSrcSet } from "~/lib/uploads";
 
 /**
  * The video hosts whose embeds the rich-text editor makes (PRODUCT.md "Rich-text editor"); both are in the
@@ -28,6 +29,22 @@ function embedSource(src: string | undefined): string | null {
 
 /** A frame's width or height: whole pixels only. */
 const isPixels = (value: string | undefined): value is string => value !== undefined && /^\d{1,4}$/.test(value);
+
+/** The widest an article body is set (the pages' `max-w-3xl`): no picture in it is shown wider. */
+const TEXT_COLUMN_PX = 768;
+
+/**
+ * PRODUCT.md "Media library": an uploaded picture offers its WebP copies, sized to the width it is shown at
+ * (its width attribute, else the original's, never more than the text column). Anything the HTML said
+ * about srcset or sizes is dropped: the copies are the only candidates.
+ */
+function imageAttributes({ srcset: _srcset, sizes: _sizes, ...attribs }: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const srcset = attribs.src ? uploadSrcSet(attribs.src) : undefined;
+  if (!srcset) return { ...attribs, loading: "lazy" };
+  const given = isPixels(attribs.width) ? Number(attribs.width) : 0;
+  const shown = Math.min(given || uploadedImageWidth(attribs.src!)!, TEXT_COLUMN_PX);
+  return { ...attribs, loading: "lazy", srcset, sizes: `(min-width: ${shown}px) ${shown}px, 100vw` };
+}
 
 /**
  * Allow-list for rich content (blog, podcast, feature bodies): structure, emphasis, links, images,
@@ -73,7 +90,8 @@ function options(): sanitizeHtml.IOptions {
     ],
     allowedAttributes: {
       a: ["href", "title", "target", "rel"],
-      img: ["src", "alt", "title", "width", "height", "loading"],
+      // srcset and sizes are written by imageAttributes, never taken from the HTML.
+      img: ["src", "alt", "title", "width", "height", "loading", "srcset", "sizes"],
       th: ["colspan", "rowspan", "scope"],
       td: ["colspan", "rowspan"],
       // The editor's video node: its wrapper, and the frame with a fixed set of attributes (set below).
@@ -99,7 +117,7 @@ function options(): sanitizeHtml.IOptions {
         tagName,
         attribs: /^https?:\/\//i.test(attribs.href ?? "") ? { ...attribs, rel: "noopener noreferrer nofollow", target: "_blank" } : attribs,
       }),
-      img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
+      img: (tagName, attribs) => ({ tagName, attribs: imageAttributes(attribs) }),
       // A frame keeps only a YouTube embed src and gets the same restrictions as the site's own video
       // player (sandbox, features, referrer); anything else loses its src and is dropped below.
       iframe: (tagName, attribs) => {

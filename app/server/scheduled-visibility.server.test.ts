@@ -26,7 +26,7 @@ import { loader as podcastFeedLoader } from "~/routes/podcasts.rss[.]xml";
 import { loader as programmeLoader } from "~/routes/programme";
 import { loader as feedLoader } from "~/routes/rss[.]xml";
 import { loader as searchLoader } from "~/routes/search";
-import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { loader as sitemapLoader } from "~/routes/sitemaps.$file";
 import { loader as specialFeaturesLoader } from "~/routes/special-features";
 import { loader as specialFeatureLoader } from "~/routes/special-features.$id";
 import { loader as videoLoader } from "~/routes/video.$id";
@@ -165,8 +165,14 @@ const PLACES: Place[] = [
   ["the video feed (/videos/rss.xml)", ({ scheduled }) => mentions(get(videoFeedLoader, "/videos/rss.xml"), scheduled.video.id)],
   ["the podcast feed (/podcasts/rss.xml)", ({ scheduled }) => mentions(get(podcastFeedLoader, "/podcasts/rss.xml"), scheduled.podcast.id)],
   [
-    "the sitemap (/sitemap.xml)",
-    async ({ scheduled }) => allOf(CONTENT_TYPES.map((type) => mentions(get(sitemapLoader, "/sitemap.xml"), scheduled[type].id))),
+    "the sitemaps (/sitemaps/{section}-1.xml)",
+    async ({ scheduled }) =>
+      allOf(
+        CONTENT_TYPES.map((type) => {
+          const file = `${CONTENT_REGISTRY[type].listPath.slice(1)}-1.xml`;
+          return mentions(get(sitemapLoader, `/sitemaps/${file}`, { file }), scheduled[type].id);
+        }),
+      ),
   ],
   [
     "the programme's video count",

@@ -25,9 +25,9 @@ const { videos } = schema;
 export const VIDEO_PAGE_SIZE = 25;
 /** PRODUCT.md "Detail pages": 3 related videos. */
 export const RELATED_VIDEO_COUNT = 3;
-/** PRODUCT.md "Home": 5 featured, 5 latest (first plus 4), 5 most watched. */
+/** PRODUCT.md "Home": 5 featured, 4 latest beside them, 5 most watched. */
 export const HOME_FEATURED_VIDEOS = 5;
-export const HOME_LATEST_VIDEOS = 5;
+export const HOME_LATEST_VIDEOS = 4;
 export const MOST_WATCHED_VIDEOS = 5;
 
 // PRODUCT.md "Content": newest first; the id breaks ties so consecutive pages never overlap or skip.
@@ -97,24 +97,27 @@ export type CarouselVideo = VideoSummary & { featured: boolean };
 /**
  * The home page's video blocks in one statement (PRODUCT.md "Speed": the embedded database runs one
  * query at a time, so each round trip counts). The carousel shows the featured videos, or the latest one
- * when none is featured; beside it the latest five minus the first.
+ * when none is featured; beside it 'Latest', the latest videos not already in the carousel.
  */
 export async function getHomeVideos(): Promise<{ carousel: CarouselVideo[]; latest: VideoSummary[]; mostWatched: VideoSummary[] }> {
   const db = await getDb();
   const rows = await unionAll(
     homeBlockQuery(db, "featured", HOME_FEATURED_VIDEOS),
-    homeBlockQuery(db, "latest", HOME_LATEST_VIDEOS),
+    // Enough to fill 'Latest' even when every slide of the carousel is among the latest.
+    homeBlockQuery(db, "latest", HOME_FEATURED_VIDEOS + HOME_LATEST_VIDEOS),
     homeBlockQuery(db, "mostWatched", MOST_WATCHED_VIDEOS),
   );
   const blocks = rowsByBlock(rows);
   const featured = blocks.get("featured") ?? [];
   const latest = blocks.get("latest") ?? [];
+  const carousel =
+    featured.length > 0
+      ? featured.map((video) => ({ ...video, featured: true }))
+      : latest.slice(0, 1).map((video) => ({ ...video, featured: false }));
+  const inCarousel = new Set(carousel.map((video) => video.id));
   return {
-    carousel:
-      featured.length > 0
-        ? featured.map((video) => ({ ...video, featured: true }))
-        : latest.slice(0, 1).map((video) => ({ ...video, featured: false })),
-    latest: latest.slice(1, HOME_LATEST_VIDEOS),
+    carousel,
+    latest: latest.filter((video) => !inCarousel.has(video.id)).slice(0, HOME_LATEST_VIDEOS),
     mostWatched: blocks.get("mostWatched") ?? [],
   };
 }

@@ -28,7 +28,7 @@ function rawSend(base: string, method: string, path: string, headers: Record<str
 }
 
 async function firstVideoId(request: import("@playwright/test").APIRequestContext) {
-  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const sitemap = await (await request.get("/sitemaps/videos-1.xml")).text();
   return /\/video\/([0-9a-f-]{36})/.exec(sitemap)![1]!;
 }
 

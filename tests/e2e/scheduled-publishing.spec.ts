@@ -15,7 +15,7 @@ test.use({ timezoneId: "Asia/Kolkata" });
 const AFTER_THE_TIME_MS = 2_000;
 
 /** The public places a blog post appears in; each mentions the post by its address. */
-const PLACES = ["/blog", "/rss.xml", "/blog/rss.xml", "/sitemap.xml"] as const;
+const PLACES = ["/blog", "/rss.xml", "/blog/rss.xml", "/sitemaps/blog-1.xml"] as const;
 /** Of those, the pages the page cache keeps (the feeds and the sitemap are rendered for every request). */
 const CACHED_PAGES = ["/blog"] as const;
 

@@ -10,6 +10,8 @@ export async function xmllint(xml: string, schemaFile?: string): Promise<{ valid
     ? await validateXML({
         xml: { fileName: "document.xml", contents: xml },
         schema: { fileName: path.basename(schemaFile), contents: fs.readFileSync(schemaFile, "utf8") },
+        // The index's schema includes the sitemap's.
+        preload: schemaFile === SITEMAP_XSD ? null : { fileName: "sitemap.xsd", contents: fs.readFileSync(SITEMAP_XSD, "utf8") },
       })
     : await validateXML({ xml: { fileName: "document.xml", contents: xml }, normalization: "c14n" });
   return { valid: result.valid, errors: result.errors.map((error) => error.message) };
@@ -17,9 +19,11 @@ export async function xmllint(xml: string, schemaFile?: string): Promise<{ valid
 
 /** The sitemaps.org schema, as shipped by the `sitemap` package. */
 export const SITEMAP_XSD = path.resolve("node_modules/sitemap/schema/sitemap.xsd");
+/** The sitemaps.org sitemap index's schema (see the file for why it is here). */
+export const SITEINDEX_XSD = path.resolve("tests/support/siteindex.xsd");
 
 /** Elements that may repeat, always parsed as arrays (so one item is still a list). */
-const LISTS = new Set(["rss.channel.item", "rss.channel.item.category", "rss.channel.atom:link", "urlset.url"]);
+const LISTS = new Set(["rss.channel.item", "rss.channel.item.category", "rss.channel.atom:link", "urlset.url", "sitemapindex.sitemap"]);
 
 const parser = new XMLParser({
   ignoreAttributes: false,

@@ -17,9 +17,9 @@ import { buildRssFeed } from "~/server/feed.server";
 import { htmlToPlainText } from "~/server/html-text.server";
 import { buildPodcastFeed } from "~/server/podcast-feed.server";
 import { sanitizeContentHtml } from "~/server/sanitize.server";
-import { buildSitemap } from "~/server/sitemap.server";
+import { buildSitemap, buildSitemapIndex } from "~/server/sitemap.server";
 
-import { parseXml, readMp3, readRss, SITEMAP_XSD, textOf, xmllint, type XmlNode } from "../../../tests/support/feeds";
+import { parseXml, readMp3, readRss, SITEINDEX_XSD, SITEMAP_XSD, textOf, xmllint, type XmlNode } from "../../../tests/support/feeds";
 import { DEMO_BLOGS } from "./catalogue/blogs";
 import { companyLogoUrl, DEMO_COMPANIES, renderCompanyLogoSvg } from "./catalogue/companies";
 import { DEMO_INTERVIEWS } from "./catalogue/interviews";
@@ -232,16 +232,21 @@ describe('feeds and sitemap of the demo content (PRODUCT.md "Discovery")', () =>
     expect((await readRss(await buildRssFeed("blog"))).items).toHaveLength(Math.min(50, DEMO_BLOGS.filter((b) => !b.status).length));
   });
 
-  it("give a sitemap that validates against the sitemaps.org schema and lists every published item", async () => {
-    const xml = await buildSitemap();
-    expect(await xmllint(xml, SITEMAP_XSD)).toEqual({ valid: true, errors: [] });
+  it("give sitemaps that validate against the sitemaps.org schemas and list every published item", async () => {
+    const index = await buildSitemapIndex();
+    expect(await xmllint(index, SITEINDEX_XSD)).toEqual({ valid: true, errors: [] });
+    const locs: string[] = [];
+    for (const sitemap of parseXml(index).sitemapindex!.sitemap as unknown as XmlNode[]) {
+      const xml = (await buildSitemap(textOf(sitemap.loc).split("/").pop()))!;
+      expect(await xmllint(xml, SITEMAP_XSD)).toEqual({ valid: true, errors: [] });
+      locs.push(...(parseXml(xml).urlset!.url as unknown as XmlNode[]).map((url) => textOf(url.loc)));
+    }
     const published = await rows<{ id: string }>(
       sql`${sql.join(
         CONTENT_TABLES.map((table) => sql`select id from ${sql.identifier(table)} where status = 'published'`),
         sql` union all `,
       )}`,
     );
-    const locs = (parseXml(xml).urlset!.url as unknown as XmlNode[]).map((url) => textOf(url.loc));
     for (const { id } of published)
       expect(
         locs.filter((loc) => loc.endsWith(`/${id}`)),
