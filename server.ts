@@ -13,6 +13,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 
+import { limitBodyTime, UPLOAD_BODY_TIMEOUT_MS } from "./app/server/body-timeout.server";
 import { installClientAddress } from "./app/server/client-address.server";
 import { listenForContentChanges, type ContentChangeListener } from "./app/server/content-events.server";
 import { closeDatabase, connectDatabase } from "./app/server/db.server";
@@ -22,6 +23,7 @@ import { answerUnknownMethods, refuseUnservedMethods } from "./app/server/method
 import { refuseCrossSiteRequests } from "./app/server/origin-guard.server";
 import { pageCacheMiddleware } from "./app/server/page-cache-middleware.server";
 import { installPageCache, PageCache } from "./app/server/page-cache.server";
+import { refuseForeignRequestTargets } from "./app/server/request-target.server";
 import { nextPublicationAfter } from "./app/server/scheduled-publication.server";
 import { policyContext, securityHeaders } from "./app/server/security-headers.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
@@ -56,10 +58,13 @@ async function main() {
   app.disable("x-powered-by");
   // On every answer, refusals included (PRODUCT.md "Security headers").
   app.use(securityHeaders(policyContext(env)));
+  // A body gets BODY_TIMEOUT_SECONDS to arrive, an upload an hour; a request names a path here, never
+  // another host (PRODUCT.md "Security").
+  app.use(limitBodyTime({ bodyMs: env.BODY_TIMEOUT_SECONDS * 1000 }), refuseForeignRequestTargets);
   // Before anything reads it: X-Forwarded-For becomes the one client address (PRODUCT.md "Security").
   installClientAddress(app, env.TRUST_PROXY);
   // Unserved methods and cross-site writes never reach a handler or the page cache (PRODUCT.md "Security").
-  app.use(refuseUnservedMethods, refuseCrossSiteRequests(env.BETTER_AUTH_URL));
+  app.use(refuseUnservedMethods, refuseCrossSiteRequests([env.PUBLIC_URL, env.BETTER_AUTH_URL]));
   // Pages are compressed as they stream. Brotli's default 4 MB window is far larger than any page and
   // costs more to set up for each response than the compression itself (PRODUCT.md "Speed").
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: PAGE_BROTLI_WINDOW_BITS } } }));
@@ -106,8 +111,10 @@ async function main() {
       `MarketWire is running on ${env.BETTER_AUTH_URL} (${connection.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`,
     );
   });
-  // PRODUCT.md "Media library": a large audio upload can outlast Node's 5-minute request limit; headersTimeout still guards slow headers.
-  server.requestTimeout = 60 * 60_000;
+  // PRODUCT.md "Media library": a large audio upload can outlast Node's 5-minute request limit. Node's limit
+  // is one for the whole server; limitBodyTime gives every other route the short one. headersTimeout still
+  // guards slow headers.
+  server.requestTimeout = UPLOAD_BODY_TIMEOUT_MS;
   answerUnknownMethods(server);
   const requests = trackRequests(server);
   server.on("error", (error: NodeJS.ErrnoException) => {

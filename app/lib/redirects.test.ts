@@ -22,6 +22,37 @@ describe("safeRedirectPath: only paths on this site", () => {
   ])("%j → %j", (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
   });
+
+  // PRODUCT.md "Accounts": the path is judged after URL normalisation, which is what ends up in Location.
+  it.each([
+    ["/.//evil.example", null],
+    ["/./evil.example", "/evil.example"],
+    ["/a/..//evil.example", null],
+    ["/../..//evil.example", null],
+    ["/%2e//evil.example", null],
+    ["/%2E%2E//evil.example", null],
+    ["/.%2e//evil.example", null],
+    ["/videos/../blog", "/blog"],
+    ["/videos/./abc?page=2#top", "/videos/abc?page=2#top"],
+    ["/%2F%2Fevil.example", null],
+    ["/%2f/evil.example", null],
+    ["/%5C%5Cevil.example", null],
+    ["/%5c/evil.example", null],
+    ["/.%2F/evil.example", null],
+    ["/a%2Fb", "/a%2Fb"],
+    ["/search?q=a%2F%2Fb", "/search?q=a%2F%2Fb"],
+    ["/search?next=//evil.example", "/search?next=//evil.example"],
+    ["/.\\/evil.example", null],
+    ["/\t./evil.example", null],
+    ["/.\t/evil.example", null],
+    ["/.\n/evil.example", null],
+    ["/.\r/evil.example", null],
+    ["/%09/evil.example", null],
+    ["/a%5Cb", null],
+    ["/%", null],
+  ])("after normalising: %j → %j", (input, expected) => {
+    expect(safeRedirectPath(input)).toBe(expected);
+  });
 });
 
 describe("signInPath: the header's Sign In link returns to the page", () => {

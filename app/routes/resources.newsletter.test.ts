@@ -103,6 +103,32 @@ describe("/resources/newsletter action (plain form, before JavaScript)", () => {
     expect(status).toBe(200);
   });
 
+  // PRODUCT.md "Accounts": `/.//evil.example` normalises to `//evil.example`, another host.
+  it.each([
+    ["a valid address", "dan@example.com"],
+    ["an invalid address", "dan@"],
+  ])("for %s, never sends a Location that leaves the site, whatever normalisation makes of it", async (_, email) => {
+    for (const redirectTo of [
+      "/.//evil.example",
+      "/%2e%2e//evil.example",
+      "/a/..//evil.example",
+      "/.%2F/evil.example",
+      "/%5C%5Cevil.example",
+    ]) {
+      const { status, response, location } = await subscribe({ email, redirectTo });
+      expect({ redirectTo, status, location }).toEqual({ redirectTo, status: email.endsWith("@") ? 400 : 200, location: undefined });
+      expect(response?.headers.get("Location") ?? null).toBeNull();
+    }
+  });
+
+  it("sends the visitor to the normalised path on this site", async () => {
+    const { status, response } = await subscribe({ email: "erin@example.com", redirectTo: "/./videos/../blog?page=2" });
+    expect(status).toBe(302);
+    const location = response!.headers.get("Location")!;
+    expect(location).toBe("/blog?page=2&newsletter=subscribed#newsletter");
+    expect(new URL(location, "https://marketwire.example").origin).toBe("https://marketwire.example");
+  });
+
   it("sends a stray GET to the home page's box", async () => {
     const response = await loader();
     expect(response.status).toBe(302);

@@ -12,6 +12,7 @@ restoreEnvAfterEach([
   "S3_FORCE_PATH_STYLE",
   "UPLOAD_MAX_IMAGE_MB",
   "UPLOAD_MAX_AUDIO_MB",
+  "BODY_TIMEOUT_SECONDS",
 ]);
 
 function envWith(values: Record<string, string | undefined>) {
@@ -194,5 +195,20 @@ describe('uploads: storage and limits (PRODUCT.md "Media library")', () => {
     const line = startupErrorOf(values);
     if (typeof message === "string") expect(line).toBe(message);
     else expect(line).toMatch(message);
+  });
+});
+
+describe('BODY_TIMEOUT_SECONDS (PRODUCT.md "Security")', () => {
+  it("is 30 seconds unless set", () => {
+    expect(envWith({ BODY_TIMEOUT_SECONDS: undefined }).BODY_TIMEOUT_SECONDS).toBe(30);
+    expect(envWith({ BODY_TIMEOUT_SECONDS: "5" }).BODY_TIMEOUT_SECONDS).toBe(5);
+  });
+
+  it.each([
+    ["0", "must be at least 1"],
+    ["2.5", "must be a whole number of seconds"],
+    ["3601", "must be at most 3600"],
+  ])("stops start-up for %s: %s", (value, message) => {
+    expect(startupErrorOf({ BODY_TIMEOUT_SECONDS: value })).toBe(`Invalid environment variable BODY_TIMEOUT_SECONDS: ${message}`);
   });
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import { INVESTMENT_NOTICE_DEFAULT } from "../lib/disclosure";
+import { BODY_TIMEOUT_SECONDS_DEFAULT } from "./body-timeout.server";
 import { passwordProblem } from "./password-policy.server";
 import { PODCAST_COVER_PATH } from "./preview-images.server";
 
@@ -77,6 +78,13 @@ const envSchema = z.object({
   // Uploads (PRODUCT.md "Media library"): the largest file accepted, in MB (1 MB = 1,048,576 bytes).
   UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive("must be more than 0").max(1024, "must be at most 1024").default(10),
   UPLOAD_MAX_AUDIO_MB: z.coerce.number().positive("must be more than 0").max(10240, "must be at most 10240").default(500),
+  /** PRODUCT.md "Security": how long a request's body may take to arrive, on every route but uploads. */
+  BODY_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1")
+    .max(3600, "must be at most 3600")
+    .default(BODY_TIMEOUT_SECONDS_DEFAULT),
   /** PRODUCT.md "Paid promotion": the 'not investment advice' notice at the end of item pages about a company. */
   INVESTMENT_NOTICE: z.string().trim().min(1, "must not be empty").max(1000).default(INVESTMENT_NOTICE_DEFAULT),
   /** S3-compatible object storage for uploads: all five of these, or none (local disk under DATA_DIR). */

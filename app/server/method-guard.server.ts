@@ -19,25 +19,18 @@ const NODE_PARSE_ERRORS: Record<string, string> = {
 const methodNotAllowed = (method: string) => `Method Not Allowed: ${method} is not served here; this site answers ${ALLOW}.\n`;
 
 /**
- * Runs `answer` once the request's body has arrived. A refusal sent while the client is still sending
- * would close the connection on unread bytes, and the reset that follows can destroy the answer before
- * the client reads it.
+ * Express middleware: OPTIONS is told what is allowed, any other unserved method gets a 405.
+ * Refusals here and in the origin guard are sent at once, without waiting for the request's body
+ * (PRODUCT.md "Security"). The connection is not closed on bytes still unread, which would reset it and
+ * could destroy the answer before the client reads it: Node reads and drops the rest of the body, for at
+ * most the short body limit (body-timeout.server.ts), then the connection is closed.
  */
-export function afterRequestBody(req: Request, answer: () => void) {
-  if (req.complete || req.readableEnded) return answer();
-  req.once("end", answer);
-  req.resume();
-}
-
-/** Express middleware: OPTIONS is told what is allowed, any other unserved method gets a 405. */
 export function refuseUnservedMethods(req: Request, res: Response, next: NextFunction) {
   if (SERVED_METHODS.includes(req.method)) return next();
   res.setHeader("Allow", ALLOW);
   res.setHeader("Cache-Control", "no-store");
-  afterRequestBody(req, () => {
-    if (req.method === "OPTIONS") res.status(204).end();
-    else res.status(405).type("text/plain").send(methodNotAllowed(req.method));
-  });
+  if (req.method === "OPTIONS") res.status(204).end();
+  else res.status(405).type("text/plain").send(methodNotAllowed(req.method));
 }
 
 /**

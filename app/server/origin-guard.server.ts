@@ -5,36 +5,37 @@
  */
 import type { NextFunction, Request, Response } from "express";
 
-import { afterRequestBody } from "./method-guard.server";
-
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const REFUSED =
   "Forbidden: cross-site request refused. Forms and API calls on this site are accepted only from its own pages (the request's Origin header is missing or names another site).\n";
 
 /**
- * The site's own origins: the configured public URL, and the origin of the host the request was sent
- * to (the same site reached under another name, such as 127.0.0.1 in development). A forged request
- * from another site carries that site's Origin while its Host is ours, so it matches neither.
+ * The site's own origins: the configured public URLs (PUBLIC_URL, BETTER_AUTH_URL), and the origin of the
+ * host the request was sent to (the same site reached under another name, such as 127.0.0.1 for
+ * localhost in development), but only over the deployment's scheme: behind a TLS proxy the server sees
+ * plain http, and a page served over http on our own name (a network attacker's) is not the site. A
+ * forged request from another site carries that site's Origin while its Host is ours, so it matches none.
  */
-export function isOwnOrigin(origin: string | undefined, publicOrigin: string, host: string | undefined): boolean {
+export function isOwnOrigin(origin: string | undefined, publicOrigins: readonly string[], host: string | undefined): boolean {
   if (!origin) return false;
-  if (origin === publicOrigin) return true;
+  if (publicOrigins.includes(origin)) return true;
   if (!host) return false;
   try {
     const url = new URL(origin);
-    if (url.origin !== origin || (url.protocol !== "http:" && url.protocol !== "https:")) return false;
+    if (url.origin !== origin || !publicOrigins.some((own) => new URL(own).protocol === url.protocol)) return false;
     return url.host === new URL(`${url.protocol}//${host}`).host;
   } catch {
     return false;
   }
 }
 
-/** Express middleware refusing state-changing requests from other sites; `publicUrl` is BETTER_AUTH_URL. */
-export function refuseCrossSiteRequests(publicUrl: string) {
-  const publicOrigin = new URL(publicUrl).origin;
+/** Express middleware refusing state-changing requests from other sites; `publicUrls`: PUBLIC_URL and BETTER_AUTH_URL. */
+export function refuseCrossSiteRequests(publicUrls: readonly string[]) {
+  const publicOrigins = [...new Set(publicUrls.map((url) => new URL(url).origin))];
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || isOwnOrigin(req.headers.origin, publicOrigin, req.headers.host)) return next();
-    afterRequestBody(req, () => res.status(403).set("Cache-Control", "no-store").type("text/plain").send(REFUSED));
+    if (SAFE_METHODS.has(req.method) || isOwnOrigin(req.headers.origin, publicOrigins, req.headers.host)) return next();
+    // At once, like every refusal (method-guard.server.ts).
+    res.status(403).set("Cache-Control", "no-store").type("text/plain").send(REFUSED);
   };
 }

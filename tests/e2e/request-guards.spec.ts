@@ -87,6 +87,44 @@ test.describe("cross-site requests are refused with 403 and change nothing", () 
     expect(own.status()).toBe(400);
   });
 
+  test("a page over https on this site's own host is another site on this http deployment: 403 on every write", async ({
+    adminPage: page,
+    request,
+    baseURL,
+  }) => {
+    // PRODUCT.md "Security": the scheme counts, so a page a network attacker serves on our name over the
+    // other scheme cannot post as the site (on an https deployment it is the http page).
+    const otherScheme = baseURL!.replace(/^http:/, "https:");
+    const headers = { Origin: otherScheme };
+    const email = `scheme-${Date.now()}@example.com`;
+    const newsletter = await request.post("/resources/newsletter", { form: { email }, headers });
+    expect(newsletter.status()).toBe(403);
+    expect(await newsletter.text()).toMatch(CROSS_SITE);
+    expect(await (await page.request.get("/admin/subscribers.csv")).text()).not.toContain(email);
+
+    const theme = await request.post("/resources/theme", { form: { theme: "dark" }, headers });
+    expect(theme.status()).toBe(403);
+    expect(theme.headers()["set-cookie"]).toBeUndefined();
+
+    const id = await firstVideoId(request);
+    const view = await request.post(`/api/videos/${id}/view`, { headers });
+    expect(view.status()).toBe(403);
+    expect(await view.text()).toMatch(CROSS_SITE);
+
+    // With the admin's session cookie.
+    const upload = await page.request.post("/admin/media/upload", {
+      multipart: { kind: "image", file: { name: "x.png", mimeType: "image/png", buffer: Buffer.from("not read") } },
+      headers,
+    });
+    expect(upload.status()).toBe(403);
+    expect(await upload.text()).toMatch(CROSS_SITE);
+    const title = `Scheme ${Date.now()}`;
+    const create = await page.request.post("/admin/videos/new", { form: { title, status: "draft" }, headers, maxRedirects: 0 });
+    expect(create.status()).toBe(403);
+    await page.goto(`/admin/videos?q=${encodeURIComponent(title)}`);
+    await expect(page.getByText(`0 matching "${title}"`)).toBeVisible();
+  });
+
   test("a form on another site, submitted in the browser, is refused", async ({ page, baseURL }) => {
     // Another origin for real: a page served on another port, whose form Chromium posts to this site.
     const evil = http.createServer((_, res) => {
@@ -193,6 +231,23 @@ test.describe("unusual methods and bodies", () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
     expect(answer).toContain("\r\nAllow: GET, HEAD, POST, OPTIONS\r\n");
+  });
+
+  test("an absolute-form request target (as sent to a proxy) is a 400, never a 500", async ({ baseURL }) => {
+    const url = new URL(baseURL!);
+    for (const target of ["http://evil.example/admin", `${baseURL}/`]) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(url.port), url.hostname, () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`),
+        );
+        let text = "";
+        socket.on("data", (chunk) => (text += chunk.toString()));
+        socket.on("end", () => resolve(text));
+        socket.on("error", reject);
+      });
+      expect(answer, target).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(answer).toMatch(/\r\ncache-control: no-store\r\n/i);
+    }
   });
 
   test("JSON, plain text and malformed multipart sent to the forms get 415/400, never 500", async ({ request, baseURL }) => {
