@@ -7,6 +7,7 @@ import { DateTime, MetaList, publishedItem } from "~/components/content/meta-lis
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
 import { TagList } from "~/components/content/tag-list";
+import { ShareButton } from "~/components/share-button";
 import { PodcastPlayer } from "~/components/site/podcast-player";
 import { VideoPlayer } from "~/components/site/video-player";
 import { buttonVariants } from "~/components/ui/button";
@@ -113,13 +114,16 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
                 </p>
               </div>
             ) : null}
-            <MetaList
-              items={[
-                publishedItem(interview.publishedAt, "long"),
-                { icon: "clock", label: "Duration", value: formatDuration(interview.duration) },
-                viewsItem(interview.views),
-              ]}
-            />
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <MetaList
+                items={[
+                  publishedItem(interview.publishedAt, "long"),
+                  { icon: "clock", label: "Duration", value: formatDuration(interview.duration) },
+                  viewsItem(interview.views),
+                ]}
+              />
+              <ShareButton kind="interview" />
+            </div>
           </header>
 
           <PaidPromotion disclosure={interview.disclosure} />

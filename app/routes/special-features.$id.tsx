@@ -7,6 +7,7 @@ import { DateTime, MetaList, publishedItem } from "~/components/content/meta-lis
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
 import { TagList } from "~/components/content/tag-list";
+import { ShareButton } from "~/components/share-button";
 import { VideoPlayer } from "~/components/site/video-player";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -90,14 +91,16 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
             </h1>
             <PaidPromotion disclosure={feature.disclosure} />
             {feature.description ? <p className="text-lg text-muted-foreground">{feature.description}</p> : null}
-            <MetaList
-              className="border-y py-4"
-              items={[
-                publishedItem(feature.publishedAt, "long"),
-                { icon: "clock", label: "Read time", value: `${feature.readTimeMinutes} min read` },
-                viewsItem(feature.views),
-              ]}
-            />
+            <div className="flex flex-wrap items-center justify-between gap-4 border-y py-4">
+              <MetaList
+                items={[
+                  publishedItem(feature.publishedAt, "long"),
+                  { icon: "clock", label: "Read time", value: `${feature.readTimeMinutes} min read` },
+                  viewsItem(feature.views),
+                ]}
+              />
+              <ShareButton kind="special_feature" />
+            </div>
             <TagList tags={feature.tags} />
             <CompanyChips companies={feature.companies} />
           </header>
