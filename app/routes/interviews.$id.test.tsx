@@ -150,7 +150,8 @@ describe("/interviews/{id} page", () => {
     const [main] = await insertInterviews([{ title: "Audio only", audioUrl: "/media/talk.mp3" }]);
     const { body } = await loadInterview(main.id);
     const { container } = render(main.id, body);
-    expect(container.querySelector("audio")?.getAttribute("src")).toBe("/media/talk.mp3");
+    // The audio player is loaded on demand (PRODUCT.md "Speed").
+    await waitFor(() => expect(container.querySelector("audio")?.getAttribute("src")).toBe("/media/talk.mp3"));
     expect(container.querySelector("iframe")).toBeNull();
     expect(screen.getByText("No other interviews yet.")).toBeTruthy();
   });
