@@ -61,8 +61,10 @@ export default [
   // Resource routes
   ...prefix("api", [
     route("auth/*", "routes/api.auth.$.ts"),
-    route("videos/:id/view", "routes/api.videos.$id.view.ts"),
-    route("podcasts/:id/listen", "routes/api.podcasts.$id.listen.ts"),
+    // PRODUCT.md "Counters": one counter module for every type: /api/{slug}/{id}/view, or /listen for podcasts
+    ...CONTENT_TYPE_LIST.map(({ slug, counter }) =>
+      route(`${slug}/:id/${counter === "listens" ? "listen" : "view"}`, "routes/api.content.$id.counter.ts", { id: `api-${slug}-counter` }),
+    ),
   ]),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/newsletter", "routes/resources.newsletter.ts"),

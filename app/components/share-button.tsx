@@ -6,6 +6,8 @@ const SHARED_WHAT = {
   video: "Video link has been copied to your clipboard.",
   podcast: "Podcast link has been copied to your clipboard.",
   blog: "Blog post link has been copied to your clipboard.",
+  interview: "Interview link has been copied to your clipboard.",
+  special_feature: "Feature link has been copied to your clipboard.",
 } as const;
 
 /** PRODUCT.md "Detail pages": Share copies the page URL and confirms with 'Link copied!'. */

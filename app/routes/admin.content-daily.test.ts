@@ -34,9 +34,11 @@ describe("/admin/{type}/{id} loader: the item's last 30 days", () => {
     expect(body.daily && "figures" in body.daily && body.daily.figures.at(-1)).toEqual({ day: dailyStats.utcDay(new Date()), listens: 1 });
   });
 
-  it("gives no figures for a type whose views nothing counts (blogs)", async () => {
+  it("gives a blog post's views per day too (every type counts its views)", async () => {
     const [blog] = await insertBlogs([{}]);
-    expect((await edit(`/admin/blogs/${blog!.id}`, blog!.id)).daily).toBeNull();
+    await dailyStats.countHit("blog", blog!.id);
+    const body = await edit(`/admin/blogs/${blog!.id}`, blog!.id);
+    expect(body.daily && "figures" in body.daily && body.daily.figures.at(-1)).toEqual({ day: dailyStats.utcDay(new Date()), views: 1 });
   });
 
   it("logs a failure to read the figures and still opens the editor", async () => {

@@ -6,7 +6,7 @@ import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { NOINDEX } from "~/lib/seo";
 import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/admin-content-handlers.server";
-import { isCountedType, itemDailyTotals } from "~/server/daily-stats.server";
+import { itemDailyTotals } from "~/server/daily-stats.server";
 import { requireAdmin } from "~/server/session.server";
 
 import type { Route } from "./+types/admin.content.$id";
@@ -23,11 +23,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * PRODUCT.md "Views over time": the item's last 30 days, for the types whose hits are counted (the others
- * have no figures to show: null). A failure is logged and leaves the editor working: `{ failed: true }`.
+ * PRODUCT.md "Views over time": the item's last 30 days (every type counts its views or listens). A failure
+ * is logged and leaves the editor working: `{ failed: true }`.
  */
-async function itemFigures(type: ContentType, id: string, request: Request): Promise<{ figures: DailyPoint[] } | { failed: true } | null> {
-  if (!isCountedType(type)) return null;
+async function itemFigures(type: ContentType, id: string, request: Request): Promise<{ figures: DailyPoint[] } | { failed: true }> {
   const counter = CONTENT_REGISTRY[type].counter;
   try {
     const totals = await itemDailyTotals(type, id);
@@ -56,30 +55,28 @@ export default function AdminContentEdit({ loaderData, actionData }: Route.Compo
     <div className="flex flex-col gap-8">
       {/* A new key per item, so moving between two edit screens starts from the new item's values. */}
       <ContentEditor key={`${editor.type}-${editor.id}`} editor={editor} actionData={actionData} />
-      {daily ? (
-        <section aria-labelledby="item-over-time">
-          <Card>
-            <CardHeader>
-              <CardTitle>
-                <span id="item-over-time" className="text-lg">
-                  {heading}
-                </span>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              {"figures" in daily ? (
-                <DailyChart
-                  figures={daily.figures}
-                  series={[counter]}
-                  label={`${counter === "listens" ? "Listens" : "Views"} of this ${CONTENT_REGISTRY[editor.type].noun}, per day, last ${daily.figures.length} days`}
-                />
-              ) : (
-                <p className="text-sm text-muted-foreground">The daily figures could not be loaded.</p>
-              )}
-            </CardContent>
-          </Card>
-        </section>
-      ) : null}
+      <section aria-labelledby="item-over-time">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <span id="item-over-time" className="text-lg">
+                {heading}
+              </span>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {"figures" in daily ? (
+              <DailyChart
+                figures={daily.figures}
+                series={[counter]}
+                label={`${counter === "listens" ? "Listens" : "Views"} of this ${CONTENT_REGISTRY[editor.type].noun}, per day, last ${daily.figures.length} days`}
+              />
+            ) : (
+              <p className="text-sm text-muted-foreground">The daily figures could not be loaded.</p>
+            )}
+          </CardContent>
+        </Card>
+      </section>
     </div>
   );
 }

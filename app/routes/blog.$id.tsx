@@ -7,6 +7,7 @@ import { DateTime, MetaList } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
+import { useViews } from "~/components/site/counters";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
@@ -74,6 +75,12 @@ function initials(name: string) {
     .join("");
 }
 
+/** PRODUCT.md "Counters": reading an article counts a view; its page shows no count (PRODUCT.md "Detail pages"). */
+function CountView({ id }: { id: string }) {
+  useViews("blogs", id, 0);
+  return null;
+}
+
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const { article, related } = loaderData;
 
@@ -101,6 +108,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
       <BackToBlog className="mb-6" />
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <article aria-labelledby="article-title" className="min-w-0">
+          <CountView id={article.id} />
           <header className="flex flex-col gap-4">
             <TagList tags={article.tags} />
             <CompanyChips companies={article.companies} />

@@ -1,9 +1,10 @@
 import "../../tests/support/dom";
 
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
 import { InterviewCard } from "~/components/content/interview-card";
+import * as toasts from "~/components/toasts";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { NOINDEX } from "~/lib/seo";
 import { schema } from "~/server/db.server";
@@ -149,9 +150,27 @@ describe("/interviews/{id} page", () => {
     const [main] = await insertInterviews([{ title: "Audio only", audioUrl: "/media/talk.mp3" }]);
     const { body } = await loadInterview(main.id);
     const { container } = render(main.id, body);
-    expect(container.querySelector("audio")?.getAttribute("src")).toBe("/media/talk.mp3");
+    // The audio player is loaded on demand (PRODUCT.md "Speed").
+    await waitFor(() => expect(container.querySelector("audio")?.getAttribute("src")).toBe("/media/talk.mp3"));
     expect(container.querySelector("iframe")).toBeNull();
     expect(screen.getByText("No other interviews yet.")).toBeTruthy();
+  });
+
+  it('has a Share button that copies the page\'s address and says so (PRODUCT.md "Detail pages")', async () => {
+    const [main] = await insertInterviews([{ title: "Shared" }]);
+    const { body } = await loadInterview(main!.id);
+    render(main!.id, body);
+    const copied = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    const notified = vi.spyOn(toasts, "notify").mockImplementation(() => {});
+    try {
+      fireEvent.click(screen.getByRole("button", { name: "Share" }));
+      await waitFor(() =>
+        expect(notified).toHaveBeenCalledWith("success", "Link copied!", "Interview link has been copied to your clipboard."),
+      );
+      expect(copied).toHaveBeenCalledWith(window.location.href);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("shows 'Interview Not Found' with a way to every interview", async () => {

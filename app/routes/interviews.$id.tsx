@@ -1,3 +1,4 @@
+import * as React from "react";
 import { data, Link } from "react-router";
 
 import { ContentImage } from "~/components/content/content-image";
@@ -7,7 +8,8 @@ import { DateTime, MetaList, publishedItem } from "~/components/content/meta-lis
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
 import { TagList } from "~/components/content/tag-list";
-import { PodcastPlayer } from "~/components/site/podcast-player";
+import { ShareButton } from "~/components/share-button";
+import { useViews } from "~/components/site/counters";
 import { VideoPlayer } from "~/components/site/video-player";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -21,6 +23,22 @@ import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
 import { newsArticle, videoObject } from "~/server/structured-data.server";
 
 import type { Route } from "./+types/interviews.$id";
+
+/**
+ * PRODUCT.md "Speed": most interviews show their video, so the audio player is fetched only by the pages
+ * that show it (the page's first load has no room for both players). The server renders it in full
+ * (entry.server waits for everything), so only its hydration waits for the chunk.
+ */
+const LazyPodcastPlayer = React.lazy(() =>
+  import("~/components/site/podcast-player").then((module) => ({ default: module.PodcastPlayer })),
+);
+function PodcastPlayer(props: React.ComponentProps<typeof LazyPodcastPlayer>) {
+  return (
+    <React.Suspense fallback={null}>
+      <LazyPodcastPlayer {...props} />
+    </React.Suspense>
+  );
+}
 
 export async function loader({ params }: Route.LoaderArgs) {
   const row = await getPublishedInterview(params.id);
@@ -81,10 +99,11 @@ type OtherInterview = Route.ComponentProps["loaderData"]["moreInterviews"][numbe
 const backLink =
   "mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
-// PRODUCT.md "Counters": interviews show their stored views; playing one adds nothing.
+// PRODUCT.md "Counters": an interview counts a view when its page loads; playing it adds nothing.
 const countsNothing = () => {};
 
 function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInterview; moreInterviews: OtherInterview[] }) {
+  const views = useViews("interviews", interview.id, interview.views);
   return (
     <div className={PAGE_CONTAINER}>
       <Link to="/interviews" className={backLink}>
@@ -113,13 +132,16 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
                 </p>
               </div>
             ) : null}
-            <MetaList
-              items={[
-                publishedItem(interview.publishedAt, "long"),
-                { icon: "clock", label: "Duration", value: formatDuration(interview.duration) },
-                viewsItem(interview.views),
-              ]}
-            />
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <MetaList
+                items={[
+                  publishedItem(interview.publishedAt, "long"),
+                  { icon: "clock", label: "Duration", value: formatDuration(interview.duration) },
+                  viewsItem(views),
+                ]}
+              />
+              <ShareButton kind="interview" />
+            </div>
           </header>
 
           <PaidPromotion disclosure={interview.disclosure} />

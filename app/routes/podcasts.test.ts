@@ -6,7 +6,7 @@ import * as podcastsServer from "~/server/podcasts.server";
 import { browserPost, day, emptyBeforeEach, insertPodcasts, MISSING_ID } from "../../tests/support/content";
 import { describeItemPromotion } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
-import { action as listenAction, loader as listenLoader } from "./api.podcasts.$id.listen";
+import { action as listenAction, loader as listenLoader } from "./api.content.$id.counter";
 import { loader as podcastLoader } from "./podcast.$id";
 import { loader as podcastsLoader } from "./podcasts";
 

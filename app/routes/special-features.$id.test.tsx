@@ -1,9 +1,10 @@
 import "../../tests/support/dom";
 
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 
 import { FeatureCard } from "~/components/content/feature-card";
+import * as toasts from "~/components/toasts";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { NOINDEX } from "~/lib/seo";
 import { schema } from "~/server/db.server";
@@ -149,6 +150,23 @@ describe("/special-features/{id} page", () => {
     expect(container.querySelector("iframe, video")).toBeNull();
     expect(screen.queryByRole("heading", { name: "Video" })).toBeNull();
     expect(screen.getByText("No other features yet.")).toBeTruthy();
+  });
+
+  it('has a Share button that copies the page\'s address and says so (PRODUCT.md "Detail pages")', async () => {
+    const [main] = await insertSpecialFeatures([{ title: "Shared" }]);
+    const { body } = await loadFeature(main!.id);
+    render(main!.id, body);
+    const copied = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue();
+    const notified = vi.spyOn(toasts, "notify").mockImplementation(() => {});
+    try {
+      fireEvent.click(screen.getByRole("button", { name: "Share" }));
+      await waitFor(() =>
+        expect(notified).toHaveBeenCalledWith("success", "Link copied!", "Feature link has been copied to your clipboard."),
+      );
+      expect(copied).toHaveBeenCalledWith(window.location.href);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("shows 'Feature Not Found' with a way to every feature", async () => {

@@ -7,6 +7,8 @@ import { DateTime, MetaList, publishedItem } from "~/components/content/meta-lis
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
 import { TagList } from "~/components/content/tag-list";
+import { ShareButton } from "~/components/share-button";
+import { useViews } from "~/components/site/counters";
 import { VideoPlayer } from "~/components/site/video-player";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -73,6 +75,7 @@ const backLink =
   "mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
 function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; moreFeatures: OtherFeature[] }) {
+  const views = useViews("special-features", feature.id, feature.views);
   return (
     <div className={PAGE_CONTAINER}>
       <Link to="/special-features" className={backLink}>
@@ -90,14 +93,16 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
             </h1>
             <PaidPromotion disclosure={feature.disclosure} />
             {feature.description ? <p className="text-lg text-muted-foreground">{feature.description}</p> : null}
-            <MetaList
-              className="border-y py-4"
-              items={[
-                publishedItem(feature.publishedAt, "long"),
-                { icon: "clock", label: "Read time", value: `${feature.readTimeMinutes} min read` },
-                viewsItem(feature.views),
-              ]}
-            />
+            <div className="flex flex-wrap items-center justify-between gap-4 border-y py-4">
+              <MetaList
+                items={[
+                  publishedItem(feature.publishedAt, "long"),
+                  { icon: "clock", label: "Read time", value: `${feature.readTimeMinutes} min read` },
+                  viewsItem(views),
+                ]}
+              />
+              <ShareButton kind="special_feature" />
+            </div>
             <TagList tags={feature.tags} />
             <CompanyChips companies={feature.companies} />
           </header>

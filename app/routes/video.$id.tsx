@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/content/empty-state";
 import { CompanyChips, InvestmentNotice, PaidPromotion } from "~/components/content/item-companies";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
-import { useVideoViews } from "~/components/site/counters";
+import { useViews } from "~/components/site/counters";
 import { VideoCard } from "~/components/site/video-card";
 import { VideoPlayer } from "~/components/site/video-player";
 import { buttonVariants } from "~/components/ui/button";
@@ -57,7 +57,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
 type LoadedVideo = NonNullable<Route.ComponentProps["loaderData"]["video"]>;
 
 function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.ComponentProps["loaderData"]["related"] }) {
-  const views = useVideoViews(video.id, video.views);
+  const views = useViews("videos", video.id, video.views);
   const published = formatDate(video.publishedAt, "long");
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">

@@ -6,7 +6,7 @@ import * as videosServer from "~/server/videos.server";
 import { browserPost, emptyBeforeEach, insertVideos, MISSING_ID, viewsOf } from "../../tests/support/content";
 import { describeItemPromotion } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
-import { action as viewAction, loader as viewLoader } from "./api.videos.$id.view";
+import { action as viewAction, loader as viewLoader } from "./api.content.$id.counter";
 import { loader as videoLoader } from "./video.$id";
 import { loader as videosLoader } from "./videos";
 

@@ -16,14 +16,6 @@ const { contentDailyStats } = schema;
 /** PRODUCT.md "Views over time": the charts show the last 30 days, today included. */
 export const DAILY_WINDOW_DAYS = 30;
 
-/** PRODUCT.md "Counters": the types whose pages count hits; the others' views columns are never added to. */
-export const COUNTED_TYPES = ["video", "podcast"] as const satisfies readonly ContentType[];
-export type CountedType = (typeof COUNTED_TYPES)[number];
-
-export function isCountedType(type: ContentType): type is CountedType {
-  return (COUNTED_TYPES as readonly ContentType[]).includes(type);
-}
-
 /** One day of the whole site: views (every type counted in views) and listens, apart. */
 export interface DailyTotal {
   day: string;
@@ -48,7 +40,7 @@ export function utcDay(at: Date): string {
  * archived or scheduled item (the update finds no row, so the insert has nothing to select).
  * Returns the new lifetime count, or null when there is no such published item.
  */
-export async function countHit(type: CountedType, id: string | undefined, at = new Date()): Promise<number | null> {
+export async function countHit(type: ContentType, id: string | undefined, at = new Date()): Promise<number | null> {
   if (!isUuid(id)) return null;
   const { tableName, counter } = CONTENT_REGISTRY[type];
   const counterColumn = sql.identifier(counter);

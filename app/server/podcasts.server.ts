@@ -12,11 +12,9 @@ import {
   newestPublished,
   otherPublished,
   publishedById,
-  recordHit,
   type Db,
   type HomeBlockRule,
 } from "./published.server";
-import type { Visitor } from "./visitor.server";
 
 const { podcasts } = schema;
 
@@ -121,13 +119,4 @@ export async function listOtherPodcasts(excludeId: string, limit = MORE_EPISODES
  */
 export async function incrementPodcastListens(id: string | undefined, at = new Date()): Promise<number | null> {
   return countHit("podcast", id, at);
-}
-
-/** A podcast's listen (PRODUCT.md "Security"), counted by `recordHit`'s rule. Answers the live count; null when there is no such published podcast. */
-export async function recordPodcastListen(id: string | undefined, visitor: Visitor | null, now = Date.now()): Promise<number | null> {
-  return recordHit("listen", id, visitor, now, {
-    read: async (id) =>
-      (await publishedById(podcasts, id, (db) => db.select({ listens: podcasts.listens }).from(podcasts).$dynamic()))?.listens ?? null,
-    increment: incrementPodcastListens,
-  });
 }

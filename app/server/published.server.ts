@@ -11,7 +11,6 @@ import { isUuid } from "~/lib/ids";
 import type { ContentTable } from "./content-tables.server";
 import { getDb } from "./db.server";
 import { newestPublishedFirst } from "./list-order.server";
-import { isCountedHit, type Visitor } from "./visitor.server";
 
 export type Db = Awaited<ReturnType<typeof getDb>>;
 
@@ -111,23 +110,4 @@ export function homeBlockFields<F extends SelectedFields, Block extends string>(
     block: sql<Block>`${sql.raw(`'${block}'`)}`.as("block"),
     position: sql<number>`row_number() over (order by ${sql.join([...order], sql`, `)})`.mapWith(Number).as("position"),
   };
-}
-
-/**
- * A view or listen (PRODUCT.md "Security"): counted when it is the visitor's first of this row in 30 minutes
- * (never for a bot: `visitor` null). Either way answers the live count; null when there is no such published row.
- */
-export async function recordHit(
-  counter: "view" | "listen",
-  id: string | undefined,
-  visitor: Visitor | null,
-  now: number,
-  { read, increment }: { read: (id: string) => Promise<number | null>; increment: (id: string) => Promise<number | null> },
-): Promise<number | null> {
-  if (!isUuid(id)) return null;
-  // Read first, so hits on unknown ids leave no rows behind in rate_limits.
-  const current = await read(id);
-  if (current === null) return null;
-  if (!visitor || !(await isCountedHit(counter, id, visitor, now))) return current;
-  return (await increment(id)) ?? current;
 }

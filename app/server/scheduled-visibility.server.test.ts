@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { CONTENT_REGISTRY, publicUrlFor } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
-import { action as listenAction } from "~/routes/api.podcasts.$id.listen";
-import { action as viewAction } from "~/routes/api.videos.$id.view";
+import { action as counterAction } from "~/routes/api.content.$id.counter";
 import { loader as blogLoader } from "~/routes/blog";
 import { loader as articleLoader } from "~/routes/blog.$id";
 import { loader as blogFeedLoader } from "~/routes/blog.rss[.]xml";
@@ -184,11 +183,11 @@ const PLACES: Place[] = [
   ],
   [
     "the view counter (answers 404 and counts nothing while scheduled)",
-    async ({ scheduled }) => counted(viewAction, `/api/videos/${scheduled.video.id}/view`, scheduled.video.id, "views"),
+    async ({ scheduled }) => counted(counterAction, `/api/videos/${scheduled.video.id}/view`, scheduled.video.id, "views"),
   ],
   [
     "the listen counter (answers 404 and counts nothing while scheduled)",
-    async ({ scheduled }) => counted(listenAction, `/api/podcasts/${scheduled.podcast.id}/listen`, scheduled.podcast.id, "listens"),
+    async ({ scheduled }) => counted(counterAction, `/api/podcasts/${scheduled.podcast.id}/listen`, scheduled.podcast.id, "listens"),
   ],
 ];
 

@@ -7,17 +7,7 @@ import { countHit } from "./daily-stats.server";
 import { getDb, schema } from "./db.server";
 import { rowsByBlock } from "./home-blocks.server";
 import { newestPublishedFirst } from "./list-order.server";
-import {
-  homeBlock,
-  homeBlockFields,
-  otherPublished,
-  publishedById,
-  publishedPage,
-  recordHit,
-  type Db,
-  type HomeBlockRule,
-} from "./published.server";
-import type { Visitor } from "./visitor.server";
+import { homeBlock, homeBlockFields, otherPublished, publishedById, publishedPage, type Db, type HomeBlockRule } from "./published.server";
 
 const { videos } = schema;
 
@@ -139,16 +129,4 @@ export async function listRelatedVideos(excludeId: string, limit = RELATED_VIDEO
  */
 export async function incrementVideoViews(id: string | undefined, at = new Date()): Promise<number | null> {
   return countHit("video", id, at);
-}
-
-/**
- * A video page's view (PRODUCT.md "Security"), counted by `recordHit`'s rule. Answers the live count, which a page served from
- * the cache shows after hydration; null when there is no such published video.
- */
-export async function recordVideoView(id: string | undefined, visitor: Visitor | null, now = Date.now()): Promise<number | null> {
-  return recordHit("view", id, visitor, now, {
-    read: async (id) =>
-      (await publishedById(videos, id, (db) => db.select({ views: videos.views }).from(videos).$dynamic()))?.views ?? null,
-    increment: incrementVideoViews,
-  });
 }

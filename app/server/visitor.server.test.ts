@@ -1,8 +1,7 @@
 import { like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { action as listenAction } from "~/routes/api.podcasts.$id.listen";
-import { action as viewAction } from "~/routes/api.videos.$id.view";
+import { action as counterAction } from "~/routes/api.content.$id.counter";
 
 import { appRequest } from "../../tests/support/auth";
 import { MISSING_ID, viewsOf } from "../../tests/support/content";
@@ -31,18 +30,18 @@ function counterRequest(path: string, client: Client) {
 }
 
 /** Posts to a counter route and answers its status and JSON body. */
-async function postCounter(action: typeof viewAction | typeof listenAction, path: string, id: string, client: Client) {
-  const { status, body } = await callRoute(action, counterRequest(path, client), { params: { id }, throws: false });
+async function postCounter(path: string, id: string, client: Client) {
+  const { status, body } = await callRoute(counterAction, counterRequest(path, client), { params: { id }, throws: false });
   return { status, body: body as { views?: number; listens?: number } };
 }
 
 async function postView(id: string, client: Client) {
-  const { status, body } = await postCounter(viewAction, `/api/videos/${id}/view`, id, client);
+  const { status, body } = await postCounter(`/api/videos/${id}/view`, id, client);
   return { status, views: body.views };
 }
 
 async function postListen(id: string, client: Client) {
-  const { status, body } = await postCounter(listenAction, `/api/podcasts/${id}/listen`, id, client);
+  const { status, body } = await postCounter(`/api/podcasts/${id}/listen`, id, client);
   return { status, listens: body.listens };
 }
 

@@ -4,7 +4,10 @@
  */
 import type { Browser, Locator, Page } from "@playwright/test";
 
+import { DEMO_BLOGS } from "../../app/server/seed/catalogue/blogs";
+import { DEMO_INTERVIEWS } from "../../app/server/seed/catalogue/interviews";
 import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
+import { DEMO_SPECIAL_FEATURES } from "../../app/server/seed/catalogue/special-features";
 import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
 import { expect, test } from "./fixtures";
 
@@ -29,7 +32,7 @@ async function asVisitor(browser: Browser, name: string, visit: (page: Page) => 
 }
 
 /** The edit screen's address of an item, found through the admin list's search (ids are made when the database is seeded). */
-async function editPath(page: Page, slug: "videos" | "podcasts", title: string) {
+async function editPath(page: Page, slug: "videos" | "podcasts" | "blogs" | "interviews" | "special-features", title: string) {
   await page.goto(`/admin/${slug}?q=${encodeURIComponent(title)}`);
   const href = await page.getByRole("link", { name: title, exact: true }).first().getAttribute("href");
   expect(href).toMatch(new RegExp(`^/admin/${slug}/[0-9a-f-]{36}$`));
@@ -99,4 +102,59 @@ test("counted views and listens appear as today's figures on the dashboard and t
   await page.goto(podcastEdit);
   const podcastChart = page.getByRole("region", { name: "Listens over time" }).getByTestId("daily-chart");
   expect(await todayFigure(podcastChart, "listens")).toBe(podcastBefore + 2);
+});
+
+/** Published demo items of the types that count a view when their page loads (PRODUCT.md "Counters"); no video, so no host frame to wait for. */
+const READ_ITEMS = [
+  { slug: "blogs", page: "/blog", title: DEMO_BLOGS.find((blog) => !blog.status)!.title },
+  { slug: "interviews", page: "/interviews", title: DEMO_INTERVIEWS.find((interview) => !interview.status && !interview.videoUrl)!.title },
+  {
+    slug: "special-features",
+    page: "/special-features",
+    title: DEMO_SPECIAL_FEATURES.find((feature) => !feature.status && !feature.videoUrl)!.title,
+  },
+] as const;
+
+/** An item's lifetime count as its admin list shows it (exact). */
+async function listedCount(page: Page, slug: string, title: string) {
+  await page.goto(`/admin/${slug}?q=${encodeURIComponent(title)}`);
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+  return Number((await row.locator("td.tabular-nums").textContent())!.replace(/,/g, ""));
+}
+
+test("reading an article, an interview or a special feature counts one view per visitor, in its count and today's figure", async ({
+  browser,
+  adminPage: page,
+}) => {
+  test.setTimeout(180_000);
+  for (const item of READ_ITEMS) {
+    const edit = await editPath(page, item.slug, item.title);
+    const id = edit.split("/").at(-1)!;
+    const before = await listedCount(page, item.slug, item.title);
+    await page.goto(edit);
+    const dayBefore = await todayFigure(page.getByTestId("daily-chart"), "views");
+
+    // Two visitors, each loading the page twice: the second load within 30 minutes counts nothing.
+    const answers: number[] = [];
+    for (const name of ["one", "two"]) {
+      await asVisitor(browser, `${item.slug}-reader-${name}`, async (visitor) => {
+        for (let load = 0; load < 2; load++) {
+          const counted = visitor.waitForResponse(
+            (r) => r.url().endsWith(`/api/${item.slug}/${id}/view`) && r.request().method() === "POST",
+          );
+          await visitor.goto(`${item.page}/${id}`);
+          await expect(visitor.getByRole("heading", { level: 1, name: item.title })).toBeVisible();
+          const response = await counted;
+          expect(response.status()).toBe(200);
+          answers.push(((await response.json()) as { views: number }).views);
+        }
+      });
+    }
+    expect(answers, item.slug).toEqual([before + 1, before + 1, before + 2, before + 2]);
+
+    expect(await listedCount(page, item.slug, item.title)).toBe(before + 2);
+    await page.goto(edit);
+    const chart = page.getByRole("region", { name: "Views over time" }).getByTestId("daily-chart");
+    expect(await todayFigure(chart, "views")).toBe(dayBefore + 2);
+  }
 });

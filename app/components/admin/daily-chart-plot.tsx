@@ -9,6 +9,8 @@ import { DAILY_SERIES, type DailyPoint, type DailySeriesKey } from "./daily-char
 const tickFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const tooltipFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
 const asDate = (day: unknown) => new Date(`${String(day)}T00:00:00Z`);
+// Axis figures short ('250K', '1.2M'), so six-digit days fit the axis's 40 px; the table has them exact.
+const axisFormat = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 const AXIS_TICK = { fill: "var(--muted-foreground)", fontSize: 12 };
 
@@ -26,7 +28,14 @@ export default function DailyChartPlot({ figures, series }: { figures: readonly 
           axisLine={{ stroke: "var(--border)" }}
           minTickGap={24}
         />
-        <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
+        <YAxis
+          allowDecimals={false}
+          tickFormatter={(value: number) => axisFormat.format(value)}
+          tick={AXIS_TICK}
+          tickLine={false}
+          axisLine={false}
+          width={40}
+        />
         <Tooltip
           labelFormatter={(day) => tooltipFormat.format(asDate(day))}
           contentStyle={{

@@ -12,22 +12,26 @@ async function postCounter(url: string, field: "views" | "listens"): Promise<num
   }
 }
 
+/** The types whose pages count views, by their counter's path segment: /api/{slug}/{id}/view. */
+export type ViewCountedSlug = "videos" | "blogs" | "interviews" | "special-features";
+
 /**
- * PRODUCT.md "Counters": counts one view per page view, in the browser after hydration (never on the server
- * render or a prefetch), and returns the count to show. The ref keeps React's development double-effects and
- * revalidations from counting twice; moving to another video counts that one.
+ * PRODUCT.md "Counters": counts one view per page view of a video, article, interview or special feature,
+ * in the browser after hydration (never on the server render or a prefetch), and returns the count to
+ * show. The ref keeps React's development double-effects and revalidations from counting twice; moving to
+ * another item counts that one.
  */
-export function useVideoViews(videoId: string, initialViews: number): number {
+export function useViews(slug: ViewCountedSlug, id: string, initialViews: number): number {
   const [counted, setCounted] = React.useState<{ id: string; views: number } | null>(null);
   const countedFor = React.useRef<string | null>(null);
   React.useEffect(() => {
-    if (countedFor.current === videoId) return;
-    countedFor.current = videoId;
-    void postCounter(`/api/videos/${videoId}/view`, "views").then((views) => {
-      if (views != null) setCounted({ id: videoId, views });
+    if (countedFor.current === id) return;
+    countedFor.current = id;
+    void postCounter(`/api/${slug}/${id}/view`, "views").then((views) => {
+      if (views != null) setCounted({ id, views });
     });
-  }, [videoId]);
-  return counted?.id === videoId ? counted.views : initialViews;
+  }, [slug, id]);
+  return counted?.id === id ? counted.views : initialViews;
 }
 
 /** PRODUCT.md "Counters": playing a podcast records one listen per page view; returns the count to show and the recorder. */

@@ -6,11 +6,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { ADMIN_PAGE_SIZE, EDITOR_PARSE_OPTIONS, editorSchema, type EditorValues } from "~/lib/admin-content";
 import { EXCHANGES } from "~/lib/companies";
-import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { editorValuesFromRow, getContent, listContent } from "~/server/admin-content.server";
 import { createUserAccount } from "~/server/auth.server";
 import { companyCoverage, itemCompanies } from "~/server/company-tags.server";
+import { dailyTotals, utcDay } from "~/server/daily-stats.server";
 import { getDb } from "~/server/db.server";
 import { COMPANY_SECTORS, FEATURE_TYPES } from "~/server/db/schema";
 import { buildRssFeed } from "~/server/feed.server";
@@ -207,6 +208,45 @@ describe("seedDemoContent on a fresh database", () => {
   it("derives stable ids from the slugs", async () => {
     const [row] = await rows<{ id: string }>(sql`select id from videos where title = ${DEMO_VIDEOS[0]!.title}`);
     expect(row!.id).toBe(demoId("video", DEMO_VIDEOS[0]!.slug));
+  });
+});
+
+describe('the demo daily figures (PRODUCT.md "Views over time")', () => {
+  it("give the dashboard views and listens in each of the last 30 days", async () => {
+    const totals = await dailyTotals();
+    expect(totals).toHaveLength(30);
+    expect(totals.every((day) => day.views > 0)).toBe(true);
+    expect(totals.reduce((sum, day) => sum + day.listens, 0)).toBeGreaterThan(0);
+  });
+
+  it("cover every published item with views or listens, each within its total, none before publication, none for a draft", async () => {
+    for (const { key, tableName, counter } of CONTENT_TYPE_LIST) {
+      const items = await rows<{
+        id: string;
+        status: string;
+        first: string | null;
+        total: number;
+        figures: number;
+        days: number;
+        earliest: string | null;
+      }>(sql`
+        select t.id, t.status, to_char(t.published_at at time zone 'UTC', 'YYYY-MM-DD') as first, t.${sql.identifier(counter)}::int as total,
+          coalesce(sum(s.hits), 0)::int as figures, count(s.day)::int as days, to_char(min(s.day), 'YYYY-MM-DD') as earliest
+        from ${sql.identifier(tableName)} t
+        left join content_daily_stats s on s.content_type = ${key} and s.content_id = t.id
+        group by t.id`);
+      for (const item of items) {
+        const label = `${key} ${item.id}`;
+        expect(item.figures, label).toBeLessThanOrEqual(item.total);
+        if (item.status !== "published") expect(item.days, label).toBe(0);
+        else if (item.total >= 1000) expect(item.figures, label).toBeGreaterThan(0);
+        if (item.earliest) expect(item.earliest >= item.first!, label).toBe(true);
+      }
+    }
+    const [window] = await rows<{ oldest: string; newest: string }>(sql`
+      select to_char(min(day), 'YYYY-MM-DD') as oldest, to_char(max(day), 'YYYY-MM-DD') as newest from content_daily_stats`);
+    expect(window!.newest).toBe(utcDay(new Date()));
+    expect(window!.oldest >= utcDay(new Date(Date.now() - 59 * 24 * 3600 * 1000))).toBe(true);
   });
 });
 

@@ -20,11 +20,14 @@ import { DEMO_PODCASTS } from "./catalogue/podcasts";
 import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
 import type { DemoContent } from "./catalogue/types";
 import { DEMO_VIDEOS } from "./catalogue/videos";
+import { demoDailyFigures } from "./daily-traffic";
 
 /** The database or a transaction on it: both can insert, execute and open a (nested) transaction. */
 type Executor = Pick<Database, "insert" | "select" | "execute" | "transaction">;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** PRODUCT.md "Views over time": the demo's daily figures cover twice the charts' 30 days. */
+const DEMO_DAILY_DAYS = 60;
 
 /** A stable UUID (version 5 layout) for a demo item, from its type and slug. */
 export function demoId(type: string, slug: string): string {
@@ -45,8 +48,13 @@ export const DEMO_COUNTS = {
   companies: DEMO_COMPANIES.length,
 };
 
+/** The moment `ageDays` days before `now`, to the minute. */
+function daysBefore(now: Date, ageDays: number) {
+  return new Date(now.getTime() - Math.round((ageDays * DAY_MS) / 60_000) * 60_000);
+}
+
 function common(type: string, item: DemoContent, now: Date) {
-  const at = (ageDays: number) => new Date(now.getTime() - Math.round((ageDays * DAY_MS) / 60_000) * 60_000);
+  const at = (ageDays: number) => daysBefore(now, ageDays);
   const status: ContentStatus = item.status ?? "published";
   const createdAt = at(item.age);
   return {
@@ -72,7 +80,10 @@ function withoutAt<T extends { at: unknown }>({ at: _at, ...row }: T) {
   return row;
 }
 
-/** Inserts the whole demo catalogue (5 statements, then the companies and their items) and refreshes planner statistics. */
+/**
+ * Inserts the whole demo catalogue (5 statements, then the companies and their items, then the daily
+ * figures) and refreshes planner statistics.
+ */
 export async function seedDemoContent(db: Database | Executor, now: Date = new Date()): Promise<void> {
   await (db as Executor).transaction(async (tx) => {
     await tx.insert(schema.videos).values(
@@ -136,8 +147,9 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
       })),
     );
     await seedDemoCompanies(tx);
+    await seedDemoDailyFigures(tx, now);
     // PGlite has no autovacuum: without fresh statistics the planner ignores the new rows' indexes.
-    await tx.execute(sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.contentCompanies}`);
+    await tx.execute(sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.contentCompanies}, ${schema.contentDailyStats}`);
   });
 }
 
@@ -173,6 +185,37 @@ async function seedDemoCompanies(tx: Executor) {
   if (tags.length > 0) await tx.insert(schema.contentCompanies).values(tags).onConflictDoNothing();
 }
 
+/** Every demo item with its type and lifetime count (views, or listens for podcasts). */
+const DEMO_COUNTED: { type: ContentType; item: DemoContent; total: number }[] = [
+  ...DEMO_VIDEOS.map((item) => ({ type: "video" as const, item, total: item.views })),
+  ...DEMO_PODCASTS.map((item) => ({ type: "podcast" as const, item, total: item.listens })),
+  ...DEMO_BLOGS.map((item) => ({ type: "blog" as const, item, total: item.views })),
+  ...DEMO_INTERVIEWS.map((item) => ({ type: "interview" as const, item, total: item.views })),
+  ...DEMO_SPECIAL_FEATURES.map((item) => ({ type: "special_feature" as const, item, total: item.views })),
+];
+
+/**
+ * PRODUCT.md "Views over time": the last 60 days of every published demo item's views or listens, shaped
+ * by `demoDailyFigures` (never more than the item's total, nothing before its publication), in one
+ * multi-row statement. Drafts and archived items were never live, so they have none.
+ */
+async function seedDemoDailyFigures(tx: Executor, now: Date) {
+  const rows = DEMO_COUNTED.flatMap(({ type, item, total }) => {
+    if (item.status) return [];
+    const id = demoId(type, item.slug);
+    return demoDailyFigures({ total, publishedAt: daysBefore(now, item.age), now, days: DEMO_DAILY_DAYS, seed: id }).map(
+      ({ day, hits }) => ({
+        contentType: type,
+        contentId: id,
+        day,
+        hits,
+      }),
+    );
+  });
+  // Figures left by items deleted outside the app (no foreign key holds them) give way to the demo's.
+  if (rows.length > 0) await tx.insert(schema.contentDailyStats).values(rows).onConflictDoNothing();
+}
+
 /**
  * `npm run seed`: replaces every content row and every company with the demo catalogue in one
  * transaction. Accounts, profiles, subscribers and contact messages are left alone.
@@ -180,8 +223,8 @@ async function seedDemoCompanies(tx: Executor) {
 export async function reseedDemoContent(db: Database, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     // One TRUNCATE empties all five tables and the companies (and leaves no dead rows); the items' company
-    // tags go with them, as when an item or a company is deleted (PRODUCT.md "Companies").
-    await tx.execute(sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.contentCompanies}`);
+    // tags and daily figures go with them, as when an item or a company is deleted (PRODUCT.md "Companies").
+    await tx.execute(sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.contentCompanies}, ${schema.contentDailyStats}`);
     await seedDemoContent(tx, now);
   });
 }

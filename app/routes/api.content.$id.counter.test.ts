@@ -1,0 +1,121 @@
+/**
+ * PRODUCT.md "Counters": articles, interviews and special features count their views as videos do, through
+ * the one counter module (`/api/{slug}/{id}/view`), with their daily figures (PRODUCT.md "Views over time").
+ */
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import type { ContentType } from "~/lib/content-types";
+import { CONTENT_TABLES } from "~/server/content-tables.server";
+import { utcDay } from "~/server/daily-stats.server";
+import { getDb, schema } from "~/server/db.server";
+
+import { appRequest } from "../../tests/support/auth";
+import { emptyBeforeEach, insertBlogs, insertInterviews, insertSpecialFeatures, MISSING_ID } from "../../tests/support/content";
+import { callRoute } from "../../tests/support/route";
+import { action, loader } from "./api.content.$id.counter";
+
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+emptyBeforeEach(schema.contentDailyStats, schema.blogs, schema.interviews, schema.specialFeatures);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type ArticleType = Extract<ContentType, "blog" | "interview" | "special_feature">;
+
+const INSERT: Record<ArticleType, (rows: { views?: number; status?: "draft" }[]) => Promise<{ id: string }[]>> = {
+  blog: insertBlogs,
+  interview: insertInterviews,
+  special_feature: insertSpecialFeatures,
+};
+
+/** A browser's view post for a `type` item, from one client address, as server.ts hands it on. */
+async function postView(type: ArticleType, id: string, { ip = "203.0.113.40", userAgent = CHROME, method = "POST" } = {}) {
+  const request = appRequest(`/api/${CONTENT_REGISTRY[type].slug}/${id}/view`, { method });
+  request.headers.set("X-Forwarded-For", ip);
+  request.headers.set("User-Agent", userAgent);
+  const { status, headers, body } = await callRoute(action, request, { params: { id }, throws: false });
+  return { status, cacheControl: headers.get("Cache-Control"), body: body as { views?: number; error?: string } };
+}
+
+async function storedViews(type: ArticleType, id: string) {
+  const table = CONTENT_TABLES[type];
+  const db = await getDb();
+  const [row] = await db.select({ views: table.views }).from(table).where(eq(table.id, id));
+  return row?.views ?? null;
+}
+
+/** The item's stored figure for the day (UTC), or null when there is none. */
+async function dailyFigure(type: ArticleType, id: string, day: string) {
+  const { contentDailyStats: s } = schema;
+  const db = await getDb();
+  const [row] = await db
+    .select({ hits: s.hits })
+    .from(s)
+    .where(and(eq(s.contentType, type), eq(s.contentId, id), eq(s.day, day)));
+  return row?.hits ?? null;
+}
+
+describe.each(["blog", "interview", "special_feature"] as const)("POST /api/{slug}/{id}/view for a %s", (type) => {
+  const insert = INSERT[type];
+  const notFound = `${CONTENT_REGISTRY[type].noun[0]!.toUpperCase()}${CONTENT_REGISTRY[type].noun.slice(1)} not found`;
+
+  it("counts one view, answers the new count uncached, and adds it to today's figure", async () => {
+    const [item] = await insert([{ views: 41 }]);
+    expect(await postView(type, item!.id)).toEqual({ status: 200, cacheControl: "no-store", body: { views: 42 } });
+    expect(await storedViews(type, item!.id)).toBe(42);
+    expect(await dailyFigure(type, item!.id, utcDay(new Date()))).toBe(1);
+  });
+
+  it("counts a visitor once in 30 minutes, again after 31, and another visitor at once", async () => {
+    const [item] = await insert([{ views: 0 }]);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    await postView(type, item!.id);
+    vi.setSystemTime(start + 29 * 60_000);
+    expect(await postView(type, item!.id)).toMatchObject({ status: 200, body: { views: 1 } });
+    expect(await postView(type, item!.id, { ip: "198.51.100.40" })).toMatchObject({ status: 200, body: { views: 2 } });
+    vi.setSystemTime(start + 31 * 60_000);
+    expect(await postView(type, item!.id)).toMatchObject({ status: 200, body: { views: 3 } });
+    expect(await storedViews(type, item!.id)).toBe(3);
+  });
+
+  it("never counts a bot, and still answers the count", async () => {
+    const [item] = await insert([{ views: 7 }]);
+    expect(await postView(type, item!.id, { userAgent: GOOGLEBOT })).toMatchObject({ status: 200, body: { views: 7 } });
+    expect(await storedViews(type, item!.id)).toBe(7);
+    expect(await dailyFigure(type, item!.id, utcDay(new Date()))).toBeNull();
+  });
+
+  it.each([
+    ["an unknown id", async () => MISSING_ID],
+    ["a malformed id", async () => "1;drop table blogs"],
+    ["a draft", async () => (await insert([{ status: "draft" }]))[0]!.id],
+  ])("answers 404 JSON for %s and counts nothing", async (_case, idOf) => {
+    const id = await idOf();
+    expect(await postView(type, id)).toEqual({ status: 404, cacheControl: "no-store", body: { error: notFound } });
+    const db = await getDb();
+    expect(await db.select().from(schema.contentDailyStats)).toEqual([]);
+  });
+
+  it("refuses GET and other methods with 405", async () => {
+    const [item] = await insert([{ views: 1 }]);
+    const get = await loader();
+    expect(get.status).toBe(405);
+    expect(get.headers.get("Allow")).toBe("POST");
+    expect((await postView(type, item!.id, { method: "PUT" })).status).toBe(405);
+    expect(await storedViews(type, item!.id)).toBe(1);
+  });
+});
+
+describe("the counter of another type's id", () => {
+  it("is a 404: a blog post's id is no interview", async () => {
+    const [blog] = await insertBlogs([{ views: 3 }]);
+    expect((await postView("interview", blog!.id)).status).toBe(404);
+    expect(await storedViews("blog", blog!.id)).toBe(3);
+  });
+});
