@@ -15,7 +15,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromFile } from "file-type";
 import { parseFile } from "music-metadata";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 import { formatBytes } from "~/lib/media-library";
 import { audioKey, imageKey, uploadUrl, variantWidths, type UploadedMedia, type UploadKind } from "~/lib/uploads";
@@ -292,7 +292,7 @@ function withoutMetadata(file: string) {
  * than cut out of the file: the orientation has to reach the pixels before the EXIF holding it can go,
  * an EXIF thumbnail may show what a crop removed, and no library here edits the five containers losslessly.
  */
-function encodedAs(ext: string, isPalette: boolean, image: sharp.Sharp): sharp.Sharp {
+function encodedAs(ext: string, isPalette: boolean, image: Sharp): Sharp {
   switch (ext) {
     case "jpg":
       return image.jpeg({ quality: 92, mozjpeg: true });
