@@ -7,11 +7,11 @@
  *   previews/{type slug}/{id}/{source version}-{RENDER_REVISION}.jpg   an item's preview
  *   previews/site/{name}-{hash of the drawing}.jpg                      the default image, the podcast cover
  *
- * Concurrent requests for a missing file share one render; files are written to a temporary name and
- * renamed, so a reader never sees half a JPEG. A picture that cannot be read gives the default image,
+ * Concurrent requests for a missing file share one render, and none is ever half written
+ * (file-cache.server.ts). A picture that cannot be read gives the default image,
  * and the failure is remembered for a few minutes so a dead host is not asked on every request.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
@@ -25,6 +25,7 @@ import type { ContentType } from "~/lib/content-types";
 import { UPLOADS_PATH } from "~/lib/uploads";
 
 import { getEnv } from "./env.server";
+import { storedOnce } from "./file-cache.server";
 import { fetchPublic } from "./outbound-fetch.server";
 import { COMPANY_LOGO_BOX, companyCardSvg, defaultPreviewSvg, podcastCoverSvg } from "./preview-brand.server";
 import { PODCAST_COVER_SIZE, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewVersion } from "./preview-images.server";
@@ -70,48 +71,8 @@ class PreviewSourceError extends Error {
 /* ---------------------------------------------------------------------------------------------------- */
 /* The disk cache                                                                                         */
 
-const inFlight = new Map<string, Promise<Buffer>>();
-
 function previewsDir(): string {
   return path.join(getEnv().DATA_DIR, "previews");
-}
-
-/** The file's bytes: read from disk, or made by `render` (once for all concurrent callers) and stored. */
-function storedOnce(file: string, render: () => Promise<Buffer>, replaces: (name: string) => boolean): Promise<Buffer> {
-  const pending = inFlight.get(file);
-  if (pending) return pending;
-  const promise = (async () => {
-    try {
-      return await fs.readFile(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    const body = await render();
-    await writeAtomically(file, body, replaces).catch((error: unknown) => {
-      // The preview is still served; it is rendered again next time.
-      console.warn(`Cannot store the preview image ${file}: ${(error as Error).message}`);
-    });
-    return body;
-  })().finally(() => inFlight.delete(file));
-  inFlight.set(file, promise);
-  return promise;
-}
-
-async function writeAtomically(file: string, body: Buffer, replaces: (name: string) => boolean) {
-  const dir = path.dirname(file);
-  await fs.mkdir(dir, { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    await fs.writeFile(temporary, body);
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
-  // Earlier versions of the same picture are never asked for again; tidying up is best effort.
-  const name = path.basename(file);
-  const others = (await fs.readdir(dir)).filter((other) => other !== name && other.endsWith(".jpg") && replaces(other));
-  await Promise.all(others.map((other) => fs.rm(path.join(dir, other), { force: true }))).catch(() => {});
 }
 
 /* ---------------------------------------------------------------------------------------------------- */
