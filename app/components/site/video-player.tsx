@@ -63,6 +63,8 @@ function VideoFacade({
     return (
       <div className={FRAME}>
         <iframe
+          // The keyboard goes on in the player that replaced the button.
+          ref={(player) => player?.focus()}
           src={`${source.src}${source.src.includes("?") ? "&" : "?"}autoplay=1`}
           title={title}
           allow={VIDEO_FRAME_ALLOW.join("; ")}
