@@ -75,6 +75,8 @@ export default [
   route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
   route("videos/rss.xml", "routes/videos.rss[.]xml.ts"),
   route("og/*", "routes/og.$.ts"),
+  // PRODUCT.md "Video": the video hosts' pictures, stored once and served from here
+  route("video-thumbnails/*", "routes/video-thumbnails.$.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("sitemaps/:file", "routes/sitemaps.$file.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),

@@ -140,7 +140,42 @@ describe('isFrameUrl (PRODUCT.md "Security headers": only the frame hosts\' play
 
 describe("videoSource", () => {
   it.each([
-    ["frames video-host URLs", "https://youtu.be/dQw4w9WgXcQ", { kind: "embed", src: "https://www.youtube.com/embed/dQw4w9WgXcQ" }],
+    [
+      "frames video-host URLs, with our copy of the host's picture",
+      "https://youtu.be/dQw4w9WgXcQ",
+      {
+        kind: "embed",
+        src: "https://www.youtube.com/embed/dQw4w9WgXcQ",
+        thumbnail: "/video-thumbnails/youtube/dQw4w9WgXcQ.jpg",
+      },
+    ],
+    [
+      "keeps a watch page's offset",
+      "http://m.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s",
+      {
+        kind: "embed",
+        src: "https://www.youtube.com/embed/dQw4w9WgXcQ?start=90",
+        thumbnail: "/video-thumbnails/youtube/dQw4w9WgXcQ.jpg",
+      },
+    ],
+    [
+      "keeps an embed address's parameters",
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0",
+      {
+        kind: "embed",
+        src: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0",
+        thumbnail: "/video-thumbnails/youtube/dQw4w9WgXcQ.jpg",
+      },
+    ],
+    [
+      "frames Vimeo's player",
+      "https://player.vimeo.com/video/76979871?h=8272103f6e",
+      {
+        kind: "embed",
+        src: "https://player.vimeo.com/video/76979871?h=8272103f6e",
+        thumbnail: "/video-thumbnails/vimeo/76979871.jpg",
+      },
+    ],
     [
       "plays direct .mp4 files in the native player",
       "https://cdn.example.com/media/clip.MP4",

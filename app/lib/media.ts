@@ -97,6 +97,39 @@ function youtubeVideo(url: URL): { id: string; isEmbed: boolean } | null {
   return id && YOUTUBE_ID.test(id) ? { id, isEmbed } : null;
 }
 
+/** A video host's player for a page: the frame's `src` and our stored copy of the host's picture. */
+interface VideoEmbed {
+  src: string;
+  thumbnail: string;
+}
+
+/** Where the site serves its stored copy of a host's picture of a video (PRODUCT.md "Video"). */
+export const VIDEO_THUMBNAILS_PATH = "/video-thumbnails/";
+
+function videoEmbed(parsed: URL): VideoEmbed | null {
+  const youtube = youtubeVideo(parsed);
+  if (youtube) {
+    const thumbnail = `${VIDEO_THUMBNAILS_PATH}youtube/${youtube.id}.jpg`;
+    if (youtube.isEmbed) {
+      const embed = new URL(parsed);
+      embed.protocol = "https:";
+      embed.hostname = YOUTUBE_NOCOOKIE_HOSTS.has(parsed.hostname.toLowerCase()) ? "www.youtube-nocookie.com" : "www.youtube.com";
+      embed.port = "";
+      return { src: embed.toString(), thumbnail };
+    }
+    const start = parseStartSeconds(parsed.searchParams.get("t") ?? parsed.searchParams.get("start"));
+    return { src: `https://www.youtube.com/embed/${youtube.id}${start ? `?start=${start}` : ""}`, thumbnail };
+  }
+  const vimeo = /^\/video\/(\d+)\/?$/.exec(parsed.pathname);
+  if (parsed.hostname.toLowerCase() === "player.vimeo.com" && vimeo) {
+    const embed = new URL(parsed);
+    embed.protocol = "https:";
+    embed.port = "";
+    return { src: embed.toString(), thumbnail: `${VIDEO_THUMBNAILS_PATH}vimeo/${vimeo[1]}.jpg` };
+  }
+  return null;
+}
+
 /**
  * PRODUCT.md "Video": a video-host URL in watch form (`youtube.com/watch?v=…`, also `m.`/`music.`) or short
  * form (`youtu.be/…`, `/shorts/…`) becomes `https://www.youtube.com/embed/{id}` (a `t`/`start` offset is kept
@@ -105,39 +138,20 @@ function youtubeVideo(url: URL): { id: string; isEmbed: boolean } | null {
  */
 export function toEmbedUrl(url: string | null | undefined): string | null {
   const parsed = parseWebUrl(url);
-  if (!parsed) return null;
-  const youtube = youtubeVideo(parsed);
-  if (youtube) {
-    if (youtube.isEmbed) {
-      const embed = new URL(parsed);
-      embed.protocol = "https:";
-      embed.hostname = YOUTUBE_NOCOOKIE_HOSTS.has(parsed.hostname.toLowerCase()) ? "www.youtube-nocookie.com" : "www.youtube.com";
-      embed.port = "";
-      return embed.toString();
-    }
-    const start = parseStartSeconds(parsed.searchParams.get("t") ?? parsed.searchParams.get("start"));
-    return `https://www.youtube.com/embed/${youtube.id}${start ? `?start=${start}` : ""}`;
-  }
-  if (parsed.hostname.toLowerCase() === "player.vimeo.com" && /^\/video\/\d+\/?$/.test(parsed.pathname)) {
-    const embed = new URL(parsed);
-    embed.protocol = "https:";
-    embed.port = "";
-    return embed.toString();
-  }
-  return null;
+  return (parsed && videoEmbed(parsed)?.src) ?? null;
 }
 
 const VIDEO_FILE = /\.(mp4|m4v|webm|ogv|mov)$/i;
 
 export type VideoSource =
-  { kind: "embed"; src: string } | { kind: "file"; src: string } | { kind: "link"; href: string } | { kind: "none" };
+  ({ kind: "embed" } & VideoEmbed) | { kind: "file"; src: string } | { kind: "link"; href: string } | { kind: "none" };
 
-/** Which player a video URL gets: a frame, the native `<video>`, or just a link. */
+/** Which player a video URL gets: a host's frame (behind a picture until played), the native `<video>`, or just a link. */
 export function videoSource(url: string | null | undefined): VideoSource {
   const parsed = parseWebUrl(url);
   if (!parsed) return { kind: "none" };
-  const embed = toEmbedUrl(url);
-  if (embed) return { kind: "embed", src: embed };
+  const embed = videoEmbed(parsed);
+  if (embed) return { kind: "embed", ...embed };
   if (VIDEO_FILE.test(parsed.pathname)) return { kind: "file", src: hrefOf(parsed) };
   return { kind: "link", href: hrefOf(parsed) };
 }

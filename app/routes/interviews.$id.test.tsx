@@ -134,7 +134,8 @@ describe("/interviews/{id} page", () => {
     const tags = within(screen.getByRole("list", { name: "Tags" })).getAllByRole("listitem");
     expect(tags.map((tag) => tag.textContent)).toEqual(["gold", "mining"]);
     // The video wins over the audio.
-    expect(container.querySelector("iframe")?.getAttribute("src")).toBe("https://www.youtube.com/embed/V4ZDealMRJY");
+    // PRODUCT.md "Video": the host's frame waits for the Play button.
+    expect(screen.getByRole("button", { name: "Play video: Main talk" })).toBeTruthy();
     expect(container.querySelector("audio")).toBeNull();
     expect(screen.getByText("A talk about gold.")).toBeTruthy();
     expect(screen.getByText("The full transcript.")).toBeTruthy();
@@ -208,13 +209,13 @@ describe('/interviews/{id} page of a paid interview about a company (PRODUCT.md 
     const [company] = await insertCompanies([{ name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG" }]);
     await tagItem("interview", main!.id, [company!.id]);
     const { body } = await loadInterview(main!.id);
-    const { container } = render(main!.id, body);
+    render(main!.id, body);
     const chip = within(screen.getByRole("list", { name: "Companies" })).getByRole("link", { name: "Ironbark Gold ASX:IBG" });
     expect(chip.getAttribute("href")).toBe("/companies/ironbark-gold");
     const disclosure = screen.getByRole("region", { name: "Paid promotion" });
     expect(disclosure.textContent).toContain("Ironbark Gold Ltd");
     const before = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    expect(before(disclosure, container.querySelector("iframe")!)).toBe(true);
+    expect(before(disclosure, screen.getByRole("button", { name: "Play video: Paid talk" }))).toBe(true);
     expect(before(disclosure, screen.getByText("A talk."))).toBe(true);
     const notice = screen.getByRole("note", { name: "Investment notice" });
     expect(before(screen.getByText("The transcript."), notice)).toBe(true);

@@ -6,6 +6,7 @@ import { promises as fs, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -89,9 +90,15 @@ describe("accepted types, read from the content whatever the name", () => {
   ])("%s image", async (format, mimeType, ext) => {
     const bytes = await imageBytes(format, 64, 48);
     const media = accepted(await upload("image", bytes, "picture.bin"));
-    expect(media).toMatchObject({ kind: "image", mimeType, sizeBytes: bytes.length, width: 64, height: 48, duration: null });
+    // The original is stored written again without its metadata (see "metadata" below), in its own format.
+    const stored = await storedBytes(media.url.slice("/uploads/".length));
+    expect(media).toMatchObject({ kind: "image", mimeType, sizeBytes: stored.length, width: 64, height: 48, duration: null });
     expect(media.url).toBe(`/uploads/${imageKey(media.id, 64, ext)}`);
-    expect(await storedBytes(media.url.slice("/uploads/".length))).toEqual(bytes);
+    expect(await sharp(stored).metadata()).toMatchObject({
+      format: format === "jpeg" ? "jpeg" : format === "avif" ? "heif" : format,
+      width: 64,
+      height: 48,
+    });
     expect(await rows()).toMatchObject([{ id: media.id, kind: "image", mimeType, originalName: "picture.bin", variants: [] }]);
   });
 
@@ -259,6 +266,106 @@ describe("image copies", () => {
     expect(media.url).toBe(`/uploads/${imageKey(media.id, 800, "jpg")}`);
     const [row] = await rows();
     expect(await sharp(await storedBytes(row!.variants[0]!)).metadata()).toMatchObject({ width: 480, height: 720 });
+  });
+});
+
+/** Camera, GPS and authoring metadata a photo may carry, as sharp writes them. */
+const CAMERA_AND_GPS = {
+  IFD0: { Make: "Canon", Model: "EOS R5", Artist: "Jane Doe" },
+  IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 3230/100", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 4366/100" },
+};
+const XMP =
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Jane Doe"/></rdf:RDF></x:xmpmeta>';
+/** The GPS IFD pointer tag (0x8825) as a little-endian EXIF block writes it. */
+const GPS_POINTER = Buffer.from([0x25, 0x88]);
+
+/** A 1800 × 1200 photo (yellow left half, blue right) turned by `orientation`, in the Display P3 profile, with EXIF and XMP. */
+function photoWithMetadata(format: "jpeg" | "webp", orientation: number) {
+  const bands = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1800" height="1200">' +
+      '<rect width="100%" height="100%" fill="#0000ff"/><rect width="50%" height="100%" fill="#ffff00"/></svg>',
+  );
+  return sharp(bands)
+    .flatten({ background: "#ffffff" })
+    .withIccProfile("p3")
+    .withMetadata({ orientation })
+    .withExifMerge(CAMERA_AND_GPS)
+    .withXmp(XMP)
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A PNG with a text chunk (tEXt) naming its author, placed before the image data so readers see it. */
+async function pngWithText() {
+  const png = await imageBytes("png", 600, 400);
+  const data = Buffer.concat([Buffer.from("tEXt", "latin1"), Buffer.from("Author\0Jane Doe, 51.5092 N 0.1288 W", "latin1")]);
+  const chunk = Buffer.alloc(data.length + 8);
+  chunk.writeUInt32BE(data.length - 4, 0);
+  data.copy(chunk, 4);
+  chunk.writeUInt32BE(zlib.crc32(data), data.length + 4);
+  const afterHeader = 8 + 25; // signature, IHDR
+  return Buffer.concat([png.subarray(0, afterHeader), chunk, png.subarray(afterHeader)]);
+}
+
+/** What may be left of a stored picture's metadata: its colour profile, nothing else. */
+async function expectOnlyColourProfile(key: string, icc: boolean) {
+  const metadata = await sharp(await storedBytes(key)).metadata();
+  const kept = { exif: metadata.exif, xmp: metadata.xmp, iptc: metadata.iptc, textChunks: metadata.comments, icc: metadata.icc };
+  const present = Object.entries(kept).flatMap(([name, value]) => (value === undefined ? [] : [name]));
+  expect(`${key}: ${present.join(", ")}; orientation ${metadata.orientation ?? "none"}`).toBe(
+    `${key}: ${icc ? "icc" : ""}; orientation none`,
+  );
+  return metadata;
+}
+
+describe('metadata (PRODUCT.md "Media library": only the colour profile is kept)', () => {
+  it.each(["jpeg", "webp"] as const)(
+    "a %s photo with GPS, camera and XMP and a sideways orientation is stored upright with its colour profile and nothing else",
+    async (format) => {
+      const photo = await photoWithMetadata(format, 6);
+      const sent = await sharp(photo).metadata();
+      expect(sent).toMatchObject({ orientation: 6, width: 1800, height: 1200 });
+      expect(sent.exif?.includes(GPS_POINTER)).toBe(true);
+      expect(sent.exif?.toString("latin1")).toContain("Canon");
+      expect(sent.xmp).toBeDefined();
+      expect(sent.icc).toBeDefined();
+
+      const media = accepted(await upload("image", photo, `photo.${format}`));
+      expect(media).toMatchObject({ width: 1200, height: 1800 });
+      const [row] = await rows();
+      expect(row!.variants).toHaveLength(2);
+      for (const key of [row!.storageKey, ...row!.variants]) {
+        const stored = await expectOnlyColourProfile(key, true);
+        // Upright: the photo's left (yellow) half is now on top, and the sizes are as shown.
+        const width = Number(/-(\d+)w\.\w+$/.exec(key)![1]);
+        expect(`${key} ${stored.width}×${stored.height}`).toBe(`${key} ${width}×${width * 1.5}`);
+        const [r, g, b] = await sharp(await storedBytes(key))
+          .extract({ left: Math.round(width / 2), top: Math.round(width * 0.25), width: 1, height: 1 })
+          .raw()
+          .toBuffer();
+        expect(`${key}: top is yellow ${r! > 200 && g! > 200 && b! < 80}`).toBe(`${key}: top is yellow true`);
+      }
+      expect(media.sizeBytes).toBe((await storedBytes(row!.storageKey)).length);
+    },
+  );
+
+  it("a PNG's text chunks are not kept", async () => {
+    const png = await pngWithText();
+    expect((await sharp(png).metadata()).comments).toEqual([{ keyword: "Author", text: "Jane Doe, 51.5092 N 0.1288 W" }]);
+    const media = accepted(await upload("image", png, "chart.png"));
+    const [row] = await rows();
+    for (const key of [row!.storageKey, ...row!.variants]) await expectOnlyColourProfile(key, false);
+    expect((await storedBytes(media.url.slice("/uploads/".length))).includes("Jane Doe")).toBe(false);
+  });
+
+  it("a picture without a colour profile gets none", async () => {
+    const jpeg = await sharp(await imageBytes("jpeg", 1000, 500))
+      .withExif(CAMERA_AND_GPS)
+      .jpeg()
+      .toBuffer();
+    accepted(await upload("image", jpeg, "plain.jpg"));
+    const [row] = await rows();
+    for (const key of [row!.storageKey, ...row!.variants]) await expectOnlyColourProfile(key, false);
   });
 });
 

@@ -2,8 +2,8 @@
  * Receiving an upload (PRODUCT.md "Media library"): the multipart body is read as a stream (busboy) and
  * the file spooled to a temporary file under DATA_DIR, counting bytes, so nothing holds it in memory and
  * an oversized file stops being written the moment it passes its limit. Its type is then read from its
- * content (file-type), never from its name or the browser's word; images get their size and WebP copies
- * (sharp), audio its duration (music-metadata). Only then are the original and its copies stored and the
+ * content (file-type), never from its name or the browser's word; images are written again upright and
+ * without metadata, and get their size and WebP copies (sharp), audio its duration (music-metadata). Only then are the original and its copies stored and the
  * media_files row written. A refusal stores nothing and leaves no temporary file.
  */
 import { randomUUID } from "node:crypto";
@@ -15,7 +15,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromFile } from "file-type";
 import { parseFile } from "music-metadata";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 import { formatBytes } from "~/lib/media-library";
 import { audioKey, imageKey, uploadUrl, variantWidths, type UploadedMedia, type UploadKind } from "~/lib/uploads";
@@ -261,23 +261,50 @@ async function processUpload(spooled: Spooled, temporaryFiles: string[]): Promis
   const ext = ACCEPTED[kind][detected!.ext]!;
   if (kind === "audio") return { ...base, ext, width: null, height: null, duration: await audioDuration(spooled.file), variants: [] };
 
-  const { width, height } = await imageSize(spooled.file);
+  const { width, height, isPalette } = await imageSize(spooled.file);
+  // PRODUCT.md "Media library": what is stored and served is the picture and its colour profile, never
+  // the camera's, the place's or the author's metadata.
+  const original = `${spooled.file}-clean.${ext}`;
+  temporaryFiles.push(original);
+  await decoded(() => encodedAs(ext, isPalette, withoutMetadata(spooled.file)).toFile(original));
   const variants: Processed["variants"] = [];
   for (const variantWidth of variantWidths(width)) {
     const file = `${spooled.file}-${variantWidth}w.webp`;
     temporaryFiles.push(file);
-    await decoded(() =>
-      sharp(spooled.file, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS })
-        .autoOrient()
-        .resize({ width: variantWidth })
-        .webp({ quality: WEBP_QUALITY })
-        .toFile(file),
-    );
+    await decoded(() => withoutMetadata(spooled.file).resize({ width: variantWidth }).webp({ quality: WEBP_QUALITY }).toFile(file));
     variants.push({ width: variantWidth, file });
   }
-  // An image too small for copies is still decoded whole once, so a damaged one is refused too.
-  if (variants.length === 0) await decoded(() => sharp(spooled.file, { limitInputPixels: MAX_IMAGE_PIXELS }).stats());
-  return { ...base, ext, width, height, duration: null, variants };
+  const { size } = await fs.stat(original);
+  return { ...base, file: original, size, ext, width, height, duration: null, variants };
+}
+
+/**
+ * `file` decoded (every frame of an animation), turned upright by its EXIF orientation, with only its
+ * ICC profile kept for the output: sharp writes no EXIF, XMP, IPTC or text chunks unless asked to.
+ */
+function withoutMetadata(file: string) {
+  return sharp(file, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS }).autoOrient().keepIccProfile();
+}
+
+/**
+ * An original written again in its own format: PNG and GIF stay lossless (a palette PNG keeps its
+ * palette), JPEG, WebP and AVIF at a quality where one more encoding cannot be seen. Re-encoded rather
+ * than cut out of the file: the orientation has to reach the pixels before the EXIF holding it can go,
+ * an EXIF thumbnail may show what a crop removed, and no library here edits the five containers losslessly.
+ */
+function encodedAs(ext: string, isPalette: boolean, image: Sharp): Sharp {
+  switch (ext) {
+    case "jpg":
+      return image.jpeg({ quality: 92, mozjpeg: true });
+    case "png":
+      return image.png({ compressionLevel: 9, palette: isPalette });
+    case "webp":
+      return image.webp({ quality: 92, smartSubsample: true });
+    case "avif":
+      return image.avif({ quality: 80 });
+    default:
+      return image.gif();
+  }
 }
 
 /** The picture's size as shown (EXIF orientation applied); one frame of an animation. */
@@ -292,7 +319,7 @@ async function imageSize(file: string) {
       `This image is ${pixels(width)} × ${pixels(height)} pixels; images may be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
     );
   }
-  return { width, height };
+  return { width, height, isPalette: metadata.isPalette === true };
 }
 
 async function decoded<T>(work: () => Promise<T>): Promise<T> {

@@ -266,8 +266,14 @@ describe("itemPreview from a web address", () => {
         `http://[::ffff:127.0.0.1]:${server.port}/picture.png`,
         `http://169.254.169.254/latest/meta-data`,
         `http://10.0.0.1/picture.png`,
+        `http://192.0.2.1/picture.png`,
+        `http://[::7f00:1]:${server.port}/picture.png`,
+        `http://[64:ff9b::7f00:1]:${server.port}/picture.png`,
+        `http://[2002:7f00:1::1]:${server.port}/picture.png`,
       ]) {
+        warn.mockClear();
         await expectDefault(itemPreview("video", randomUUID(), source));
+        expect(warn.mock.calls.join(" ")).toMatch(/is not a public address/);
       }
       expect(server.requests).toBe(0);
     } finally {

@@ -7,16 +7,12 @@
  *   previews/{type slug}/{id}/{source version}-{RENDER_REVISION}.jpg   an item's preview
  *   previews/site/{name}-{hash of the drawing}.jpg                      the default image, the podcast cover
  *
- * Concurrent requests for a missing file share one render; files are written to a temporary name and
- * renamed, so a reader never sees half a JPEG. A picture that cannot be read gives the default image,
+ * Concurrent requests for a missing file share one render, and none is ever half written
+ * (file-cache.server.ts). A picture that cannot be read gives the default image,
  * and the failure is remembered for a few minutes so a dead host is not asked on every request.
  */
-import { createHash, randomBytes } from "node:crypto";
-import dns from "node:dns";
+import { createHash } from "node:crypto";
 import { existsSync, promises as fs } from "node:fs";
-import http from "node:http";
-import https from "node:https";
-import net from "node:net";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { fileURLToPath } from "node:url";
@@ -29,6 +25,8 @@ import type { ContentType } from "~/lib/content-types";
 import { UPLOADS_PATH } from "~/lib/uploads";
 
 import { getEnv } from "./env.server";
+import { storedOnce } from "./file-cache.server";
+import { fetchPublic } from "./outbound-fetch.server";
 import { COMPANY_LOGO_BOX, companyCardSvg, defaultPreviewSvg, podcastCoverSvg } from "./preview-brand.server";
 import { PODCAST_COVER_SIZE, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewVersion } from "./preview-images.server";
 import { getStorage } from "./storage/current-storage.server";
@@ -51,7 +49,7 @@ export const previewSettings = {
   fetchTimeoutMs: 5_000,
   maxSourceBytes: 10 * 1024 * 1024,
   maxRedirects: 3,
-  /** Web addresses on loopback, private or link-local networks are refused unless this is set. */
+  /** Web addresses that are not global unicast (loopback, private, link-local …) are refused unless this is set. */
   allowPrivateAddresses: false,
   /** How long a picture that could not be read is not asked for again. */
   retryAfterMs: 5 * 60_000,
@@ -73,48 +71,8 @@ class PreviewSourceError extends Error {
 /* ---------------------------------------------------------------------------------------------------- */
 /* The disk cache                                                                                         */
 
-const inFlight = new Map<string, Promise<Buffer>>();
-
 function previewsDir(): string {
   return path.join(getEnv().DATA_DIR, "previews");
-}
-
-/** The file's bytes: read from disk, or made by `render` (once for all concurrent callers) and stored. */
-function storedOnce(file: string, render: () => Promise<Buffer>, replaces: (name: string) => boolean): Promise<Buffer> {
-  const pending = inFlight.get(file);
-  if (pending) return pending;
-  const promise = (async () => {
-    try {
-      return await fs.readFile(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    const body = await render();
-    await writeAtomically(file, body, replaces).catch((error: unknown) => {
-      // The preview is still served; it is rendered again next time.
-      console.warn(`Cannot store the preview image ${file}: ${(error as Error).message}`);
-    });
-    return body;
-  })().finally(() => inFlight.delete(file));
-  inFlight.set(file, promise);
-  return promise;
-}
-
-async function writeAtomically(file: string, body: Buffer, replaces: (name: string) => boolean) {
-  const dir = path.dirname(file);
-  await fs.mkdir(dir, { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    await fs.writeFile(temporary, body);
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
-  // Earlier versions of the same picture are never asked for again; tidying up is best effort.
-  const name = path.basename(file);
-  const others = (await fs.readdir(dir)).filter((other) => other !== name && other.endsWith(".jpg") && replaces(other));
-  await Promise.all(others.map((other) => fs.rm(path.join(dir, other), { force: true }))).catch(() => {});
 }
 
 /* ---------------------------------------------------------------------------------------------------- */
@@ -312,110 +270,14 @@ async function readUpload(key: string): Promise<Buffer> {
   return buffer(object.body);
 }
 
-/** Networks an editor's web address must not reach from the server (its own, its neighbours', cloud metadata). */
-const PRIVATE_NETWORKS = new net.BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 3],
-] as const) {
-  PRIVATE_NETWORKS.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 127], // unspecified and loopback
-  ["::ffff:0:0", 96], // IPv4-mapped: could name any of the above
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const) {
-  PRIVATE_NETWORKS.addSubnet(network, prefix, "ipv6");
-}
-
-function checkAddress(address: string) {
-  const family = net.isIP(address);
-  if (!previewSettings.allowPrivateAddresses && PRIVATE_NETWORKS.check(address, family === 6 ? "ipv6" : "ipv4")) {
-    throw new PreviewSourceError(`${address} is a private address`);
-  }
-}
-
-/** dns.lookup that refuses private addresses: checked on the address the connection will use. */
-const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, "", 0);
-    try {
-      for (const { address } of addresses) checkAddress(address);
-    } catch (refusal) {
-      return callback(refusal as Error, "", 0);
-    }
-    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
-    const [first] = addresses;
-    if (!first) return callback(new PreviewSourceError(`${hostname} has no address`), "", 0);
-    callback(null, first.address, first.family);
+/** A web address's body, within previewSettings' limits and never from a non-public network. */
+function download(url: URL): Promise<Buffer> {
+  return fetchPublic(url, {
+    timeoutMs: previewSettings.fetchTimeoutMs,
+    maxBytes: previewSettings.maxSourceBytes,
+    maxRedirects: previewSettings.maxRedirects,
+    allowPrivateAddresses: previewSettings.allowPrivateAddresses,
+    accept: "image/*",
+    userAgent: "MarketWire link preview",
   });
-};
-
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
-/** The body at `url` (http or https only), within the time and size limits, following a few redirects. */
-async function download(url: URL): Promise<Buffer> {
-  const signal = AbortSignal.timeout(previewSettings.fetchTimeoutMs);
-  let current = url;
-  for (let redirects = 0; ; redirects += 1) {
-    const response = await get(current, signal);
-    const location = response.headers.location;
-    if (REDIRECTS.has(response.statusCode ?? 0) && location) {
-      response.destroy();
-      if (redirects >= previewSettings.maxRedirects) throw new PreviewSourceError("too many redirects");
-      current = new URL(location, current);
-      continue;
-    }
-    if (response.statusCode !== 200) {
-      response.destroy();
-      throw new PreviewSourceError(`HTTP ${response.statusCode}`);
-    }
-    return readBody(response);
-  }
-}
-
-function get(url: URL, signal: AbortSignal): Promise<http.IncomingMessage> {
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new PreviewSourceError(`${url.protocol} is not http or https`);
-  // An address written in the URL is never looked up, so it is checked here.
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  if (net.isIP(host)) checkAddress(host);
-  const client = url.protocol === "https:" ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = client.get(
-      url,
-      { signal, lookup: guardedLookup, headers: { Accept: "image/*", "User-Agent": "MarketWire link preview" } },
-      resolve,
-    );
-    request.on("error", reject);
-  });
-}
-
-async function readBody(response: http.IncomingMessage): Promise<Buffer> {
-  const limit = previewSettings.maxSourceBytes;
-  const tooLarge = () => new PreviewSourceError(`larger than ${limit} bytes`);
-  if (Number(response.headers["content-length"] ?? 0) > limit) {
-    response.destroy();
-    throw tooLarge();
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      response.destroy();
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }

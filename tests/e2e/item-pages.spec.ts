@@ -34,7 +34,8 @@ test("an interview's title on /interviews leads to its page, with its player and
   await expect(page).toHaveTitle(`${title} | MarketWire`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   const article = page.getByRole("article");
-  await expect(article.locator("iframe, video, audio").first()).toBeVisible();
+  // PRODUCT.md "Video": the host's player waits behind a Play button.
+  await expect(article.getByRole("button", { name: `Play video: ${title}` })).toBeVisible();
   await expect(article.locator(".prose-content")).not.toBeEmpty();
   await expect(article).toContainText(/views?/);
 
@@ -75,7 +76,7 @@ test("a special feature's title on /special-features leads to its page, with its
   await expect(picture).toBeVisible();
   expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(article.locator(".prose-content")).not.toBeEmpty();
-  await expect(article.locator("iframe, video").first()).toBeVisible();
+  await expect(article.getByRole("button", { name: `Play video: ${title}` })).toBeVisible();
 
   const more = page.getByRole("complementary", { name: "More Features" });
   const count = await more.getByRole("link").count();

@@ -43,7 +43,7 @@ test("the paid interview discloses its sponsor before the content, links its com
   const order = await page.evaluate(() => {
     const article = document.querySelector("article")!;
     const disclosureBox = article.querySelector('[aria-labelledby="paid-promotion"]')!;
-    const player = article.querySelector("iframe")!;
+    const player = [...article.querySelectorAll("button, a")].find((control) => control.textContent?.startsWith("Play video:"))!;
     const content = article.querySelector(".prose-content")!;
     const notice = article.querySelector('[role="note"]')!;
     const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);

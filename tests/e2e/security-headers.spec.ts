@@ -125,7 +125,7 @@ async function recordViolations(page: Page) {
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
-/** A stand-in player: no internet here, and a script proves the sandbox lets the player run. */
+/** A stand-in player: no internet here, and a script proves the player may run. */
 const PLAYER_STUB = `<!doctype html><title>player</title><p id="status">loading</p><script>document.getElementById("status").textContent = "Player ready"</script>`;
 
 test.describe("pages with players", () => {
@@ -145,9 +145,11 @@ test.describe("pages with players", () => {
     await page.goto(href);
     await counted;
 
+    await page.getByRole("button", { name: `Play video: ${onYouTube.title}` }).click();
     const frame = page.locator("iframe");
-    await expect(frame).toHaveAttribute("src", /^https:\/\/www\.youtube\.com\/embed\//);
-    await expect(frame).toHaveAttribute("sandbox", FRAME_SANDBOX);
+    await expect(frame).toHaveAttribute("src", /^https:\/\/www\.youtube\.com\/embed\/.*autoplay=1/);
+    // PRODUCT.md "Security headers": held by frame-src, not by a sandbox the HTML checker refuses.
+    await expect(frame).not.toHaveAttribute("sandbox");
     await expect(page.frameLocator("iframe").getByText("Player ready")).toBeVisible();
     // The Permissions-Policy lets the player host go full screen, never use the camera.
     const player = page.frames().find((f) => f.url().startsWith("https://www.youtube.com/"))!;

@@ -1,61 +1,102 @@
+import { useState } from "react";
+
 import { Icon } from "~/components/ui/icon";
-import { FRAME_SANDBOX, VIDEO_FRAME_ALLOW, videoSource } from "~/lib/media";
+import { VIDEO_FRAME_ALLOW, videoSource, type VideoSource } from "~/lib/media";
+import { useHydrated } from "~/lib/use-hydrated";
 
 import { MediaThumbnail } from "./media-thumbnail";
 
+const FRAME = "aspect-video w-full overflow-hidden rounded-xl bg-black shadow-sm";
+
 /**
- * The video player (PRODUCT.md "Video"): video-host URLs in an embed frame, direct files in the native
- * player, other pages as a link, and a notice when there is no usable URL.
+ * The video player (PRODUCT.md "Video"): video-host URLs in an embed frame once the reader presses Play,
+ * direct files in the native player, other pages as a link, and a notice when there is no usable URL.
  */
 export function VideoPlayer({ url, title, poster }: { url: string | null; title: string; poster: string | null }) {
   const source = videoSource(url);
-  const frame = "aspect-video w-full overflow-hidden rounded-xl bg-black shadow-sm";
   switch (source.kind) {
     case "embed":
-      return (
-        <div className={frame}>
-          <iframe
-            src={source.src}
-            title={title}
-            loading="lazy"
-            sandbox={FRAME_SANDBOX}
-            allow={VIDEO_FRAME_ALLOW.join("; ")}
-            referrerPolicy="strict-origin-when-cross-origin"
-            allowFullScreen
-            className="size-full border-0"
-          />
-        </div>
-      );
+      return <VideoFacade source={source} url={url!} title={title} poster={poster} />;
     case "file":
       return (
-        <video controls preload="metadata" poster={poster ?? undefined} className={frame} aria-label={title}>
+        <video controls preload="metadata" poster={poster ?? undefined} className={FRAME} aria-label={title}>
           <source src={source.src} />
           Your browser cannot play this video. <a href={source.src}>Download it</a> instead.
         </video>
       );
     case "link":
       return (
-        <MediaThumbnail src={poster} priority className="rounded-xl">
-          <div className="absolute inset-0 flex items-center justify-center bg-black/45">
-            <a
-              href={source.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-[#0b1a33] shadow outline-none hover:bg-sky-100 focus-visible:ring-[3px] focus-visible:ring-white/70"
-            >
-              <Icon name="external-link" className="size-4" />
-              {source.href.startsWith("/") ? "Watch the video" : `Watch on ${new URL(source.href).hostname.replace(/^www\./, "")}`}
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          </div>
-        </MediaThumbnail>
+        <PlayPicture src={poster} href={source.href}>
+          {source.href.startsWith("/") ? "Watch the video" : `Watch on ${new URL(source.href).hostname.replace(/^www\./, "")}`}
+        </PlayPicture>
       );
     case "none":
       return (
-        <div className={`${frame} flex flex-col items-center justify-center gap-2 text-white/80`}>
+        <div className={`${FRAME} flex flex-col items-center justify-center gap-2 text-white/80`}>
           <Icon name="video-off" className="size-10" />
           <p>Video not available</p>
         </div>
       );
   }
+}
+
+/**
+ * PRODUCT.md "Video": the item's picture (or our stored copy of the host's) with a Play button; the host's
+ * frame, and with it the host's scripts and cookies, only after the press, then playing at once. Before
+ * scripts run the control is a link to the video on its host. No sandbox: the page's frame-src holds the
+ * frame to the video hosts, and the players need their own scripts and storage.
+ */
+function VideoFacade({
+  source,
+  url,
+  title,
+  poster,
+}: {
+  source: Extract<VideoSource, { kind: "embed" }>;
+  url: string;
+  title: string;
+  poster: string | null;
+}) {
+  const [playing, setPlaying] = useState(false);
+  const hydrated = useHydrated();
+  if (playing) {
+    return (
+      <div className={FRAME}>
+        <iframe
+          // The keyboard goes on in the player that replaced the button.
+          ref={(player) => player?.focus()}
+          src={`${source.src}${source.src.includes("?") ? "&" : "?"}autoplay=1`}
+          title={title}
+          allow={VIDEO_FRAME_ALLOW.join("; ")}
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+          className="size-full border-0"
+        />
+      </div>
+    );
+  }
+  return (
+    <PlayPicture src={poster ?? source.thumbnail} href={hydrated ? undefined : url} onClick={() => setPlaying(true)}>
+      {`Play video: ${title}`}
+    </PlayPicture>
+  );
+}
+
+/** The picture with a Play control over all of it: a button, or a link opening a new tab. */
+function PlayPicture({ src, href, onClick, children }: { src: string | null; href?: string; onClick?: () => void; children: string }) {
+  const Control = href ? "a" : "button";
+  return (
+    <MediaThumbnail src={src} priority className="rounded-xl">
+      <Control
+        {...(href ? { href, target: "_blank", rel: "noopener noreferrer" } : { type: "button" as const, onClick })}
+        className="absolute inset-0 flex items-center justify-center outline-none focus-visible:ring-4 focus-visible:ring-sky-400 focus-visible:ring-inset"
+      >
+        <Icon name="play" fill="currentColor" className="size-16 rounded-full bg-black/70 py-4 pr-4 pl-5 text-white shadow-lg" />
+        <span className="sr-only">
+          {children}
+          {href ? " (opens in a new tab)" : ""}
+        </span>
+      </Control>
+    </MediaThumbnail>
+  );
 }
