@@ -53,7 +53,9 @@ function renderList() {
       shouldRevalidate: () => true,
     },
   ]);
-  return render(<Stub initialEntries={["/admin/videos"]} hydrationData={{ loaderData: { "routes/admin.content": { list: list([gone, next]) } } }} />);
+  return render(
+    <Stub initialEntries={["/admin/videos"]} hydrationData={{ loaderData: { "routes/admin.content": { list: list([gone, next]) } } }} />,
+  );
 }
 
 describe("the content list's Feature button", () => {
