@@ -7,6 +7,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { APIRequestContext } from "@playwright/test";
 
+import { demoId } from "../../app/server/seed/catalogue/demo-ids";
+import { DEMO_INTERVIEWS } from "../../app/server/seed/catalogue/interviews";
+import { DEMO_SPECIAL_FEATURES } from "../../app/server/seed/catalogue/special-features";
+import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
 import { expect, test } from "./fixtures";
 
 /**
@@ -54,6 +58,13 @@ async function firstItemPath(request: APIRequestContext, listPath: string, kind:
   return match![1];
 }
 
+/** A demo item whose video is on a video host: its page shows the click-to-play player (PRODUCT.md "Video"). */
+function hostVideoPage(kind: string, type: string, items: { slug: string; videoUrl?: string | null }[]) {
+  const item = items.find((candidate) => /youtube\.com|youtu\.be|vimeo\.com/.test(candidate.videoUrl ?? ""));
+  expect(item, `a demo ${type} with a video-host address`).toBeDefined();
+  return { path: `/${kind}/${demoId(type, item!.slug)}`, status: 200 };
+}
+
 async function publicPages(request: APIRequestContext) {
   return [
     { path: "/", status: 200 },
@@ -70,6 +81,10 @@ async function publicPages(request: APIRequestContext) {
     { path: await firstItemPath(request, "/podcasts", "podcast"), status: 200 },
     { path: await firstItemPath(request, "/interviews", "interviews"), status: 200 },
     { path: await firstItemPath(request, "/special-features", "special-features"), status: 200 },
+    // The first items above may be ones other specs made; these are demo items with a host's video.
+    hostVideoPage("video", "video", DEMO_VIDEOS),
+    hostVideoPage("interviews", "interview", DEMO_INTERVIEWS),
+    hostVideoPage("special-features", "special_feature", DEMO_SPECIAL_FEATURES),
     { path: "/contact", status: 200 },
     // PRODUCT.md "Company pages", with a demo company of the seed.
     { path: "/companies", status: 200 },

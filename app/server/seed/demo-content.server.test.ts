@@ -23,6 +23,7 @@ import { buildSitemap, buildSitemapIndex } from "~/server/sitemap.server";
 import { parseXml, readMp3, readRss, SITEINDEX_XSD, SITEMAP_XSD, textOf, xmllint, type XmlNode } from "../../../tests/support/feeds";
 import { DEMO_BLOGS } from "./catalogue/blogs";
 import { companyLogoUrl, DEMO_COMPANIES, renderCompanyLogoSvg } from "./catalogue/companies";
+import { demoId } from "./catalogue/demo-ids";
 import { DEMO_INTERVIEWS } from "./catalogue/interviews";
 import {
   DEMO_AUDIO_PATH,
@@ -36,7 +37,7 @@ import {
 import { DEMO_PODCASTS } from "./catalogue/podcasts";
 import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
 import { DEMO_VIDEOS } from "./catalogue/videos";
-import { demoId, reseedDemoContent, seedDemoContent } from "./demo-content.server";
+import { reseedDemoContent, seedDemoContent } from "./demo-content.server";
 
 const CONTENT_TABLES = ["videos", "podcasts", "blogs", "interviews", "special_features"] as const;
 const publicDir = path.resolve(process.cwd(), "public");

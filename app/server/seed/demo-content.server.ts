@@ -4,7 +4,6 @@
  * so a reseed keeps every link valid; dates are ages relative to the moment of seeding, so the site
  * always looks current.
  */
-import crypto from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
@@ -15,6 +14,7 @@ import type { ContentStatus } from "../db/schema";
 import { sanitizeContentHtml } from "../sanitize.server";
 import { DEMO_BLOGS } from "./catalogue/blogs";
 import { companyLogoUrl, DEMO_COMPANIES } from "./catalogue/companies";
+import { demoId } from "./catalogue/demo-ids";
 import { DEMO_INTERVIEWS } from "./catalogue/interviews";
 import { DEMO_PODCASTS } from "./catalogue/podcasts";
 import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
@@ -28,15 +28,6 @@ type Executor = Pick<Database, "insert" | "select" | "execute" | "transaction">;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** PRODUCT.md "Views over time": the demo's daily figures cover twice the charts' 30 days. */
 const DEMO_DAILY_DAYS = 60;
-
-/** A stable UUID (version 5 layout) for a demo item, from its type and slug. */
-export function demoId(type: string, slug: string): string {
-  const hash = crypto.createHash("sha1").update(`marketwire-demo:${type}:${slug}`).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** How many rows of each type the demo catalogue holds. */
 export const DEMO_COUNTS = {
