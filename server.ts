@@ -13,19 +13,19 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 
-import { limitBodyTime, UPLOAD_BODY_TIMEOUT_MS } from "./app/server/body-timeout.server";
-import { installClientAddress } from "./app/server/client-address.server";
-import { listenForContentChanges, type ContentChangeListener } from "./app/server/content-events.server";
-import { closeDatabase, connectDatabase } from "./app/server/db.server";
+import { nextPublicationAfter } from "./app/server/content/scheduled-publication.server";
+import { closeDatabase, connectDatabase } from "./app/server/db/db.server";
 import { getEnv, StartupError } from "./app/server/env.server";
-import { trackRequests } from "./app/server/http-drain.server";
-import { answerUnknownMethods, refuseUnservedMethods } from "./app/server/method-guard.server";
-import { refuseCrossSiteRequests } from "./app/server/origin-guard.server";
-import { pageCacheMiddleware } from "./app/server/page-cache-middleware.server";
-import { installPageCache, PageCache } from "./app/server/page-cache.server";
-import { refuseForeignRequestTargets } from "./app/server/request-target.server";
-import { nextPublicationAfter } from "./app/server/scheduled-publication.server";
-import { policyContext, securityHeaders } from "./app/server/security-headers.server";
+import { limitBodyTime, UPLOAD_BODY_TIMEOUT_MS } from "./app/server/http/body-timeout.server";
+import { installClientAddress } from "./app/server/http/client-address.server";
+import { listenForContentChanges, type ContentChangeListener } from "./app/server/http/content-events.server";
+import { trackRequests } from "./app/server/http/http-drain.server";
+import { answerUnknownMethods, refuseUnservedMethods } from "./app/server/http/method-guard.server";
+import { refuseCrossSiteRequests } from "./app/server/http/origin-guard.server";
+import { pageCacheMiddleware } from "./app/server/http/page-cache-middleware.server";
+import { installPageCache, PageCache } from "./app/server/http/page-cache.server";
+import { refuseForeignRequestTargets } from "./app/server/http/request-target.server";
+import { policyContext, securityHeaders } from "./app/server/http/security-headers.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
 
 /** PRODUCT.md "Page cache": bounds and lifetimes. */

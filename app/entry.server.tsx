@@ -8,7 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 
 import { NonceProvider } from "~/components/nonce";
-import { createNonce, pageContentSecurityPolicy } from "~/server/security-headers.server";
+import { createNonce, pageContentSecurityPolicy } from "~/server/http/security-headers.server";
 
 export const streamTimeout = 5_000;
 

@@ -11,7 +11,7 @@
  */
 import { sql } from "drizzle-orm";
 
-import type { Database } from "~/server/db.server";
+import type { Database } from "~/server/db/db.server";
 
 const FILLER = [
   "the",

@@ -35,8 +35,8 @@ import pg from "pg";
 
 import type { ContentType } from "~/lib/content-types";
 import { parseQuery } from "~/lib/search";
-import { MIGRATIONS_FOLDER, schema, type Database } from "~/server/db.server";
-import { explainSearch, isTokenQuery, phraseQuery, searchContentIn, type SearchOptions } from "~/server/search.server";
+import { MIGRATIONS_FOLDER, schema, type Database } from "~/server/db/db.server";
+import { explainSearch, isTokenQuery, phraseQuery, searchContentIn, type SearchOptions } from "~/server/search/search.server";
 
 import { createIndexes, dropIndexes, loadContent, RARE_WORDS, searchIndexes, SHORT_CONTENT, type ContentLength } from "./content-loader";
 
@@ -114,7 +114,7 @@ async function openPostgresTarget(url: string): Promise<Target> {
   await admin(`create database ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  // Same pool settings as the app (app/server/db.server.ts).
+  // Same pool settings as the app (app/server/db/db.server.ts).
   const pool = new pg.Pool({ connectionString: target.toString(), max: 10 });
   const db = drizzlePg(pool, { schema });
   const version = (await pool.query("show server_version")).rows[0].server_version as string;
@@ -268,7 +268,7 @@ async function timeAll(db: Database, phase: Phase) {
 }
 
 /**
- * The admin list search (PRODUCT.md "Admin lists"), shaped as app/server/admin-content.server.ts runs it
+ * The admin list search (PRODUCT.md "Admin lists"), shaped as app/server/content/admin-content.server.ts runs it
  * (Drizzle's ilike on title and description; its third, unindexed field is left out, as it only makes matters
  * worse), on one 20,000-row table: exact count plus the 25 newest.
  */

@@ -1,7 +1,7 @@
 /** `npm run admin -- grant|revoke <email>` (see app/server/seed/cli.server.ts). */
 import "dotenv/config";
 
-import { closeDatabase } from "../app/server/db.server";
+import { closeDatabase } from "../app/server/db/db.server";
 import { runAdminCommand } from "../app/server/seed/cli.server";
 
 const code = await runAdminCommand(process.argv.slice(2));

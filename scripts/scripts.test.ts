@@ -9,7 +9,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 
-import { acquireDataDirLock } from "~/server/db-lock.server";
+import { acquireDataDirLock } from "~/server/db/db-lock.server";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/.bin/tsx");

@@ -1,4 +1,4 @@
-/** The contact form's fields and limits, shared by the page and the server (the parsing is in server/contact-form.server.ts). */
+/** The contact form's fields and limits, shared by the page and the server (the parsing is in server/inbox/contact-form.server.ts). */
 
 /** Upper bounds for the contact form (PRODUCT.md "Limits": sized for real messages, not for abuse). */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;

@@ -2,7 +2,7 @@
  * The one registry of the five content types (PRODUCT.md "Content"): each type's key, its admin URL
  * slug, its table, its labels, where it lives on the public site and which fields it has. Admin, search,
  * feeds, sitemap, dashboard, routes and test fixtures all read it. Pure: the Drizzle tables that go with
- * these keys are in `server/content-tables.server.ts`, so the browser never loads the schema.
+ * these keys are in `server/content/content-tables.server.ts`, so the browser never loads the schema.
  */
 import type { ContentField, ContentType } from "./content-types";
 

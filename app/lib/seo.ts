@@ -1,5 +1,5 @@
 /**
- * A page's head tags (PRODUCT.md "Discovery") are built by its loader on the server (`server/seo.server.ts`)
+ * A page's head tags (PRODUCT.md "Discovery") are built by its loader on the server (`server/seo/seo.server.ts`)
  * and only handed over here, so the builders never reach a public page's JavaScript.
  */
 import type { MetaDescriptor } from "react-router";

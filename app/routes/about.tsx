@@ -5,7 +5,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
-import { pageMeta } from "~/server/seo.server";
+import { pageMeta } from "~/server/seo/seo.server";
 
 export function loader() {
   return {

@@ -7,7 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { getToast } from "~/server/toast.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";

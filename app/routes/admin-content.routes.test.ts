@@ -10,9 +10,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { COMPANY_TEXTS } from "~/lib/companies";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
-import { contentTypeOfRequest, type EditorActionData, type ListActionResult } from "~/server/admin-content-handlers.server";
-import { CONTENT_TABLES } from "~/server/content-tables.server";
-import { getDb, schema } from "~/server/db.server";
+import { contentTypeOfRequest, type EditorActionData, type ListActionResult } from "~/server/content/admin-content-handlers.server";
+import { CONTENT_TABLES } from "~/server/content/content-tables.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { getToast } from "~/server/toast.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";

@@ -8,9 +8,9 @@ import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { formatViews } from "~/lib/format";
 import { NOINDEX } from "~/lib/seo";
-import { dailyTotals } from "~/server/daily-stats.server";
-import { getDashboardStats, type ContentStats } from "~/server/dashboard.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { dailyTotals } from "~/server/content/daily-stats.server";
+import { getDashboardStats, type ContentStats } from "~/server/content/dashboard.server";
 
 import type { Route } from "./+types/admin._index";
 import type { loader as adminLayoutLoader } from "./admin";

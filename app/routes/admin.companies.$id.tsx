@@ -1,8 +1,8 @@
 import { CompanyEditor } from "~/components/admin/company-editor";
 import { COMPANY_TEXTS } from "~/lib/companies";
 import { NOINDEX } from "~/lib/seo";
-import { companyEditorAction, companyEditorLoader } from "~/server/company-handlers.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { companyEditorAction, companyEditorLoader } from "~/server/companies/company-handlers.server";
 
 import type { Route } from "./+types/admin.companies.$id";
 

@@ -1,8 +1,8 @@
 import { NO_STORE } from "~/lib/cache-headers";
 import { COMPANY_TEXTS } from "~/lib/companies";
 import { parseQuery } from "~/lib/search";
-import { searchCompanies } from "~/server/company-tags.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { searchCompanies } from "~/server/content/item-companies.server";
 
 import type { Route } from "./+types/admin.companies.search";
 

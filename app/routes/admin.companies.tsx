@@ -1,8 +1,8 @@
 import { CompanyList } from "~/components/admin/company-list";
 import { revalidateAfterListAction } from "~/components/admin/content-list";
 import { NOINDEX } from "~/lib/seo";
-import { companyListAction, companyListLoader } from "~/server/company-handlers.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { companyListAction, companyListLoader } from "~/server/companies/company-handlers.server";
 
 import type { Route } from "./+types/admin.companies";
 

@@ -5,9 +5,9 @@ import { adminTexts } from "~/lib/admin-content";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { NOINDEX } from "~/lib/seo";
-import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/admin-content-handlers.server";
-import { itemDailyTotals } from "~/server/daily-stats.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";
+import { itemDailyTotals } from "~/server/content/daily-stats.server";
 
 import type { Route } from "./+types/admin.content.$id";
 

@@ -1,8 +1,8 @@
 import { ContentEditor } from "~/components/admin/content-editor";
 import { adminTexts } from "~/lib/admin-content";
 import { NOINDEX } from "~/lib/seo";
-import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/admin-content-handlers.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";
 
 import type { Route } from "./+types/admin.content.new";
 

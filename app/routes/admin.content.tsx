@@ -1,8 +1,8 @@
 import { ContentList, revalidateAfterListAction } from "~/components/admin/content-list";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { NOINDEX } from "~/lib/seo";
-import { contentListAction, contentListLoader, contentTypeOfRequest } from "~/server/admin-content-handlers.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { contentListAction, contentListLoader, contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";
 
 import type { Route } from "./+types/admin.content";
 

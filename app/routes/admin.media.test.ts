@@ -8,8 +8,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
-import { getStorage } from "~/server/storage/current-storage.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { getStorage } from "~/server/media/storage/current-storage.server";
 
 import { appRequest, BASE_URL, createSignedInUser } from "../../tests/support/auth";
 import { setEnv } from "../../tests/support/env";

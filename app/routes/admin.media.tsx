@@ -17,11 +17,11 @@ import { parsePage, totalPages } from "~/lib/pagination";
 import { NOINDEX } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
+import { requireAdmin } from "~/server/auth/session.server";
 import { getEnv } from "~/server/env.server";
-import { deleteMediaFile, listMediaFiles, MEDIA_PAGE_SIZE } from "~/server/media-library.server";
-import { receiveUpload } from "~/server/media-upload.server";
+import { deleteMediaFile, listMediaFiles, MEDIA_PAGE_SIZE } from "~/server/media/media-library.server";
+import { receiveUpload } from "~/server/media/media-upload.server";
 import { readForm } from "~/server/request-form.server";
-import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/admin.media";

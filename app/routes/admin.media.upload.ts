@@ -1,6 +1,6 @@
 import { NO_STORE } from "~/lib/cache-headers";
-import { receiveUpload } from "~/server/media-upload.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { receiveUpload } from "~/server/media/media-upload.server";
 
 import type { Route } from "./+types/admin.media.upload";
 

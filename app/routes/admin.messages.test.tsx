@@ -8,8 +8,8 @@ import { screen, within } from "@testing-library/react";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
-import * as inbox from "~/server/inbox.server";
+import { getDb, schema } from "~/server/db/db.server";
+import * as inbox from "~/server/inbox/inbox.server";
 import { getToast } from "~/server/toast.server";
 
 import { appRequest, BASE_URL, createSignedInUser } from "../../tests/support/auth";

@@ -18,11 +18,11 @@ import { formatDate, truncate } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { NOINDEX } from "~/lib/seo";
 import { cn } from "~/lib/utils";
+import { requireAdmin } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
-import { backToInbox, inboxActionFailure, loadInboxPage, type InboxActionFailure } from "~/server/inbox-page.server";
-import { deleteContactMessage, listContactMessages, setMessageRead, type MessageFilter } from "~/server/inbox.server";
+import { backToInbox, inboxActionFailure, loadInboxPage, type InboxActionFailure } from "~/server/inbox/inbox-page.server";
+import { deleteContactMessage, listContactMessages, setMessageRead, type MessageFilter } from "~/server/inbox/inbox.server";
 import { readForm } from "~/server/request-form.server";
-import { requireAdmin } from "~/server/session.server";
 
 import type { Route } from "./+types/admin.messages";
 

@@ -1,5 +1,5 @@
-import { csvDownload, exportContactMessages } from "~/server/inbox.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { csvDownload, exportContactMessages } from "~/server/inbox/inbox.server";
 
 import type { Route } from "./+types/admin.messages[.csv]";
 

@@ -3,7 +3,7 @@ import "../../tests/support/dom";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { resetEnvCache } from "~/server/env.server";
 import { getToast } from "~/server/toast.server";
 

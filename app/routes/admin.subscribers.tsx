@@ -12,12 +12,12 @@ import { formatDate } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { parseQuery } from "~/lib/search";
 import { NOINDEX } from "~/lib/seo";
+import { requireAdmin } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
-import { backToInbox, inboxActionFailure, loadInboxPage } from "~/server/inbox-page.server";
-import { deleteSubscriber, listSubscribers } from "~/server/inbox.server";
+import { backToInbox, inboxActionFailure, loadInboxPage } from "~/server/inbox/inbox-page.server";
+import { deleteSubscriber, listSubscribers } from "~/server/inbox/inbox.server";
 import { hasMailTransport } from "~/server/mail.server";
 import { readForm } from "~/server/request-form.server";
-import { requireAdmin } from "~/server/session.server";
 
 import type { Route } from "./+types/admin.subscribers";
 

@@ -1,5 +1,5 @@
-import { csvDownload, exportSubscribers } from "~/server/inbox.server";
-import { requireAdmin } from "~/server/session.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { csvDownload, exportSubscribers } from "~/server/inbox/inbox.server";
 
 import type { Route } from "./+types/admin.subscribers[.csv]";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 
-import { getAuth } from "~/server/auth.server";
-import { getCurrentUser } from "~/server/session.server";
+import { getAuth } from "~/server/auth/auth.server";
+import { getCurrentUser } from "~/server/auth/session.server";
 import { getToast } from "~/server/toast.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";

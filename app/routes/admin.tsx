@@ -7,10 +7,10 @@ import { Button } from "~/components/ui/button";
 import { SidebarInset, sidebarOpenFromCookie, SidebarProvider } from "~/components/ui/sidebar";
 import { describeRouteError } from "~/lib/route-errors";
 import { NOINDEX } from "~/lib/seo";
-import { appendSetCookies, signOutSession } from "~/server/auth-actions.server";
-import { countUnreadMessages } from "~/server/inbox.server";
+import { appendSetCookies, signOutSession } from "~/server/auth/auth-actions.server";
+import { requireAdmin } from "~/server/auth/session.server";
+import { countUnreadMessages } from "~/server/inbox/inbox.server";
 import { readForm } from "~/server/request-form.server";
-import { requireAdmin } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/admin";

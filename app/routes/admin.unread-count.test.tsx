@@ -5,8 +5,8 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
-import * as inbox from "~/server/inbox.server";
+import { getDb, schema } from "~/server/db/db.server";
+import * as inbox from "~/server/inbox/inbox.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";

@@ -1,4 +1,4 @@
-import { getAuth } from "~/server/auth.server";
+import { getAuth } from "~/server/auth/auth.server";
 
 import type { Route } from "./+types/api.auth.$";
 

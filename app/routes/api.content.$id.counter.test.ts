@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
-import { CONTENT_TABLES } from "~/server/content-tables.server";
-import { utcDay } from "~/server/daily-stats.server";
-import { getDb, schema } from "~/server/db.server";
+import { CONTENT_TABLES } from "~/server/content/content-tables.server";
+import { utcDay } from "~/server/content/daily-stats.server";
+import { getDb, schema } from "~/server/db/db.server";
 
 import { appRequest } from "../../tests/support/auth";
 import { emptyBeforeEach, insertBlogs, insertInterviews, insertSpecialFeatures, MISSING_ID } from "../../tests/support/content";

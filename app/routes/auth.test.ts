@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
-import { getCurrentUser } from "~/server/session.server";
+import { getCurrentUser } from "~/server/auth/session.server";
+import { getDb, schema } from "~/server/db/db.server";
 
 import { appRequest, cookieHeaderFrom, createSignedInUser } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";

@@ -14,10 +14,10 @@ import { MIN_PASSWORD_LENGTH, signInSchema, signUpSchema } from "~/lib/auth-form
 import { signInDestination } from "~/lib/redirects";
 import { NOINDEX } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
-import { appendSetCookies, signInWithPassword, signUpWithPassword } from "~/server/auth-actions.server";
+import { appendSetCookies, signInWithPassword, signUpWithPassword } from "~/server/auth/auth-actions.server";
+import { getCurrentUser } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { readForm } from "~/server/request-form.server";
-import { getCurrentUser } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/auth";

@@ -14,12 +14,12 @@ import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatDate } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { getPublishedBlog, listRelatedBlogs } from "~/server/blogs.server";
-import { readTimeMinutes } from "~/server/html-text.server";
-import { itemDisclosure, loadItemCompanies } from "~/server/item-promotion.server";
-import { sanitizeContentHtml } from "~/server/sanitize.server";
-import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
-import { newsArticle } from "~/server/structured-data.server";
+import { getPublishedBlog, listRelatedBlogs } from "~/server/content/blogs.server";
+import { readTimeMinutes } from "~/server/content/html-text.server";
+import { itemDisclosure, loadItemCompanies } from "~/server/content/item-promotion.server";
+import { sanitizeContentHtml } from "~/server/content/sanitize.server";
+import { itemPageMeta, notFoundMeta } from "~/server/seo/seo.server";
+import { newsArticle } from "~/server/seo/structured-data.server";
 
 import type { Route } from "./+types/blog.$id";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { schema } from "~/server/db.server";
+import { schema } from "~/server/db/db.server";
 
 import { emptyBeforeEach, insertBlogs } from "../../tests/support/content";
 import { describeItemPromotion } from "../../tests/support/item-promotion";

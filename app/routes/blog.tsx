@@ -8,9 +8,9 @@ import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { parsePage } from "~/lib/pagination";
 import { metaFromLoader } from "~/lib/seo";
-import { listPublishedBlogs } from "~/server/blogs.server";
-import { loadPublicList } from "~/server/public-list.server";
-import { pagedPath, pageMeta } from "~/server/seo.server";
+import { listPublishedBlogs } from "~/server/content/blogs.server";
+import { loadPublicList } from "~/server/content/public-list.server";
+import { pagedPath, pageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/blog";
 

@@ -6,9 +6,9 @@ import { CompanyCard } from "~/components/site/company-card";
 import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
-import { listClientCompanies } from "~/server/company-pages.server";
-import { loadPublicList } from "~/server/public-list.server";
-import { pageMeta } from "~/server/seo.server";
+import { listClientCompanies } from "~/server/companies/company-pages.server";
+import { loadPublicList } from "~/server/content/public-list.server";
+import { pageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/clients";
 

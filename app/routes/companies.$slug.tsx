@@ -10,9 +10,9 @@ import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { parsePage } from "~/lib/pagination";
 import { metaFromLoader } from "~/lib/seo";
-import { getCompanyPage } from "~/server/company-pages.server";
+import { getCompanyPage } from "~/server/companies/company-pages.server";
 import { getEnv } from "~/server/env.server";
-import { notFoundMeta } from "~/server/seo.server";
+import { notFoundMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/companies.$slug";
 

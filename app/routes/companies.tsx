@@ -9,8 +9,8 @@ import { publicPageHeaders } from "~/lib/cache-headers";
 import { parsePage } from "~/lib/pagination";
 import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { companiesPageMeta, listCoveredCompanies, parseSector, type CoveredCompaniesPage } from "~/server/company-pages.server";
-import { loadPublicList } from "~/server/public-list.server";
+import { companiesPageMeta, listCoveredCompanies, parseSector, type CoveredCompaniesPage } from "~/server/companies/company-pages.server";
+import { loadPublicList } from "~/server/content/public-list.server";
 
 import type { Route } from "./+types/companies";
 

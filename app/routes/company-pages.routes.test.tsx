@@ -13,10 +13,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { INVESTMENT_NOTICE_DEFAULT } from "~/lib/disclosure";
 import { NOINDEX } from "~/lib/seo";
-import * as companyPages from "~/server/company-pages.server";
-import { COMPANIES_PAGE_SIZE, COVERAGE_PAGE_SIZE } from "~/server/company-pages.server";
-import { getDb, schema } from "~/server/db.server";
-import { previewVersion } from "~/server/preview-images.server";
+import * as companyPages from "~/server/companies/company-pages.server";
+import { COMPANIES_PAGE_SIZE, COVERAGE_PAGE_SIZE } from "~/server/companies/company-pages.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { previewVersion } from "~/server/seo/preview-images.server";
 
 import { day, insertBlogs, insertInterviews, insertPodcasts, insertSpecialFeatures, insertVideos } from "../../tests/support/content";
 import { restoreEnvAfterEach, setEnv } from "../../tests/support/env";

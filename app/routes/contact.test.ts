@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/db.server";
 
 import { appRequest } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";

@@ -10,11 +10,11 @@ import { Textarea } from "~/components/ui/textarea";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { CONTACT_FIELDS, CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactField } from "~/lib/contact";
 import { metaFromLoader } from "~/lib/seo";
-import { isHoneypotFilled, parseContactForm } from "~/server/contact-form.server";
-import { saveContactMessage } from "~/server/contact.server";
+import { isHoneypotFilled, parseContactForm } from "~/server/inbox/contact-form.server";
+import { saveContactMessage } from "~/server/inbox/contact.server";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
 import { readForm } from "~/server/request-form.server";
-import { pageMeta } from "~/server/seo.server";
+import { pageMeta } from "~/server/seo/seo.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/contact";

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/db.server";
 
 import { BASE_URL, createSignedInUser } from "../../tests/support/auth";
 import { callRoute } from "../../tests/support/route";

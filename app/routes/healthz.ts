@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { NO_STORE } from "~/lib/cache-headers";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/server/db/db.server";
 
 /** Load-balancer health check: the process is up and the database answers. */
 export async function loader() {

@@ -10,10 +10,10 @@ import { publicPageHeaders } from "~/lib/cache-headers";
 import { formatDate, formatDuration } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { getHomePodcasts } from "~/server/podcasts.server";
-import { pageMeta } from "~/server/seo.server";
-import { homeStructuredData } from "~/server/structured-data.server";
-import { getHomeVideos } from "~/server/videos.server";
+import { getHomePodcasts } from "~/server/content/podcasts.server";
+import { getHomeVideos } from "~/server/content/videos.server";
+import { pageMeta } from "~/server/seo/seo.server";
+import { homeStructuredData } from "~/server/seo/structured-data.server";
 
 import type { Route } from "./+types/home";
 

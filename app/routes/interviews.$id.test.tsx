@@ -7,8 +7,8 @@ import { InterviewCard } from "~/components/content/interview-card";
 import * as toasts from "~/components/toasts";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { NOINDEX } from "~/lib/seo";
-import { schema } from "~/server/db.server";
-import * as interviewsServer from "~/server/interviews.server";
+import * as interviewsServer from "~/server/content/interviews.server";
+import { schema } from "~/server/db/db.server";
 
 import { day, emptyBeforeEach, insertInterviews, MISSING_ID } from "../../tests/support/content";
 import { describeItemPromotion, emptyCompaniesBeforeEach, insertCompanies, PAID, tagItem } from "../../tests/support/item-promotion";

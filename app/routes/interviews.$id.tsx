@@ -16,11 +16,11 @@ import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatDate, formatDuration } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
-import { getPublishedInterview, listOtherInterviews } from "~/server/interviews.server";
-import { itemDisclosure, loadItemCompanies } from "~/server/item-promotion.server";
-import { sanitizeContentHtml } from "~/server/sanitize.server";
-import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
-import { newsArticle, videoObject } from "~/server/structured-data.server";
+import { getPublishedInterview, listOtherInterviews } from "~/server/content/interviews.server";
+import { itemDisclosure, loadItemCompanies } from "~/server/content/item-promotion.server";
+import { sanitizeContentHtml } from "~/server/content/sanitize.server";
+import { itemPageMeta, notFoundMeta } from "~/server/seo/seo.server";
+import { newsArticle, videoObject } from "~/server/seo/structured-data.server";
 
 import type { Route } from "./+types/interviews.$id";
 

@@ -3,9 +3,9 @@ import { InterviewCard } from "~/components/content/interview-card";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
-import { listPublishedInterviews } from "~/server/interviews.server";
-import { loadPublicList } from "~/server/public-list.server";
-import { pageMeta } from "~/server/seo.server";
+import { listPublishedInterviews } from "~/server/content/interviews.server";
+import { loadPublicList } from "~/server/content/public-list.server";
+import { pageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/interviews";
 

@@ -2,10 +2,10 @@ import "../../tests/support/dom";
 
 import { describe, expect, it, vi } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { createNewsletterToken } from "~/server/inbox/newsletter-links.server";
+import { confirmSubscriber, settleNewsletterMail, subscriberState, subscribeToNewsletter } from "~/server/inbox/newsletter.server";
 import type { Mail } from "~/server/mail.server";
-import { createNewsletterToken } from "~/server/newsletter-links.server";
-import { confirmSubscriber, settleNewsletterMail, subscriberState, subscribeToNewsletter } from "~/server/newsletter.server";
 
 import { formOf, mailedLink, mailingBeforeEach } from "../../tests/support/newsletter";
 import { newsletterLinkPage } from "../../tests/support/newsletter-page";

@@ -10,9 +10,9 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
-import { companyPreviewPath, DEFAULT_PREVIEW_PATH, previewVersion } from "~/server/preview-images.server";
-import { forgetPreviewFailures } from "~/server/preview-render.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { forgetPreviewFailures } from "~/server/discovery/preview-render.server";
+import { companyPreviewPath, DEFAULT_PREVIEW_PATH, previewVersion } from "~/server/seo/preview-images.server";
 
 import { BASE_URL } from "../../tests/support/auth";
 import { restoreEnvAfterEach, setEnv } from "../../tests/support/env";

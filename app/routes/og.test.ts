@@ -8,12 +8,12 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
-import { pageCacheMiddleware } from "~/server/page-cache-middleware.server";
-import { PageCache } from "~/server/page-cache.server";
-import { DEFAULT_PREVIEW_PATH, PODCAST_COVER_PATH, previewImagePath, previewVersion } from "~/server/preview-images.server";
-import { forgetPreviewFailures, previewSettings } from "~/server/preview-render.server";
-import { policyContext, securityHeaders } from "~/server/security-headers.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { forgetPreviewFailures, previewSettings } from "~/server/discovery/preview-render.server";
+import { pageCacheMiddleware } from "~/server/http/page-cache-middleware.server";
+import { PageCache } from "~/server/http/page-cache.server";
+import { policyContext, securityHeaders } from "~/server/http/security-headers.server";
+import { DEFAULT_PREVIEW_PATH, PODCAST_COVER_PATH, previewImagePath, previewVersion } from "~/server/seo/preview-images.server";
 
 import { BASE_URL } from "../../tests/support/auth";
 import { insertBlogs, insertPodcasts, insertVideos, MISSING_ID } from "../../tests/support/content";

@@ -11,12 +11,12 @@ import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
-import { htmlToPlainText } from "~/server/html-text.server";
-import { itemDisclosure, loadItemCompanies, withoutPromotionColumns } from "~/server/item-promotion.server";
-import { getPublishedPodcast, listOtherPodcasts } from "~/server/podcasts.server";
-import { sanitizeContentHtml } from "~/server/sanitize.server";
-import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
-import { podcastEpisode } from "~/server/structured-data.server";
+import { htmlToPlainText } from "~/server/content/html-text.server";
+import { itemDisclosure, loadItemCompanies, withoutPromotionColumns } from "~/server/content/item-promotion.server";
+import { getPublishedPodcast, listOtherPodcasts } from "~/server/content/podcasts.server";
+import { sanitizeContentHtml } from "~/server/content/sanitize.server";
+import { itemPageMeta, notFoundMeta } from "~/server/seo/seo.server";
+import { podcastEpisode } from "~/server/seo/structured-data.server";
 
 import type { Route } from "./+types/podcast.$id";
 

@@ -1,5 +1,5 @@
-import { xmlResponse } from "~/server/feed.server";
-import { buildPodcastFeed } from "~/server/podcast-feed.server";
+import { xmlResponse } from "~/server/discovery/feed.server";
+import { buildPodcastFeed } from "~/server/discovery/podcast-feed.server";
 
 import type { Route } from "./+types/podcasts.rss[.]xml";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 
-import { schema } from "~/server/db.server";
-import * as podcastsServer from "~/server/podcasts.server";
+import * as podcastsServer from "~/server/content/podcasts.server";
+import { schema } from "~/server/db/db.server";
 
 import { browserPost, day, emptyBeforeEach, insertPodcasts, MISSING_ID } from "../../tests/support/content";
 import { describeItemPromotion } from "../../tests/support/item-promotion";

@@ -3,9 +3,9 @@ import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { PodcastCard } from "~/components/site/podcast-card";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
-import { listPublishedPodcasts } from "~/server/podcasts.server";
-import { loadPublicList } from "~/server/public-list.server";
-import { pageMeta } from "~/server/seo.server";
+import { listPublishedPodcasts } from "~/server/content/podcasts.server";
+import { loadPublicList } from "~/server/content/public-list.server";
+import { pageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/podcasts";
 

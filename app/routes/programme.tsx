@@ -5,9 +5,9 @@ import { Badge } from "~/components/ui/badge";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
-import { getProgrammeStats } from "~/server/programme.server";
-import { loadPublicList } from "~/server/public-list.server";
-import { pageMeta } from "~/server/seo.server";
+import { getProgrammeStats } from "~/server/content/programme.server";
+import { loadPublicList } from "~/server/content/public-list.server";
+import { pageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/programme";
 

@@ -3,10 +3,10 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import * as blogsServer from "~/server/blogs.server";
-import * as interviewsServer from "~/server/interviews.server";
-import * as programmeServer from "~/server/programme.server";
-import * as specialFeaturesServer from "~/server/special-features.server";
+import * as blogsServer from "~/server/content/blogs.server";
+import * as interviewsServer from "~/server/content/interviews.server";
+import * as programmeServer from "~/server/content/programme.server";
+import * as specialFeaturesServer from "~/server/content/special-features.server";
 
 import { callRoute } from "../../tests/support/route";
 import BlogList, { loader as blogLoader } from "./blog";

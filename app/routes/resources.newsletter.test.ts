@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_SUCCESS } from "~/lib/newsletter";
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { resetEnvCache } from "~/server/env.server";
+import { confirmSubscriber, settleNewsletterMail } from "~/server/inbox/newsletter.server";
 import type { Mail } from "~/server/mail.server";
-import { confirmSubscriber, settleNewsletterMail } from "~/server/newsletter.server";
 import { getToast } from "~/server/toast.server";
 
 import { appRequest, cookieHeaderFrom } from "../../tests/support/auth";

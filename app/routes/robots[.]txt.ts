@@ -1,4 +1,4 @@
-import { absoluteUrl } from "~/server/site-url.server";
+import { absoluteUrl } from "~/server/seo/site-url.server";
 
 // PRODUCT.md "Discovery": the sitemap index is named on the public origin.
 export function loader() {

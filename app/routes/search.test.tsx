@@ -4,17 +4,17 @@ import { screen, within } from "@testing-library/react";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
-import { clearContent, insertItem } from "~/server/search-fixtures.server";
-import { searchContent } from "~/server/search.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { clearContent, insertItem } from "~/server/search/search-fixtures.server";
+import { searchContent } from "~/server/search/search.server";
 
 import { renderRoute } from "../../tests/support/render";
 import { callRoute } from "../../tests/support/route";
 import SearchPage, { loader } from "./search";
 
 // The real search, wrapped so one test can make the database call fail.
-vi.mock("~/server/search.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/server/search.server")>();
+vi.mock("~/server/search/search.server", async (importOriginal) => {
+  const real = await importOriginal<typeof import("~/server/search/search.server")>();
   return { ...real, searchContent: vi.fn(real.searchContent) };
 });
 

@@ -1,5 +1,5 @@
-import { xmlResponse } from "~/server/feed.server";
-import { buildSitemapIndex, SITEMAP_CACHE_CONTROL, SITEMAP_CONTENT_TYPE } from "~/server/sitemap.server";
+import { xmlResponse } from "~/server/discovery/feed.server";
+import { buildSitemapIndex, SITEMAP_CACHE_CONTROL, SITEMAP_CONTENT_TYPE } from "~/server/discovery/sitemap.server";
 
 import type { Route } from "./+types/sitemap[.]xml";
 

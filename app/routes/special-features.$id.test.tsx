@@ -7,8 +7,8 @@ import { FeatureCard } from "~/components/content/feature-card";
 import * as toasts from "~/components/toasts";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { NOINDEX } from "~/lib/seo";
-import { schema } from "~/server/db.server";
-import * as specialFeaturesServer from "~/server/special-features.server";
+import * as specialFeaturesServer from "~/server/content/special-features.server";
+import { schema } from "~/server/db/db.server";
 
 import { day, emptyBeforeEach, insertSpecialFeatures, MISSING_ID } from "../../tests/support/content";
 import { describeItemPromotion } from "../../tests/support/item-promotion";

@@ -17,11 +17,11 @@ import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { featureTypeLabel } from "~/lib/feature-types";
 import { formatDate } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
-import { itemDisclosure, loadItemCompanies } from "~/server/item-promotion.server";
-import { sanitizeContentHtml } from "~/server/sanitize.server";
-import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
-import { getPublishedSpecialFeature, listOtherSpecialFeatures } from "~/server/special-features.server";
-import { newsArticle } from "~/server/structured-data.server";
+import { itemDisclosure, loadItemCompanies } from "~/server/content/item-promotion.server";
+import { sanitizeContentHtml } from "~/server/content/sanitize.server";
+import { getPublishedSpecialFeature, listOtherSpecialFeatures } from "~/server/content/special-features.server";
+import { itemPageMeta, notFoundMeta } from "~/server/seo/seo.server";
+import { newsArticle } from "~/server/seo/structured-data.server";
 
 import type { Route } from "./+types/special-features.$id";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/db.server";
 
 import { callRoute } from "../../tests/support/route";
 import { loader } from "./special-features";

@@ -3,10 +3,10 @@ import { FeatureCard } from "~/components/content/feature-card";
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
-import { loadPublicList } from "~/server/public-list.server";
-import { sanitizeContentHtml } from "~/server/sanitize.server";
-import { pageMeta } from "~/server/seo.server";
-import { listPublishedSpecialFeatures } from "~/server/special-features.server";
+import { loadPublicList } from "~/server/content/public-list.server";
+import { sanitizeContentHtml } from "~/server/content/sanitize.server";
+import { listPublishedSpecialFeatures } from "~/server/content/special-features.server";
+import { pageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/special-features";
 

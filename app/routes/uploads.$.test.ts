@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { getStorage } from "~/server/storage/current-storage.server";
+import { getStorage } from "~/server/media/storage/current-storage.server";
 
 import { BASE_URL } from "../../tests/support/auth";
 import { setEnv } from "../../tests/support/env";

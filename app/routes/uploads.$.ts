@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
 
-import { getStorage } from "~/server/storage/current-storage.server";
-import { etagMatches, requestedRange } from "~/server/storage/http-range.server";
+import { getStorage } from "~/server/media/storage/current-storage.server";
+import { etagMatches, requestedRange } from "~/server/media/storage/http-range.server";
 
 import type { Route } from "./+types/uploads.$";
 

@@ -1,5 +1,5 @@
 import { NO_STORE } from "~/lib/cache-headers";
-import { parseThumbnailPath, videoThumbnail } from "~/server/video-thumbnails.server";
+import { parseThumbnailPath, videoThumbnail } from "~/server/media/video-thumbnails.server";
 
 import type { Route } from "./+types/video-thumbnails.$";
 

@@ -10,8 +10,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { schema } from "~/server/db.server";
-import { forgetThumbnailFailures, videoThumbnailSettings } from "~/server/video-thumbnails.server";
+import { schema } from "~/server/db/db.server";
+import { forgetThumbnailFailures, videoThumbnailSettings } from "~/server/media/video-thumbnails.server";
 
 import { BASE_URL } from "../../tests/support/auth";
 import { emptyBeforeEach, insertInterviews, insertSpecialFeatures, insertVideos } from "../../tests/support/content";

@@ -13,11 +13,11 @@ import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { itemDisclosure, loadItemCompanies, withoutPromotionColumns } from "~/server/item-promotion.server";
-import { sanitizeContentHtml } from "~/server/sanitize.server";
-import { itemPageMeta, notFoundMeta } from "~/server/seo.server";
-import { videoObject } from "~/server/structured-data.server";
-import { getPublishedVideo, listRelatedVideos } from "~/server/videos.server";
+import { itemDisclosure, loadItemCompanies, withoutPromotionColumns } from "~/server/content/item-promotion.server";
+import { sanitizeContentHtml } from "~/server/content/sanitize.server";
+import { getPublishedVideo, listRelatedVideos } from "~/server/content/videos.server";
+import { itemPageMeta, notFoundMeta } from "~/server/seo/seo.server";
+import { videoObject } from "~/server/seo/structured-data.server";
 
 import type { Route } from "./+types/video.$id";
 

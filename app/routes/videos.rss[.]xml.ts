@@ -1,4 +1,4 @@
-import { buildRssFeed, xmlResponse } from "~/server/feed.server";
+import { buildRssFeed, xmlResponse } from "~/server/discovery/feed.server";
 
 import type { Route } from "./+types/videos.rss[.]xml";
 

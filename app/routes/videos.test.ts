@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 
-import { schema } from "~/server/db.server";
-import * as videosServer from "~/server/videos.server";
+import * as videosServer from "~/server/content/videos.server";
+import { schema } from "~/server/db/db.server";
 
 import { browserPost, emptyBeforeEach, insertVideos, MISSING_ID, viewsOf } from "../../tests/support/content";
 import { describeItemPromotion } from "../../tests/support/item-promotion";

@@ -8,9 +8,9 @@ import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { parsePage } from "~/lib/pagination";
 import { metaFromLoader } from "~/lib/seo";
-import { loadPublicList } from "~/server/public-list.server";
-import { pagedPath, pageMeta } from "~/server/seo.server";
-import { listPublishedVideos, VIDEO_PAGE_SIZE } from "~/server/videos.server";
+import { loadPublicList } from "~/server/content/public-list.server";
+import { listPublishedVideos, VIDEO_PAGE_SIZE } from "~/server/content/videos.server";
+import { pagedPath, pageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/videos";
 

@@ -3,9 +3,9 @@ import path from "node:path";
 import { z } from "zod";
 
 import { INVESTMENT_NOTICE_DEFAULT } from "../lib/disclosure";
-import { BODY_TIMEOUT_SECONDS_DEFAULT } from "./body-timeout.server";
+import { BODY_TIMEOUT_SECONDS_DEFAULT } from "./http/body-timeout.server";
 import { passwordProblem } from "./password-policy.server";
-import { PODCAST_COVER_PATH } from "./preview-images.server";
+import { PODCAST_COVER_PATH } from "./seo/preview-images.server";
 
 /** Thrown for configuration and start-up problems: printed as one line, never as a stack trace. */
 export class StartupError extends Error {

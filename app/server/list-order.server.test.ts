@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import type { ContentType } from "~/lib/content-types";
 
-import { listPublishedBlogs } from "./blogs.server";
-import { listPublishedForFeeds } from "./feed.server";
-import { listPublishedInterviews } from "./interviews.server";
-import { listPublishedPodcasts } from "./podcasts.server";
-import { clearContent, insertItem } from "./search-fixtures.server";
-import { listPublishedSpecialFeatures } from "./special-features.server";
-import { listPublishedVideos } from "./videos.server";
+import { listPublishedBlogs } from "./content/blogs.server";
+import { listPublishedInterviews } from "./content/interviews.server";
+import { listPublishedPodcasts } from "./content/podcasts.server";
+import { listPublishedSpecialFeatures } from "./content/special-features.server";
+import { listPublishedVideos } from "./content/videos.server";
+import { listPublishedForFeeds } from "./discovery/feed.server";
+import { clearContent, insertItem } from "./search/search-fixtures.server";
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
 

@@ -7,7 +7,7 @@ import { action as newsletterAction } from "~/routes/resources.newsletter";
 import { appRequest } from "../../tests/support/auth";
 import { turnOnRateLimits } from "../../tests/support/env";
 import { callRoute } from "../../tests/support/route";
-import { getDb, schema } from "./db.server";
+import { getDb, schema } from "./db/db.server";
 import {
   addressKey,
   betterAuthRateLimitStorage,

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { sql } from "drizzle-orm";
 
-import { getDb } from "./db.server";
+import { getDb } from "./db/db.server";
 import { getEnv } from "./env.server";
 import { secretHash } from "./secret.server";
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { acquireDataDirLock } from "~/server/db-lock.server";
+import { acquireDataDirLock } from "~/server/db/db-lock.server";
 
 /**
  * Starts server.ts with the given environment and returns what it printed and how it exited. Not

@@ -1,4 +1,4 @@
-import { createUserAccount, getAuth, setUserRole } from "~/server/auth.server";
+import { createUserAccount, getAuth, setUserRole } from "~/server/auth/auth.server";
 
 export const BASE_URL = "http://localhost:3000";
 

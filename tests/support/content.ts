@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeEach } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/db.server";
 
 import { appRequest } from "./auth";
 

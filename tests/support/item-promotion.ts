@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import type { ContentType } from "~/lib/content-types";
 import { INVESTMENT_NOTICE_DEFAULT } from "~/lib/disclosure";
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/db.server";
 
 import { restoreEnvAfterEach, setEnv } from "./env";
 

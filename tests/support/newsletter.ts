@@ -1,7 +1,7 @@
 import { within } from "@testing-library/dom";
 import { afterEach, beforeEach } from "vitest";
 
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { resetEnvCache } from "~/server/env.server";
 import type { Mail } from "~/server/mail.server";
 

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeEach, vi } from "vitest";
 
-import { closeDatabase, openInMemoryDatabase, openPostgresDatabase, setTestDatabaseFactory } from "~/server/db.server";
+import { closeDatabase, openInMemoryDatabase, openPostgresDatabase, setTestDatabaseFactory } from "~/server/db/db.server";
 
 process.env.NODE_ENV = "test";
 process.env.BETTER_AUTH_URL = "http://localhost:3000";

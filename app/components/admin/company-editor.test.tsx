@@ -5,7 +5,7 @@ import { createRoutesStub, data, useActionData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { COMPANY_TEXTS, emptyCompanyValues, type CompanyValues } from "~/lib/companies";
-import type { CompanyEditorActionData } from "~/server/company-handlers.server";
+import type { CompanyEditorActionData } from "~/server/companies/company-handlers.server";
 
 import { CompanyEditor } from "./company-editor";
 

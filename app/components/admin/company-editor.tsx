@@ -21,7 +21,7 @@ import {
   type CompanyValues,
 } from "~/lib/companies";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { CompanyEditorActionData, CompanyEditorMode } from "~/server/company-handlers.server";
+import type { CompanyEditorActionData, CompanyEditorMode } from "~/server/companies/company-handlers.server";
 
 const selectClass =
   "flex h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm dark:bg-input/30 [&>option]:bg-background";

@@ -10,7 +10,7 @@ import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { COMPANIES_PATH, COMPANY_TEXTS, sectorLabel } from "~/lib/companies";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { CompanyListItem } from "~/server/companies.server";
+import type { CompanyListItem } from "~/server/companies/companies.server";
 
 import { ContentSearchBox } from "./content-search-box";
 import { DeleteDialog } from "./delete-dialog";

@@ -9,8 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ContentEditor } from "~/components/admin/content-editor";
 import { EDITOR_PARSE_OPTIONS, editorSchema, emptyEditorValues } from "~/lib/admin-content";
-import type { EditorActionData } from "~/server/admin-content-handlers.server";
-import type { CompanyTag } from "~/server/company-tags.server";
+import type { EditorActionData } from "~/server/content/admin-content-handlers.server";
+import type { CompanyTag } from "~/server/content/item-companies.server";
 
 import { CompanyPicker } from "./company-picker";
 

@@ -9,7 +9,7 @@ import { COMPANY_TEXTS } from "~/lib/companies";
 import { tickerLabel } from "~/lib/disclosure";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import type { CompanyTag } from "~/server/company-tags.server";
+import type { CompanyTag } from "~/server/content/item-companies.server";
 
 /** The picker's endpoint (routes/admin.companies.search.ts). */
 export const COMPANY_SEARCH_PATH = "/admin/companies/search";

@@ -33,8 +33,8 @@ import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentField, type ContentType } from "~/lib/content-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import type { EditorActionData } from "~/server/admin-content-handlers.server";
-import type { CompanyTag } from "~/server/company-tags.server";
+import type { EditorActionData } from "~/server/content/admin-content-handlers.server";
+import type { CompanyTag } from "~/server/content/item-companies.server";
 
 // Text fields describe the item; URLs and numbers are its media or article settings (PRODUCT.md "Editor": its groups).
 const DETAIL_FIELDS: readonly ContentField[] = ["authorName", "authorRole", "intervieweeName", "intervieweeTitle", "featureType"];

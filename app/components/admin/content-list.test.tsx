@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { createRoutesStub, data, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import type { AdminListItem } from "~/server/admin-content.server";
+import type { AdminListItem } from "~/server/content/admin-content.server";
 
 import { ContentList, type ContentListData } from "./content-list";
 

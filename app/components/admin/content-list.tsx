@@ -14,7 +14,7 @@ import { type ContentType } from "~/lib/content-types";
 import { featureTypeLabel } from "~/lib/feature-types";
 import { formatDate } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { AdminListItem } from "~/server/admin-content.server";
+import type { AdminListItem } from "~/server/content/admin-content.server";
 
 import { ContentSearchBox } from "./content-search-box";
 import { DeleteDialog } from "./delete-dialog";

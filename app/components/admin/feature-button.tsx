@@ -4,8 +4,8 @@ import { useFetcher, type FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { cn } from "~/lib/utils";
-import type { ListActionResult } from "~/server/admin-content-handlers.server";
-import type { AdminListItem } from "~/server/admin-content.server";
+import type { ListActionResult } from "~/server/content/admin-content-handlers.server";
+import type { AdminListItem } from "~/server/content/admin-content.server";
 
 import { showListActionToast } from "./list-action-toast";
 

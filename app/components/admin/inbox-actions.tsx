@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import type { InboxActionFailure } from "~/server/inbox-page.server";
+import type { InboxActionFailure } from "~/server/inbox/inbox-page.server";
 
 /**
  * The inbox pages reload after each of their actions, failed ones included (React Router skips that

@@ -1,5 +1,5 @@
 import { notify } from "~/components/toasts";
-import type { ListActionResult } from "~/server/admin-content-handlers.server";
+import type { ListActionResult } from "~/server/content/admin-content-handlers.server";
 
 /** PRODUCT.md "Admin list messages": every list action ends in a 'Success' or 'Error' toast. */
 export function showListActionToast(result: ListActionResult | undefined) {

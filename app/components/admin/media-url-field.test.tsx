@@ -11,7 +11,7 @@ import { uploadFile } from "~/components/admin/upload-file";
 import { EDITOR_PARSE_OPTIONS, editorSchema, emptyEditorValues } from "~/lib/admin-content";
 import type { ContentType } from "~/lib/content-types";
 import type { UploadedMedia } from "~/lib/uploads";
-import type { EditorActionData } from "~/server/admin-content-handlers.server";
+import type { EditorActionData } from "~/server/content/admin-content-handlers.server";
 
 vi.mock("~/components/admin/upload-file", () => ({ uploadFile: vi.fn() }));
 const upload = vi.mocked(uploadFile);

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ContentEditor, type EditorData } from "~/components/admin/content-editor";
 import { EDITOR_PARSE_OPTIONS, editorSchema, emptyEditorValues, type EditorMode } from "~/lib/admin-content";
 import { utcInputValue } from "~/lib/publish-time";
-import type { EditorActionData } from "~/server/admin-content-handlers.server";
+import type { EditorActionData } from "~/server/content/admin-content-handlers.server";
 
 import { PublishAtField } from "./publish-at-field";
 

@@ -12,7 +12,7 @@ import { ContentEditor, type EditorData } from "~/components/admin/content-edito
 import { uploadFile } from "~/components/admin/upload-file";
 import { EDITOR_PARSE_OPTIONS, editorSchema, emptyEditorValues } from "~/lib/admin-content";
 import type { UploadedMedia } from "~/lib/uploads";
-import type { EditorActionData } from "~/server/admin-content-handlers.server";
+import type { EditorActionData } from "~/server/content/admin-content-handlers.server";
 
 vi.mock("~/components/admin/upload-file", () => ({ uploadFile: vi.fn() }));
 const upload = vi.mocked(uploadFile);

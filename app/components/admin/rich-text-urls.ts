@@ -2,7 +2,7 @@ import { toEmbedUrl } from "~/lib/media";
 
 /**
  * What the rich-text editor accepts as a link or a video (PRODUCT.md "Rich-text editor"): the same
- * addresses the server's allow-list keeps (app/server/sanitize.server.ts), so nothing the author sees in
+ * addresses the server's allow-list keeps (app/server/content/sanitize.server.ts), so nothing the author sees in
  * the editor is removed on save. Pure: tested on its own.
  */
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 
-import type { ListActionResult } from "~/server/admin-content-handlers.server";
+import type { ListActionResult } from "~/server/content/admin-content-handlers.server";
 
 import { showListActionToast } from "./list-action-toast";
 

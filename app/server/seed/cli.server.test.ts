@@ -4,8 +4,8 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createUserAccount } from "~/server/auth.server";
-import { getDb, schema } from "~/server/db.server";
+import { createUserAccount } from "~/server/auth/auth.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { resetEnvCache } from "~/server/env.server";
 
 import { signInCookie } from "../../../tests/support/auth";

@@ -4,8 +4,8 @@
  */
 import { eq } from "drizzle-orm";
 
-import { setUserRole } from "../auth.server";
-import { connectDatabase, schema } from "../db.server";
+import { setUserRole } from "../auth/auth.server";
+import { connectDatabase, schema } from "../db/db.server";
 import { getEnv, StartupError } from "../env.server";
 import { DEMO_COUNTS, reseedDemoContent } from "./demo-content.server";
 import { ensureAdminAccount, reportCreatedAdmin } from "./prepare.server";

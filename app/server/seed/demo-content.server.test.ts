@@ -8,17 +8,17 @@ import { ADMIN_PAGE_SIZE, EDITOR_PARSE_OPTIONS, editorSchema, type EditorValues 
 import { EXCHANGES } from "~/lib/companies";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
-import { editorValuesFromRow, getContent, listContent } from "~/server/admin-content.server";
-import { createUserAccount } from "~/server/auth.server";
-import { companyCoverage, itemCompanies } from "~/server/company-tags.server";
-import { dailyTotals, utcDay } from "~/server/daily-stats.server";
-import { getDb } from "~/server/db.server";
+import { createUserAccount } from "~/server/auth/auth.server";
+import { editorValuesFromRow, getContent, listContent } from "~/server/content/admin-content.server";
+import { dailyTotals, utcDay } from "~/server/content/daily-stats.server";
+import { htmlToPlainText } from "~/server/content/html-text.server";
+import { companyCoverage, itemCompanies } from "~/server/content/item-companies.server";
+import { sanitizeContentHtml } from "~/server/content/sanitize.server";
+import { getDb } from "~/server/db/db.server";
 import { COMPANY_SECTORS, FEATURE_TYPES } from "~/server/db/schema";
-import { buildRssFeed } from "~/server/feed.server";
-import { htmlToPlainText } from "~/server/html-text.server";
-import { buildPodcastFeed } from "~/server/podcast-feed.server";
-import { sanitizeContentHtml } from "~/server/sanitize.server";
-import { buildSitemap, buildSitemapIndex } from "~/server/sitemap.server";
+import { buildRssFeed } from "~/server/discovery/feed.server";
+import { buildPodcastFeed } from "~/server/discovery/podcast-feed.server";
+import { buildSitemap, buildSitemapIndex } from "~/server/discovery/sitemap.server";
 
 import { parseXml, readMp3, readRss, SITEINDEX_XSD, SITEMAP_XSD, textOf, xmllint, type XmlNode } from "../../../tests/support/feeds";
 import { DEMO_BLOGS } from "./catalogue/blogs";

@@ -9,9 +9,9 @@ import { inArray, sql } from "drizzle-orm";
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 
-import { schema, type Database } from "../db.server";
+import { sanitizeContentHtml } from "../content/sanitize.server";
+import { schema, type Database } from "../db/db.server";
 import type { ContentStatus } from "../db/schema";
-import { sanitizeContentHtml } from "../sanitize.server";
 import { DEMO_BLOGS } from "./catalogue/blogs";
 import { companyLogoUrl, DEMO_COMPANIES } from "./catalogue/companies";
 import { demoId } from "./catalogue/demo-ids";

@@ -5,8 +5,8 @@ import { eq, sql } from "drizzle-orm";
 
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 
-import { createUserAccount, setUserRole } from "../auth.server";
-import { getDb, schema } from "../db.server";
+import { createUserAccount, setUserRole } from "../auth/auth.server";
+import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { getServerSecret } from "../secret.server";
 import { seedDemoContent } from "./demo-content.server";

@@ -1,0 +1,210 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { customSession } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
+
+import { getDb, schema, type Database } from "../db/db.server";
+import { getEnv } from "../env.server";
+import { hasMailTransport, sendMail } from "../mail.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword, passwordProblem } from "../password-policy.server";
+import {
+  betterAuthRateLimitStorage,
+  consumeRateLimit,
+  refundRateLimit,
+  SIGN_IN_ACCOUNT_RATE_LIMIT,
+  TOO_MANY_SIGN_INS,
+} from "../rate-limit.server";
+import { getServerSecret, secretHash } from "../secret.server";
+import { hashPassword, verifyPassword } from "./password.server";
+
+/** The profile row of an account (display name and role, PRODUCT.md "Accounts"), or undefined. */
+export async function profileOf(db: Database, userId: string) {
+  const [profile] = await db
+    .select({ role: schema.profiles.role, displayName: schema.profiles.displayName })
+    .from(schema.profiles)
+    .where(eq(schema.profiles.userId, userId));
+  return profile;
+}
+
+/** Endpoints that set a password, and the body field that carries it. */
+const NEW_PASSWORD_FIELD: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/change-password": "newPassword",
+  "/reset-password": "newPassword",
+  "/set-password": "newPassword",
+};
+
+/** The per-account sign-in counter (PRODUCT.md "Security"): keyed by a hash, never the email itself. */
+function signInAccountKey(email: string) {
+  return `app:sign-in:${secretHash("account", email.trim().toLowerCase())}`;
+}
+
+/** The `email` of a sign-in body, when there is one. */
+function emailOf(body: unknown): string | null {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email : null;
+}
+
+function createAuth(db: Database) {
+  const env = getEnv();
+  const mail = hasMailTransport();
+  return betterAuth({
+    baseURL: env.BETTER_AUTH_URL,
+    basePath: "/api/auth",
+    secret: getServerSecret(),
+    trustedOrigins: [env.BETTER_AUTH_URL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // With mail, Better Auth answers a duplicate sign-up like a new one (no account enumeration) and the
+      // existing owner is mailed. Without mail we keep the 'Account exists' answer
+      // (PRODUCT.md "Auth messages"); the /auth action drops the session a sign-up returns, so sign-up still
+      // ends with 'Please check your email'.
+      autoSignIn: !mail,
+      // Only demand verification when mail can actually be delivered.
+      requireEmailVerification: mail,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendMail({
+          to: user.email,
+          subject: "Verify your MarketWire account",
+          text: `Hello ${user.name},\n\nConfirm your email address by opening this link:\n${url}\n`,
+        });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    // Per client address. server.ts puts the one address it resolved through the trusted proxies in
+    // X-Forwarded-For (PRODUCT.md "Security"), so this limiter and ours key on the same address, IPv6 by
+    // its /64 like ours (rate-limit.server.ts `addressKey`).
+    advanced: { ipAddress: { ipAddressHeaders: ["x-forwarded-for"], ipv6Subnet: 64 } },
+    rateLimit: {
+      enabled: env.RATE_LIMIT,
+      customStorage: betterAuthRateLimitStorage,
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: 5 },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // PRODUCT.md "Security": no common password, however the account is reached (the /auth page,
+        // a direct call to this API). Better Auth checks the length itself, and says so first.
+        const field = NEW_PASSWORD_FIELD[ctx.path];
+        const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof password === "string" && password.length >= MIN_PASSWORD_LENGTH && isCommonPassword(password)) {
+          throw APIError.from("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD_MESSAGE });
+        }
+        // PRODUCT.md "Security": at most 10 failed sign-ins per account in 15 minutes, from any number
+        // of addresses. Counted before the attempt, so concurrent guesses cannot all slip through.
+        const email = ctx.path === "/sign-in/email" ? emailOf(ctx.body) : null;
+        if (email && getEnv().RATE_LIMIT && !(await consumeRateLimit(signInAccountKey(email), SIGN_IN_ACCOUNT_RATE_LIMIT))) {
+          throw APIError.from("TOO_MANY_REQUESTS", { code: "TOO_MANY_SIGN_IN_ATTEMPTS", message: TOO_MANY_SIGN_INS });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const email = ctx.path === "/sign-in/email" ? emailOf(ctx.body) : null;
+        if (!email || !getEnv().RATE_LIMIT) return;
+        // Only a wrong password (or an unknown account: the same 401) is a failed guess; a success or
+        // an unverified address gives the attempt back.
+        const returned = ctx.context.returned;
+        if (!(isAPIError(returned) && returned.statusCode === 401)) await refundRateLimit(signInAccountKey(email));
+      }),
+    },
+    // The browser's session answer carries the profile too, so the public header can show the display
+    // name and an 'Admin' link without a second request (PRODUCT.md "Accounts").
+    plugins: [
+      customSession(async ({ user, session }) => {
+        const profile = await profileOf(db, user.id);
+        return { user: { ...user, displayName: profile?.displayName ?? user.name, role: profile?.role ?? "user" }, session };
+      }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account gets a profile: the display name from sign-up and the plain 'user' role.
+          after: async (user) => {
+            await db.insert(schema.profiles).values({ userId: user.id, displayName: user.name, role: "user" }).onConflictDoNothing();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const authByDb = new WeakMap<Database, Auth>();
+
+/** The Better Auth instance bound to the current database. */
+export async function getAuth(): Promise<Auth> {
+  const db = await getDb();
+  let auth = authByDb.get(db);
+  if (!auth) {
+    auth = createAuth(db);
+    authByDb.set(db, auth);
+  }
+  return auth;
+}
+
+export async function setUserRole(email: string, role: "admin" | "user") {
+  const db = await getDb();
+  const [user] = await db
+    .select({ id: schema.users.id, name: schema.users.name })
+    .from(schema.users)
+    .where(eq(schema.users.email, email.trim().toLowerCase()));
+  if (!user) return false;
+  await db
+    .insert(schema.profiles)
+    .values({ userId: user.id, displayName: user.name, role })
+    .onConflictDoUpdate({ target: schema.profiles.userId, set: { role, updatedAt: new Date() } });
+  return true;
+}
+
+/**
+ * Creates a verified or unverified email+password account without sending mail (seed, CLI, tests).
+ * Uses Better Auth's own adapter and hasher so the account signs in like any other, and the same
+ * password rules as sign-up (PRODUCT.md "Security"), which this path would otherwise skip.
+ */
+export async function createUserAccount(input: { email: string; password: string; name: string; emailVerified?: boolean }) {
+  const problem = passwordProblem(input.password);
+  if (problem) throw new Error(`Cannot create the account ${input.email}: ${problem}`);
+  const ctx = await (await getAuth()).$context;
+  const user = await ctx.internalAdapter.createUser(
+    {
+      email: input.email.trim().toLowerCase(),
+      name: input.name,
+      emailVerified: input.emailVerified ?? false,
+    },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await ctx.password.hash(input.password),
+  });
+  return user;
+}

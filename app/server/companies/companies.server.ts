@@ -1,0 +1,166 @@
+/**
+ * The companies' queries (PRODUCT.md "Companies"): the admin list with search and 25-row pages, one company
+ * for the edit screen, create, update and delete. A taken slug or ticker comes back as a field message,
+ * never as a failed save. The route modules that call these are admin.companies*.tsx.
+ */
+import { asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+
+import { ADMIN_PAGE_SIZE } from "~/lib/admin-content";
+import { COMPANY_TEXTS, emptyCompanyValues, type CompanyInput, type CompanyValues } from "~/lib/companies";
+import { isUuid } from "~/lib/ids";
+import { totalPages as countPages } from "~/lib/pagination";
+
+import { getDb, schema } from "../db/db.server";
+import { announceContentChange } from "../http/content-events.server";
+import { containsPattern } from "../like-pattern.server";
+
+const { companies } = schema;
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+export interface CompanyListItem {
+  id: string;
+  name: string;
+  slug: string;
+  ticker: string;
+  exchange: string;
+  sector: string | null;
+  isClient: boolean;
+  createdAt: Date;
+}
+
+export interface CompanyListPage {
+  items: CompanyListItem[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+/** PRODUCT.md "Companies": the name or the ticker containing the query, ignoring case; `%` and `_` are plain. */
+function searchCondition(q: string): SQL | undefined {
+  const query = q.trim();
+  if (!query) return undefined;
+  const pattern = containsPattern(query);
+  return or(ilike(companies.name, pattern), ilike(companies.ticker, pattern));
+}
+
+/** PRODUCT.md "Companies": A–Z by name, 25 a page with an exact count; a page past the end shows the last. */
+export async function listCompanies(options: { q?: string; page?: number } = {}): Promise<CompanyListPage> {
+  const db = await getDb();
+  const where = searchCondition(options.q ?? "");
+  const [{ total }] = await db.select({ total: count() }).from(companies).where(where);
+  const pages = countPages(total, ADMIN_PAGE_SIZE);
+  const page = Math.max(1, Math.min(options.page ?? 1, pages || 1));
+  const items = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      slug: companies.slug,
+      ticker: companies.ticker,
+      exchange: companies.exchange,
+      sector: companies.sector,
+      isClient: companies.isClient,
+      createdAt: companies.createdAt,
+    })
+    .from(companies)
+    .where(where)
+    // Equal names keep one order (by id), so consecutive pages never overlap or skip.
+    .orderBy(asc(companies.name), asc(companies.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { items, total, page, totalPages: pages };
+}
+
+export async function getCompany(id: string): Promise<CompanyRow | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row ?? null;
+}
+
+/** The edit screen's values: a missing text is empty. */
+export function companyValuesFromRow(row: CompanyRow): CompanyValues {
+  return {
+    ...emptyCompanyValues(),
+    name: row.name,
+    slug: row.slug,
+    ticker: row.ticker,
+    exchange: row.exchange,
+    sector: row.sector ?? "",
+    website: row.website ?? "",
+    logoUrl: row.logoUrl ?? "",
+    description: row.description ?? "",
+    isClient: row.isClient,
+  };
+}
+
+/** A save refused by a unique constraint: the field to mark and its message. */
+export interface CompanyConflict {
+  field: "slug" | "ticker";
+  message: string;
+}
+
+export type CompanySaveResult = { ok: true; id: string } | { ok: false; conflict: CompanyConflict } | { ok: false; conflict: null };
+
+/**
+ * The unique constraint a failed statement broke, if that is why it failed. Drizzle wraps the driver's
+ * error (node-postgres or PGlite), so the chain of causes is searched for PostgreSQL's code 23505.
+ */
+function uniqueViolation(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return typeof constraint === "string" ? constraint : "";
+  }
+  return null;
+}
+
+const CONFLICTS: Record<string, CompanyConflict> = {
+  companies_slug_unique: { field: "slug", message: COMPANY_TEXTS.slugTaken },
+  companies_ticker_exchange_unique: { field: "ticker", message: COMPANY_TEXTS.tickerTaken },
+};
+
+/** Runs a write; a broken unique constraint becomes its field message, anything else is thrown. */
+async function saving(write: () => Promise<{ id: string } | undefined>): Promise<CompanySaveResult> {
+  try {
+    const row = await write();
+    if (!row) return { ok: false, conflict: null };
+    // PRODUCT.md "Page cache": company names and logos appear on public pages.
+    await announceContentChange();
+    return { ok: true, id: row.id };
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    const conflict = constraint === null ? undefined : CONFLICTS[constraint];
+    if (conflict) return { ok: false, conflict };
+    throw error;
+  }
+}
+
+export async function createCompany(input: CompanyInput): Promise<CompanySaveResult> {
+  const db = await getDb();
+  return saving(async () => {
+    const [row] = await db.insert(companies).values(input).returning({ id: companies.id });
+    return row;
+  });
+}
+
+/** `{ ok: false, conflict: null }` when the company is gone. */
+export async function updateCompany(id: string, input: CompanyInput): Promise<CompanySaveResult> {
+  if (!isUuid(id)) return { ok: false, conflict: null };
+  const db = await getDb();
+  return saving(async () => {
+    const [row] = await db
+      .update(companies)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(companies.id, id))
+      .returning({ id: companies.id });
+    return row;
+  });
+}
+
+export async function deleteCompany(id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  const rows = await db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
+  if (rows.length > 0) await announceContentChange();
+  return rows.length > 0;
+}

@@ -1,0 +1,194 @@
+/**
+ * The loaders and actions of the admin content routes (PRODUCT.md "Admin content"), for every type; the
+ * route modules call `requireAdmin(request)` first and hand its result to these, so the check cannot be
+ * forgotten. The queries they run are in `admin-content.server.ts`.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+
+import { adminTexts, EDITOR_PARSE_OPTIONS, editorSchema, emptyEditorValues, type EditorMode } from "~/lib/admin-content";
+import { CONTENT_REGISTRY, contentTypeBySlug } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
+import { parsePage } from "~/lib/pagination";
+import { parseQuery } from "~/lib/search";
+
+import type { CurrentUser } from "../auth/session.server";
+import { parseSubmission } from "../form-submission.server";
+import { readForm } from "../request-form.server";
+import { redirectWithToast } from "../toast.server";
+import {
+  createContent,
+  deleteContent,
+  editorValuesFromRow,
+  getContent,
+  listContent,
+  setFeatured,
+  updateContent,
+} from "./admin-content.server";
+import { companiesByIds, itemCompanies, type CompanyTag } from "./item-companies.server";
+
+function logFailure(what: string, request: Request, error: unknown) {
+  console.error(`[admin] ${what} failed (${request.method} ${new URL(request.url).pathname}):`, error);
+}
+
+/** The content type of an admin content route, from its path: /admin/{slug}[/…]. */
+export function contentTypeOfRequest(request: Request): ContentType {
+  const type = contentTypeBySlug(new URL(request.url).pathname.split("/")[2] ?? "");
+  if (!type) throw data("Not Found", { status: 404 });
+  return type;
+}
+
+export async function contentListLoader(type: ContentType, request: Request, _admin: CurrentUser) {
+  const url = new URL(request.url);
+  // The public search's rule: control characters become spaces (PRODUCT.md "Security").
+  const q = parseQuery(url.searchParams.get("q"));
+  const page = parsePage(url.searchParams.get("page"));
+  try {
+    return { type, q, ...(await listContent(type, { q, page })), error: null };
+  } catch (error) {
+    logFailure(`listing ${type}`, request, error);
+    // PRODUCT.md "Admin list messages": 'Error' / 'Failed to fetch videos' (shown by the page), with the
+    // public lists' status for a database failure.
+    return data({ type, q, items: [], total: 0, page, totalPages: 0, error: adminTexts(type).fetchFailed }, { status: 503 });
+  }
+}
+
+export interface ListActionResult {
+  ok: boolean;
+  intent: string;
+  id?: string;
+  featured?: boolean;
+  message: string;
+}
+
+/** The list's mutations, told apart by `intent`: delete and (videos, podcasts) feature. */
+export async function contentListAction(type: ContentType, request: Request, _admin: CurrentUser) {
+  const texts = adminTexts(type);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const reply = (result: ListActionResult, status = 200) => data(result, { status });
+
+  if (intent === "delete") {
+    try {
+      const deleted = await deleteContent(type, id);
+      return deleted
+        ? reply({ ok: true, intent, id, message: texts.deleted })
+        : reply({ ok: false, intent, id, message: texts.deleteFailed }, 404);
+    } catch (error) {
+      logFailure(`deleting ${type} ${id}`, request, error);
+      return reply({ ok: false, intent, id, message: texts.deleteFailed }, 503);
+    }
+  }
+
+  if (intent === "feature" && CONTENT_REGISTRY[type].featurable) {
+    const value = form.get("featured");
+    if (value !== "true" && value !== "false") return reply({ ok: false, intent, id, message: texts.featureFailed }, 400);
+    const featured = value === "true";
+    try {
+      const updated = await setFeatured(type, id, featured);
+      return updated
+        ? reply({ ok: true, intent, id, featured, message: featured ? texts.featured : texts.unfeatured })
+        : reply({ ok: false, intent, id, message: texts.featureFailed }, 404);
+    } catch (error) {
+      logFailure(`featuring ${type} ${id}`, request, error);
+      return reply({ ok: false, intent, id, message: texts.featureFailed }, 503);
+    }
+  }
+
+  return reply({ ok: false, intent, id, message: "Unknown action" }, 400);
+}
+
+export async function contentEditorLoader(
+  type: ContentType,
+  mode: EditorMode,
+  request: Request,
+  id: string | undefined,
+  _admin: CurrentUser,
+) {
+  // PRODUCT.md "Companies": the picker shows the chosen companies by name, so the loader gives them whole.
+  if (mode === "create") return { type, mode, id: null, values: emptyEditorValues(type), companies: [] as CompanyTag[] };
+  const texts = adminTexts(type);
+  const listPath = CONTENT_REGISTRY[type].adminPath;
+  let row: Record<string, unknown> | null;
+  let companies: CompanyTag[];
+  try {
+    [row, companies] = await Promise.all([getContent(type, id ?? ""), itemCompanies(type, id ?? "")]);
+  } catch (error) {
+    logFailure(`loading ${type} ${id}`, request, error);
+    throw await redirectWithToast(listPath, { type: "error", title: "Error", description: texts.loadFailed });
+  }
+  if (!row) throw await redirectWithToast(listPath, { type: "error", title: "Error", description: texts.notFound });
+  const values = { ...editorValuesFromRow(type, row), companyIds: companies.map((company) => company.id) };
+  return { type, mode, id: String(row.id), values, companies };
+}
+
+/**
+ * Conform's reply: field errors and the values as typed; `formErrors` holds the create/update failure
+ * text, shown as the 'Error' toast (PRODUCT.md "Admin editor messages").
+ */
+export interface EditorActionData {
+  result: SubmissionResult<string[]>;
+  /** The companies chosen in the refused form, by name, so the picker can show them again without scripts. */
+  companies: CompanyTag[];
+}
+
+/** The submitted company ids, as the picker sent them (the reply's values hold one as text, several as a list). */
+function submittedCompanyIds(result: SubmissionResult<string[]>): string[] {
+  const value = result.initialValue?.companyIds;
+  return (Array.isArray(value) ? value : value == null ? [] : [value]).filter((id): id is string => typeof id === "string");
+}
+
+/**
+ * A refused or failed save's answer: Conform's reply and the chosen companies. When even the companies
+ * cannot be read (the database is down), the failure is logged and the picker starts empty.
+ */
+async function editorReply(result: SubmissionResult<string[]>, status: 400 | 503, request: Request) {
+  let companies: CompanyTag[] = [];
+  try {
+    companies = await companiesByIds(submittedCompanyIds(result));
+  } catch (error) {
+    logFailure("reading the chosen companies", request, error);
+  }
+  return data<EditorActionData>({ result, companies }, { status });
+}
+
+/**
+ * Saves the form. Bad input: 400 with field errors and the values as typed. Database failure: 503 with the
+ * failure message and the values. Success: back to the list with the 'Success' toast
+ * (PRODUCT.md "Admin editor messages").
+ */
+export async function contentEditorAction(
+  type: ContentType,
+  mode: EditorMode,
+  request: Request,
+  id: string | undefined,
+  _admin: CurrentUser,
+) {
+  const texts = adminTexts(type);
+  const listPath = CONTENT_REGISTRY[type].adminPath;
+  const submission = parseSubmission(await readForm(request), editorSchema(type, mode), EDITOR_PARSE_OPTIONS);
+  if (submission.status !== "success") return editorReply(submission.reply(), 400, request);
+  const input = submission.value;
+  // PRODUCT.md "Companies": a company that no longer exists is refused beside the picker, and nothing is saved.
+  const refused = (message: string) => editorReply(submission.reply({ fieldErrors: { companyIds: [message] } }), 400, request);
+  try {
+    if (mode === "create") {
+      const created = await createContent(type, input);
+      if (!created.ok) return refused(created.companiesError);
+      return redirectWithToast(listPath, {
+        type: "success",
+        title: "Success",
+        description: input.status === "published" ? texts.published : texts.savedDraft,
+      });
+    }
+    const updated = await updateContent(type, id ?? "", input);
+    if (!updated) return redirectWithToast(listPath, { type: "error", title: "Error", description: texts.notFound });
+    if (!updated.ok) return refused(updated.companiesError);
+    return redirectWithToast(listPath, { type: "success", title: "Success", description: texts.updated });
+  } catch (error) {
+    logFailure(`${mode === "create" ? "creating" : "updating"} ${type}`, request, error);
+    const failure = mode === "create" ? texts.createFailed : texts.updateFailed;
+    return editorReply(submission.reply({ formErrors: [failure] }), 503, request);
+  }
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from "vitest";
+
+import { emptyBeforeEach, insertPodcasts, insertVideos, listensOf, MISSING_ID, viewsOf } from "../../../tests/support/content";
+import { getDb, schema } from "../db/db.server";
+import { countHit, DAILY_WINDOW_DAYS, dailyTotals, deleteDailyStats, itemDailyTotals, utcDay } from "./daily-stats.server";
+
+const { contentDailyStats } = schema;
+
+emptyBeforeEach(contentDailyStats, schema.videos, schema.podcasts);
+
+/** Every stored daily row, as [type, id, day, hits], in a stable order. */
+async function dailyRows() {
+  const db = await getDb();
+  const rows = await db.select().from(contentDailyStats);
+  return rows
+    .map((row) => [row.contentType, row.contentId, row.day, row.hits] as const)
+    .sort((a, b) => `${a[0]}${a[1]}${a[2]}`.localeCompare(`${b[0]}${b[1]}${b[2]}`));
+}
+
+const at = (iso: string) => new Date(iso);
+
+describe("countHit: the lifetime counter and the day's figure in one statement", () => {
+  it("adds a second hit on the same day to the same row, and a hit the next day (UTC) to a new one", async () => {
+    const [video] = await insertVideos([{ views: 10 }]);
+    expect(await countHit("video", video!.id, at("2026-05-13T00:00:00Z"))).toBe(11);
+    expect(await countHit("video", video!.id, at("2026-05-13T23:59:59Z"))).toBe(12);
+    expect(await countHit("video", video!.id, at("2026-05-14T00:00:01Z"))).toBe(13);
+    expect(await viewsOf(video!.id)).toBe(13);
+    expect(await dailyRows()).toEqual([
+      ["video", video!.id, "2026-05-13", 2],
+      ["video", video!.id, "2026-05-14", 1],
+    ]);
+  });
+
+  it("counts a podcast's listens under its own type", async () => {
+    const [podcast] = await insertPodcasts([{ listens: 4 }]);
+    expect(await countHit("podcast", podcast!.id, at("2026-05-13T12:00:00Z"))).toBe(5);
+    expect(await listensOf(podcast!.id)).toBe(5);
+    expect(await dailyRows()).toEqual([["podcast", podcast!.id, "2026-05-13", 1]]);
+  });
+
+  it("writes nothing for a draft, an archived or a scheduled item, an unknown id, a malformed id or the other type's id", async () => {
+    const future = new Date(Date.now() + 86_400_000);
+    const [draft, archived, scheduled] = await insertVideos([
+      { status: "draft", views: 1 },
+      { status: "archived", views: 2 },
+      { publishedAt: future, views: 3 },
+    ]);
+    const [podcast] = await insertPodcasts([{ listens: 0 }]);
+    for (const id of [draft!.id, archived!.id, scheduled!.id, MISSING_ID, "1 or 1=1", undefined, podcast!.id]) {
+      expect(await countHit("video", id)).toBeNull();
+    }
+    expect([await viewsOf(draft!.id), await viewsOf(archived!.id), await viewsOf(scheduled!.id)]).toEqual([1, 2, 3]);
+    expect(await listensOf(podcast!.id)).toBe(0);
+    expect(await dailyRows()).toEqual([]);
+  });
+
+  it("loses no hit under 20 concurrent calls: the counter and the day's figure both add up exactly", async () => {
+    const [video] = await insertVideos([{ views: 100 }]);
+    const day = at("2026-05-13T09:00:00Z");
+    const results = await Promise.all(Array.from({ length: 20 }, () => countHit("video", video!.id, day)));
+    expect([...results].sort((a, b) => a! - b!)).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
+    expect(await viewsOf(video!.id)).toBe(120);
+    expect(await dailyRows()).toEqual([["video", video!.id, "2026-05-13", 20]]);
+  });
+});
+
+/** Stores a day's figure directly. */
+async function storeDay(contentType: string, contentId: string, day: string, hits: number) {
+  const db = await getDb();
+  await db.insert(contentDailyStats).values({ contentType, contentId, day, hits });
+}
+
+describe("dailyTotals: the dashboard's figures", () => {
+  const today = at("2026-05-13T15:00:00Z");
+
+  it("gives 30 days, oldest first and ending today (UTC), with a zero for each day without hits", async () => {
+    const totals = await dailyTotals(DAILY_WINDOW_DAYS, today);
+    expect(totals).toHaveLength(30);
+    expect(totals[0]).toEqual({ day: "2026-04-14", views: 0, listens: 0 });
+    expect(totals.at(-1)).toEqual({ day: "2026-05-13", views: 0, listens: 0 });
+    // Consecutive days, across the end of a month.
+    const days = totals.map((t) => t.day);
+    expect(days).toContain("2026-04-30");
+    expect(days).toContain("2026-05-01");
+    expect(new Set(days).size).toBe(30);
+    expect([...days].sort()).toEqual(days);
+  });
+
+  it("sums every item's hits per day, views and listens apart, and leaves out days outside the window", async () => {
+    const [a, b] = await insertVideos([{}, {}]);
+    const [p] = await insertPodcasts([{}]);
+    await storeDay("video", a!.id, "2026-05-13", 3);
+    await storeDay("video", b!.id, "2026-05-13", 4);
+    await storeDay("podcast", p!.id, "2026-05-13", 2);
+    await storeDay("video", a!.id, "2026-04-14", 1);
+    await storeDay("podcast", p!.id, "2026-05-01", 5);
+    // Outside: the day before the window and a day after today.
+    await storeDay("video", a!.id, "2026-04-13", 100);
+    await storeDay("video", a!.id, "2026-05-14", 100);
+
+    const totals = await dailyTotals(DAILY_WINDOW_DAYS, today);
+    const byDay = new Map(totals.map((t) => [t.day, t]));
+    expect(byDay.get("2026-05-13")).toEqual({ day: "2026-05-13", views: 7, listens: 2 });
+    expect(byDay.get("2026-05-01")).toEqual({ day: "2026-05-01", views: 0, listens: 5 });
+    expect(totals[0]).toEqual({ day: "2026-04-14", views: 1, listens: 0 });
+    expect(totals.reduce((sum, t) => sum + t.views, 0)).toBe(8);
+    expect(totals.reduce((sum, t) => sum + t.listens, 0)).toBe(7);
+  });
+
+  it("shows a hit counted now on today's date", async () => {
+    const [video] = await insertVideos([{}]);
+    await countHit("video", video!.id);
+    const totals = await dailyTotals();
+    expect(totals.at(-1)).toEqual({ day: utcDay(new Date()), views: 1, listens: 0 });
+  });
+
+  it("takes another number of days", async () => {
+    expect((await dailyTotals(7, today)).map((t) => t.day)).toEqual([
+      "2026-05-07",
+      "2026-05-08",
+      "2026-05-09",
+      "2026-05-10",
+      "2026-05-11",
+      "2026-05-12",
+      "2026-05-13",
+    ]);
+  });
+});
+
+describe("itemDailyTotals: an edit screen's figures", () => {
+  const today = at("2026-05-13T01:00:00Z");
+
+  it("gives one item's hits for each of the 30 days, zero-filled, and nobody else's", async () => {
+    const [mine, other] = await insertVideos([{}, {}]);
+    await storeDay("video", mine!.id, "2026-05-13", 6);
+    await storeDay("video", mine!.id, "2026-05-10", 2);
+    await storeDay("video", other!.id, "2026-05-13", 50);
+    // The same uuid under another type is another item.
+    await storeDay("podcast", mine!.id, "2026-05-13", 70);
+
+    const totals = await itemDailyTotals("video", mine!.id, DAILY_WINDOW_DAYS, today);
+    expect(totals).toHaveLength(30);
+    expect(totals.at(-1)).toEqual({ day: "2026-05-13", hits: 6 });
+    expect(totals.at(-4)).toEqual({ day: "2026-05-10", hits: 2 });
+    expect(totals.reduce((sum, t) => sum + t.hits, 0)).toBe(8);
+  });
+
+  it("is all zeros for an id that is not a uuid", async () => {
+    const totals = await itemDailyTotals("video", "not-a-uuid", 3, today);
+    expect(totals).toEqual([
+      { day: "2026-05-11", hits: 0 },
+      { day: "2026-05-12", hits: 0 },
+      { day: "2026-05-13", hits: 0 },
+    ]);
+  });
+});
+
+describe("deleteDailyStats", () => {
+  it("deletes every day of the one item and leaves the others", async () => {
+    const [gone, kept] = await insertVideos([{}, {}]);
+    await storeDay("video", gone!.id, "2026-05-12", 1);
+    await storeDay("video", gone!.id, "2026-05-13", 2);
+    await storeDay("video", kept!.id, "2026-05-13", 3);
+    await storeDay("podcast", gone!.id, "2026-05-13", 4);
+
+    expect(await deleteDailyStats("video", gone!.id)).toBe(2);
+    expect(await dailyRows()).toEqual(
+      [
+        ["podcast", gone!.id, "2026-05-13", 4],
+        ["video", kept!.id, "2026-05-13", 3],
+      ].sort((a, b) => `${a[0]}${a[1]}${a[2]}`.localeCompare(`${b[0]}${b[1]}${b[2]}`)),
+    );
+    expect(await deleteDailyStats("video", "not-a-uuid")).toBe(0);
+  });
+
+  it("runs inside the caller's transaction, so it rolls back with it", async () => {
+    const [video] = await insertVideos([{}]);
+    await storeDay("video", video!.id, "2026-05-13", 1);
+    const db = await getDb();
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await deleteDailyStats("video", video!.id, tx)).toBe(1);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await dailyRows()).toEqual([["video", video!.id, "2026-05-13", 1]]);
+  });
+});

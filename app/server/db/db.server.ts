@@ -1,0 +1,134 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+
+import { getEnv, StartupError } from "../env.server";
+import { acquireDataDirLock } from "./db-lock.server";
+import * as schema from "./schema";
+
+/**
+ * One query-builder type for both drivers: PGlite's and node-postgres' Drizzle databases expose the
+ * same API, so code above this module never knows which one it talks to.
+ */
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface Connection {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** PostgreSQL only: the connection string, for connections of its own (LISTEN). */
+  url?: string;
+  close: () => Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/server/db/migrations");
+
+// Kept on globalThis so the server entry, the built app and Vite's dev reloads share one connection:
+// PGlite allows one instance per data folder.
+const globalStore = globalThis as unknown as { __database?: Promise<Connection> };
+
+function describeError(error: unknown) {
+  if (error instanceof AggregateError && error.errors.length) return describeError(error.errors[0]);
+  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.message;
+  return String(error);
+}
+
+async function openPostgres(url: string): Promise<Connection> {
+  // No parallel workers: for this site's short queries (searches included) starting them costs more than
+  // they save, and under load they only compete for the same cores. Set per connection, so no query
+  // needs a transaction or an extra round trip for it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c max_parallel_workers_per_gather=0" });
+  // Without a listener an idle-client error would crash the process.
+  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  const where = (() => {
+    try {
+      const u = new URL(url);
+      return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+    } catch {
+      return "the configured server";
+    }
+  })();
+  try {
+    await pool.query("select 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new StartupError(`Cannot connect to DATABASE_URL (${where}): ${describeError(error)}`);
+  }
+  const db = drizzlePg(pool, { schema });
+  await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, kind: "postgres", url, close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | null): Promise<Connection> {
+  let release: () => Promise<void> = async () => {};
+  if (dataDir) {
+    try {
+      fs.mkdirSync(dataDir, { recursive: true });
+      fs.accessSync(dataDir, fs.constants.W_OK);
+    } catch (error) {
+      throw new StartupError(`DATA_DIR ${dataDir} is not a writable folder: ${describeError(error)}`);
+    }
+    release = await acquireDataDirLock(dataDir);
+  }
+  try {
+    const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+let openForTests: (() => Promise<Connection>) | undefined;
+
+/** Tests: how to open a database when first asked (in-memory PGlite or a throw-away PostgreSQL database). */
+export function setTestDatabaseFactory(factory: () => Promise<Connection>) {
+  openForTests = factory;
+}
+
+/** Opens the configured database once per process and applies pending migrations. */
+export function connectDatabase(): Promise<Connection> {
+  if (!globalStore.__database) {
+    const env = getEnv();
+    globalStore.__database = openForTests ? openForTests() : env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.DATA_DIR);
+    globalStore.__database.catch(() => {
+      globalStore.__database = undefined;
+    });
+  }
+  return globalStore.__database;
+}
+
+export function openInMemoryDatabase() {
+  return openPglite(null);
+}
+
+export function openPostgresDatabase(url: string) {
+  return openPostgres(url);
+}
+
+export async function closeDatabase() {
+  const current = globalStore.__database;
+  globalStore.__database = undefined;
+  if (current) await (await current).close();
+}
+
+/** The Drizzle database for the current process. */
+export async function getDb(): Promise<Database> {
+  return (await connectDatabase()).db;
+}
+
+export { schema };

@@ -1,0 +1,85 @@
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { createContent } from "../content/admin-content.server";
+import { connectDatabase } from "../db/db.server";
+import { announceContentChange, CONTENT_CHANNEL, listenForContentChanges } from "./content-events.server";
+import { installPageCache, PageCache } from "./page-cache.server";
+
+const page = async () =>
+  new Response("<p>cached</p>", { headers: { "Content-Type": "text/html", "Cache-Control": "public, s-maxage=60" } });
+
+function installCache() {
+  const cache = new PageCache({ maxEntries: 10, maxBytes: 1_000_000, freshMs: 60_000, staleMs: 0 });
+  installPageCache(cache);
+  return cache;
+}
+
+/** Resolves with the first value `subscribe` delivers, or rejects after `ms`. */
+function within<T>(ms: number, subscribe: (deliver: (value: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`nothing within ${ms} ms`)), ms);
+    subscribe((value) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+}
+
+afterEach(() => installPageCache(null));
+
+describe("a content write empties this process's page cache", () => {
+  it("announceContentChange drops every cached page", async () => {
+    const cache = installCache();
+    await cache.serve("/", page);
+    expect(cache.size.entries).toBe(1);
+    await announceContentChange();
+    expect(cache.size.entries).toBe(0);
+  });
+
+  it("creating content announces it", async () => {
+    const cache = installCache();
+    await cache.serve("/videos", page);
+    await createContent("video", { title: "Announced", description: null, content: null, status: "published", tags: [], featured: false });
+    expect(cache.size.entries).toBe(0);
+  });
+});
+
+// The same file runs on the embedded database and (TEST_DATABASE_URL) on PostgreSQL; each run checks
+// what its database does: PostgreSQL carries the change to other instances, PGlite has only this one.
+describe("other instances hear of a content write", () => {
+  it("within 1 s on PostgreSQL (LISTEN/NOTIFY both ways); PGlite sends nothing", async () => {
+    const connection = await connectDatabase();
+    if (connection.kind === "pglite") {
+      expect(connection.url).toBeUndefined();
+      await expect(announceContentChange()).resolves.toBeUndefined();
+      return;
+    }
+
+    // This instance's announcement reaches another instance's connection…
+    const other = new pg.Client({ connectionString: connection.url });
+    await other.connect();
+    try {
+      await other.query(`LISTEN ${CONTENT_CHANNEL}`);
+      const heard = within<string>(1_000, (deliver) => other.on("notification", (message) => deliver(message.channel)));
+      await announceContentChange();
+      expect(await heard).toBe(CONTENT_CHANNEL);
+
+      // …and another instance's announcement empties this one's cache.
+      let changes = 0;
+      const listener = listenForContentChanges(connection.url!, () => changes++);
+      try {
+        await expect.poll(() => changes, { timeout: 2_000 }).toBe(1); // on connecting: start from an empty cache
+        const fired = within<void>(1_000, (deliver) => {
+          const check = setInterval(() => changes >= 2 && (clearInterval(check), deliver()), 10);
+        });
+        await other.query(`select pg_notify('${CONTENT_CHANNEL}', 'another-instance')`);
+        await fired;
+      } finally {
+        await listener.close();
+      }
+    } finally {
+      await other.end();
+    }
+  });
+});

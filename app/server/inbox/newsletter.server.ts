@@ -1,0 +1,109 @@
+import { eq, sql } from "drizzle-orm";
+
+import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
+
+import { getDb, schema } from "../db/db.server";
+import { hasMailTransport, sendMail } from "../mail.server";
+import { newsletterLink } from "./newsletter-links.server";
+
+/** PRODUCT.md "Newsletter": the form mails an address at most once in this long. */
+export const MAIL_SPACING_MINUTES = 15;
+
+const MAIL_SPACING = sql.raw(`interval '${MAIL_SPACING_MINUTES} minutes'`);
+
+export type SubscriberState = "pending" | "confirmed";
+
+const t = schema.newsletterSubscribers;
+
+/**
+ * Stores a newsletter address (already validated and normalised by `newsletterSchema`) as pending. The
+ * caller answers the same whether the address is new, pending or confirmed (PRODUCT.md "Newsletter"):
+ * one statement either way, and the mail, if any, is sent after the answer, so neither the answer nor
+ * its timing says which it was.
+ *
+ * With SMTP_URL set, a new or pending address is mailed the confirmation link and a confirmed one a
+ * note that it already is (with its unsubscribe link); at most once per MAIL_SPACING_MINUTES per address,
+ * decided in the same statement, so concurrent sign-ups send one mail.
+ */
+export async function subscribeToNewsletter(email: string): Promise<void> {
+  const db = await getDb();
+  const mail = hasMailTransport();
+  const mailedAt = mail ? sql`now()` : null;
+  const [toMail] = await db
+    .insert(t)
+    .values({ email, lastMailedAt: mailedAt })
+    .onConflictDoUpdate({
+      target: t.email,
+      set: { lastMailedAt: sql`excluded.last_mailed_at` },
+      setWhere: sql`excluded.last_mailed_at is not null and (${t.lastMailedAt} is null or ${t.lastMailedAt} < now() - ${MAIL_SPACING})`,
+    })
+    .returning({ confirmedAt: t.confirmedAt });
+  if (mail && toMail) inBackground(() => (toMail.confirmedAt ? mailAlreadySubscribed(email) : mailConfirmationLink(email)));
+}
+
+async function mailConfirmationLink(email: string) {
+  const confirm = newsletterLink("confirm", email);
+  const unsubscribe = newsletterLink("unsubscribe", email);
+  await sendMail({
+    to: email,
+    subject: "Confirm your MarketWire newsletter subscription",
+    text:
+      `Hello,\n\nSomeone, hopefully you, asked to receive the MarketWire newsletter at ${email}.\n` +
+      `Please confirm your subscription by opening this link (it works for ${CONFIRM_LINK_DAYS} days):\n${confirm}\n\n` +
+      "If you did not ask for this, ignore this email: we will send you nothing else.\n" +
+      `To remove your address from our list now, open:\n${unsubscribe}\n`,
+  });
+}
+
+async function mailAlreadySubscribed(email: string) {
+  const unsubscribe = newsletterLink("unsubscribe", email);
+  await sendMail({
+    to: email,
+    subject: "You are already subscribed to the MarketWire newsletter",
+    text:
+      `Hello,\n\nSomeone, hopefully you, asked to subscribe ${email} to the MarketWire newsletter.\n` +
+      "This address is already subscribed, so there is nothing to do.\n\n" +
+      `To unsubscribe, open:\n${unsubscribe}\n`,
+  });
+}
+
+const pendingMail = new Set<Promise<void>>();
+
+/** Runs a mail job after the answer has gone; a failure is logged (without the address), never thrown. */
+function inBackground(job: () => Promise<void>) {
+  const running: Promise<void> = job()
+    .catch((error: unknown) => {
+      console.error(`[newsletter] a subscription mail could not be sent: ${error instanceof Error ? error.message : String(error)}`);
+    })
+    .finally(() => pendingMail.delete(running));
+  pendingMail.add(running);
+}
+
+/** Resolves once every subscription mail started so far has been sent or has failed (tests, shutdown). */
+export async function settleNewsletterMail(): Promise<void> {
+  while (pendingMail.size > 0) await Promise.all(pendingMail);
+}
+
+/** The state of a stored address, or null when it is not (or no longer) subscribed. */
+export async function subscriberState(email: string): Promise<SubscriberState | null> {
+  const db = await getDb();
+  const [row] = await db.select({ confirmedAt: t.confirmedAt }).from(t).where(eq(t.email, email));
+  return row ? (row.confirmedAt ? "confirmed" : "pending") : null;
+}
+
+/** Confirms a stored address (keeping the first confirmation time); null when it is no longer stored. */
+export async function confirmSubscriber(email: string): Promise<SubscriberState | null> {
+  const db = await getDb();
+  const [row] = await db
+    .update(t)
+    .set({ confirmedAt: sql`coalesce(${t.confirmedAt}, now())` })
+    .where(eq(t.email, email))
+    .returning({ id: t.id });
+  return row ? "confirmed" : null;
+}
+
+/** Removes an address entirely (PRODUCT.md "Newsletter": nothing is kept about a former subscriber). */
+export async function unsubscribe(email: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(t).where(eq(t.email, email));
+}
