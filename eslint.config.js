@@ -29,6 +29,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Imports run one way (app/server/README.md): routes → components → lib, routes → server → lib.
+  ...[
+    { files: ["app/lib/**/*.{ts,tsx}"], banned: ["server", "routes", "components"], why: "lib/ is pure: shared by server and browser" },
+    { files: ["app/components/**/*.{ts,tsx}"], banned: ["routes"], why: "components get their data from routes, never import them" },
+    { files: ["app/server/**/*.{ts,tsx}"], banned: ["routes", "components"], why: "server code hands plain data to routes" },
+  ].map(({ files, banned, why }) => ({
+    files,
+    // Integration tests call route modules on purpose.
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: banned.flatMap((dir) => [`~/${dir}/**`, `**/${dir}/**`]), message: `${why} (app/server/README.md).` }] },
+      ],
+    },
+  })),
   // Formatting is Prettier's (npm run lint runs both).
   prettier,
 );

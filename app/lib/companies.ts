@@ -4,8 +4,8 @@
  * server to parse FormData. Pure: no server imports.
  */
 import { isHttpUrl, isMediaUrl, LIMITS } from "~/lib/admin-content";
+import type { CompanySector } from "~/lib/company-sectors";
 import { z } from "~/lib/zod";
-import type { CompanySector } from "~/server/db/schema";
 
 /** PRODUCT.md "Companies": the sectors, by stored value, with the label the admin sees. */
 export const SECTOR_LABELS = {

@@ -2,6 +2,7 @@
  * The newsletter box's limits and texts, shared by the box and the server. No validation library here:
  * the box relies on the browser's own email check and the server's messages (PRODUCT.md "Speed").
  */
+import type { SubmissionResult } from "@conform-to/react";
 
 /** RFC 5321 limit on an address's length. */
 export const MAX_EMAIL_LENGTH = 254;
@@ -27,3 +28,6 @@ export const NEWSLETTER_OUTCOMES: Record<NewsletterOutcome, { title: string; mes
   subscribed: { title: "Subscribed", message: NEWSLETTER_SUCCESS },
   confirm: { title: "Check your inbox", message: NEWSLETTER_CHECK_INBOX },
 };
+
+/** What /resources/newsletter answers the box's fetcher: the outcome, or Conform's reply with the message. */
+export type NewsletterReply = { ok: true; outcome: NewsletterOutcome } | { ok: false; result: SubmissionResult<string[]> };

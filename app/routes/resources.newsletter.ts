@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 
 import { NO_STORE } from "~/lib/cache-headers";
-import { NEWSLETTER_OUTCOMES, NEWSLETTER_RESULT_PARAM, type NewsletterOutcome } from "~/lib/newsletter";
+import { NEWSLETTER_OUTCOMES, NEWSLETTER_RESULT_PARAM, type NewsletterOutcome, type NewsletterReply } from "~/lib/newsletter";
 import { safeRedirectPath } from "~/lib/redirects";
 import { parseNewsletterForm } from "~/server/inbox/newsletter-form.server";
 import { subscribeToNewsletter } from "~/server/inbox/newsletter.server";
@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
         headers: await createToastHeaders({ type: "error", title: "Subscription failed", description }),
       });
     }
-    return data({ ok: false as const, result: reply }, { status, headers: NO_STORE });
+    return data<NewsletterReply>({ ok: false, result: reply }, { status, headers: NO_STORE });
   };
 
   const submission = parseNewsletterForm(form);
@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
       headers: await createToastHeaders({ type: "success", title, description: message }),
     });
   }
-  return data({ ok: true as const, outcome }, { headers: NO_STORE });
+  return data<NewsletterReply>({ ok: true, outcome }, { headers: NO_STORE });
 }
 
 function withResult(path: string, result: NewsletterOutcome | "invalid") {

@@ -3,10 +3,15 @@ import { useFetcher, useLocation, useSearchParams } from "react-router";
 
 import { notify } from "~/components/toasts";
 import { Icon } from "~/components/ui/icon";
-import { MAX_EMAIL_LENGTH, NEWSLETTER_OUTCOMES, NEWSLETTER_RESULT_PARAM, type NewsletterOutcome } from "~/lib/newsletter";
+import {
+  MAX_EMAIL_LENGTH,
+  NEWSLETTER_OUTCOMES,
+  NEWSLETTER_RESULT_PARAM,
+  type NewsletterOutcome,
+  type NewsletterReply,
+} from "~/lib/newsletter";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import type { action as newsletterAction } from "~/routes/resources.newsletter";
 
 import { NAVY_BG } from "./brand";
 
@@ -15,7 +20,7 @@ import { NAVY_BG } from "./brand";
  * with a fetcher; before JavaScript loads it is a plain form that redirects back here with the result.
  */
 export function NewsletterBox({ className }: { className?: string }) {
-  const fetcher = useFetcher<typeof newsletterAction>({ key: "newsletter" });
+  const fetcher = useFetcher<NewsletterReply>({ key: "newsletter" });
   const hydrated = useHydrated();
   const location = useLocation();
   const [searchParams] = useSearchParams();

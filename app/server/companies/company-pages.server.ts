@@ -10,6 +10,7 @@ import type { MetaDescriptor } from "react-router";
 
 import { isHttpUrl, isMediaUrl } from "~/lib/admin-content";
 import { sectorLabel } from "~/lib/companies";
+import { COMPANY_SECTORS, type CompanySector } from "~/lib/company-sectors";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { companyPath, tickerLabel } from "~/lib/disclosure";
 import { totalPages as countPages } from "~/lib/pagination";
@@ -17,7 +18,6 @@ import { totalPages as countPages } from "~/lib/pagination";
 import { companyCoverage } from "../content/item-companies.server";
 import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb, schema } from "../db/db.server";
-import { COMPANY_SECTORS, type CompanySector } from "../db/schema";
 import { companyPreviewPath } from "../seo/preview-images.server";
 import { pagedPath, pageMeta } from "../seo/seo.server";
 import { absoluteUrl, SITE_NAME } from "../seo/site-url.server";

@@ -15,6 +15,7 @@ import {
   type ExtraConfigColumn,
 } from "drizzle-orm/pg-core";
 
+import { COMPANY_SECTORS } from "../../lib/company-sectors";
 import { CONTENT_TYPES } from "../../lib/content-types";
 
 /** PRODUCT.md "Content": the three statuses every content type moves between. */
@@ -183,22 +184,6 @@ export const specialFeatures = pgTable(
   },
   (t) => [...contentIndexes("special_features", t)],
 );
-
-/** PRODUCT.md "Companies": the sectors a company may be filed under (labels in app/lib/companies.ts). */
-export const COMPANY_SECTORS = [
-  "mining",
-  "energy",
-  "technology",
-  "healthcare",
-  "financials",
-  "consumer",
-  "industrials",
-  "real_estate",
-  "utilities",
-  "materials",
-  "communication",
-] as const;
-export type CompanySector = (typeof COMPANY_SECTORS)[number];
 
 /**
  * Listed companies the site covers (PRODUCT.md "Companies"). A ticker is unique on its exchange, stored

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { ADMIN_PAGE_SIZE, EDITOR_PARSE_OPTIONS, editorSchema, type EditorValues } from "~/lib/admin-content";
 import { EXCHANGES } from "~/lib/companies";
+import { COMPANY_SECTORS } from "~/lib/company-sectors";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { createUserAccount } from "~/server/auth/auth.server";
@@ -15,7 +16,7 @@ import { htmlToPlainText } from "~/server/content/html-text.server";
 import { companyCoverage, itemCompanies } from "~/server/content/item-companies.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { getDb } from "~/server/db/db.server";
-import { COMPANY_SECTORS, FEATURE_TYPES } from "~/server/db/schema";
+import { FEATURE_TYPES } from "~/server/db/schema";
 import { buildRssFeed } from "~/server/discovery/feed.server";
 import { buildPodcastFeed } from "~/server/discovery/podcast-feed.server";
 import { buildSitemap, buildSitemapIndex } from "~/server/discovery/sitemap.server";

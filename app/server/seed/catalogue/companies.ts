@@ -4,9 +4,8 @@
  * a test checks the committed files still match), and the demo items that name them, by catalogue slug.
  */
 import type { Exchange } from "~/lib/companies";
+import type { CompanySector } from "~/lib/company-sectors";
 import type { ContentType } from "~/lib/content-types";
-
-import type { CompanySector } from "../../db/schema";
 
 export interface DemoCompany {
   /** Stable key: the row id is derived from it, and the logo is /media/companies/<slug>.svg. */
