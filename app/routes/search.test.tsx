@@ -5,11 +5,11 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { getDb, schema } from "~/server/db/db.server";
-import { clearContent, insertItem } from "~/server/search/search-fixtures.server";
 import { searchContent } from "~/server/search/search.server";
 
 import { renderRoute } from "../../tests/support/render";
 import { callRoute } from "../../tests/support/route";
+import { clearContent, insertItem } from "../../tests/support/search-fixtures";
 import SearchPage, { loader } from "./search";
 
 // The real search, wrapped so one test can make the database call fail.

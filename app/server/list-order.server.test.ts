@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import type { ContentType } from "~/lib/content-types";
 
+import { clearContent, insertItem } from "../../tests/support/search-fixtures";
 import { listPublishedBlogs } from "./content/blogs.server";
 import { listPublishedInterviews } from "./content/interviews.server";
 import { listPublishedPodcasts } from "./content/podcasts.server";
 import { listPublishedSpecialFeatures } from "./content/special-features.server";
 import { listPublishedVideos } from "./content/videos.server";
 import { listPublishedForFeeds } from "./discovery/feed.server";
-import { clearContent, insertItem } from "./search/search-fixtures.server";
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
 

@@ -11,8 +11,8 @@ import { describe, expect, it } from "vitest";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE } from "~/lib/search";
 
+import { TABLES } from "../../../tests/support/search-fixtures";
 import { getDb, schema } from "../db/db.server";
-import { TABLES } from "./search-fixtures.server";
 import { searchContent } from "./search.server";
 
 const SEED = Number(process.env.SEARCH_SEED ?? Math.floor(Math.random() * 2 ** 31));

@@ -5,8 +5,8 @@ import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { SEARCH_PAGE_SIZE } from "~/lib/search";
 
 import { loadContent } from "../../../bench/content-loader";
+import { clearContent, insertItem, TABLES } from "../../../tests/support/search-fixtures";
 import { getDb, schema } from "../db/db.server";
-import { clearContent, insertItem, TABLES } from "./search-fixtures.server";
 import {
   explainSearch,
   hasTrigram,

@@ -1,9 +1,8 @@
 /** Test data for the search tests (not used by the app): rows of any content type inserted with Drizzle. */
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
-
-import { CONTENT_TABLES } from "../content/content-tables.server";
-import { getDb } from "../db/db.server";
+import { CONTENT_TABLES } from "~/server/content/content-tables.server";
+import { getDb } from "~/server/db/db.server";
 
 export interface ItemInput {
   title: string;
