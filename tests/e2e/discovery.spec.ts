@@ -135,8 +135,8 @@ for (const list of ["/interviews", "/special-features"]) {
 }
 
 test("every public page has a title, a description and an absolute canonical link", async ({ browser, baseURL }) => {
-  // Eleven pages, each in a fresh browser context: more than the default 30 s on a busy 2-core machine.
-  test.setTimeout(60_000);
+  // Eleven pages, each in a fresh browser context: 54 s on a quiet 2-core machine in CI, so twice that.
+  test.setTimeout(120_000);
   for (const path of [
     "/",
     "/about",
