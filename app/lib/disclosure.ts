@@ -20,8 +20,8 @@ export interface Disclosure {
   compensation: string;
 }
 
-/** A company as an item's chip links to it. */
-export interface CompanyChip {
+/** PRODUCT.md "Companies": a company an item names, as its page links to it (one name: "item companies"). */
+export interface ItemCompany {
   name: string;
   slug: string;
   ticker: string;

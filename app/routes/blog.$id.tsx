@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 
 import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
-import { CompanyChips, InvestmentNotice, PaidPromotion } from "~/components/content/item-companies";
+import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
 import { DateTime, MetaList } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { TagList } from "~/components/content/tag-list";
@@ -111,7 +111,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           <CountView id={article.id} />
           <header className="flex flex-col gap-4">
             <TagList tags={article.tags} />
-            <CompanyChips companies={article.companies} />
+            <ItemCompanies companies={article.companies} />
             <h1 id="article-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
               {article.title}
             </h1>

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 
 import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
-import { CompanyChips, InvestmentNotice, PaidPromotion } from "~/components/content/item-companies";
+import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
 import { DateTime, MetaList, publishedItem } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
@@ -114,7 +114,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
         <article aria-labelledby="interview-title" className="min-w-0 space-y-6">
           <header className="space-y-4">
             <TagList tags={interview.tags} />
-            <CompanyChips companies={interview.companies} />
+            <ItemCompanies companies={interview.companies} />
             <h1 id="interview-title" className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">
               {interview.title}
             </h1>

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
-import { CompanyChips, InvestmentNotice, PaidPromotion } from "~/components/content/item-companies";
+import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { usePodcastListens } from "~/components/site/counters";
@@ -90,7 +90,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
         <article className="min-w-0 space-y-6">
           <header className="space-y-3">
             <TagList tags={podcast.tags} />
-            <CompanyChips companies={podcast.companies} />
+            <ItemCompanies companies={podcast.companies} />
             <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">{podcast.title}</h1>
             <div className="flex flex-wrap items-center justify-between gap-4">
               <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted-foreground">

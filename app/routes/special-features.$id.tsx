@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 
 import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
-import { CompanyChips, InvestmentNotice, PaidPromotion } from "~/components/content/item-companies";
+import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
 import { DateTime, MetaList, publishedItem } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
@@ -104,7 +104,7 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
               <ShareButton kind="special_feature" />
             </div>
             <TagList tags={feature.tags} />
-            <CompanyChips companies={feature.companies} />
+            <ItemCompanies companies={feature.companies} />
           </header>
 
           {feature.featuredImageUrl ? (

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
-import { CompanyChips, InvestmentNotice, PaidPromotion } from "~/components/content/item-companies";
+import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { useViews } from "~/components/site/counters";
@@ -69,7 +69,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
           <VideoPlayer url={video.videoUrl} title={video.title} poster={video.thumbnailUrl} />
           <header className="space-y-3">
             <TagList tags={video.tags} />
-            <CompanyChips companies={video.companies} />
+            <ItemCompanies companies={video.companies} />
             <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{video.title}</h1>
             <div className="flex flex-wrap items-center justify-between gap-4">
               <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted-foreground">

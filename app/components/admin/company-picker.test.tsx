@@ -10,11 +10,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ContentEditor } from "~/components/admin/content-editor";
 import { EDITOR_PARSE_OPTIONS, editorSchema, emptyEditorValues } from "~/lib/admin-content";
 import type { EditorActionData } from "~/server/content/admin-content-handlers.server";
-import type { CompanyTag } from "~/server/content/item-companies.server";
+import type { ItemCompanyRow } from "~/server/content/item-companies.server";
 
 import { CompanyPicker } from "./company-picker";
 
-const company = (n: number, name: string, ticker: string, exchange = "ASX"): CompanyTag => ({
+const company = (n: number, name: string, ticker: string, exchange = "ASX"): ItemCompanyRow => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
   name,
   slug: name.toLowerCase().replace(/\s+/g, "-"),
@@ -30,7 +30,7 @@ const HELIOS = company(3, "Helios Semiconductor", "HLIO", "NASDAQ");
 const fetchMock = vi.fn<typeof fetch>();
 
 /** The endpoint answers every query with `companies`. */
-function answer(companies: CompanyTag[]) {
+function answer(companies: ItemCompanyRow[]) {
   fetchMock.mockImplementation(async () => Response.json({ companies }));
 }
 
@@ -44,7 +44,7 @@ afterEach(() => {
 });
 
 /** The picker in a form, holding its chosen companies as the editor does. */
-function renderPicker(initial: CompanyTag[] = []) {
+function renderPicker(initial: ItemCompanyRow[] = []) {
   function Harness() {
     const [chosen, setChosen] = useState(initial);
     return (

@@ -9,7 +9,7 @@ import { COMPANY_TEXTS } from "~/lib/companies";
 import { tickerLabel } from "~/lib/disclosure";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import type { CompanyTag } from "~/server/content/item-companies.server";
+import type { ItemCompanyRow } from "~/server/content/item-companies.server";
 
 /** The picker's endpoint (routes/admin.companies.search.ts). */
 export const COMPANY_SEARCH_PATH = "/admin/companies/search";
@@ -32,8 +32,8 @@ export function CompanyPicker({
   error,
   searchPath = COMPANY_SEARCH_PATH,
 }: {
-  chosen: CompanyTag[];
-  onChange: (companies: CompanyTag[]) => void;
+  chosen: ItemCompanyRow[];
+  onChange: (companies: ItemCompanyRow[]) => void;
   name?: string;
   error?: string;
   searchPath?: string;
@@ -75,7 +75,7 @@ export function CompanyPicker({
 }
 
 /** Without scripts: what is chosen can be kept (ticked) or removed (unticked) on the next save. */
-function ChosenCheckboxes({ chosen, name }: { chosen: CompanyTag[]; name: string }) {
+function ChosenCheckboxes({ chosen, name }: { chosen: ItemCompanyRow[]; name: string }) {
   return (
     <>
       {chosen.length ? (
@@ -104,7 +104,7 @@ function ChosenCheckboxes({ chosen, name }: { chosen: CompanyTag[]; name: string
   );
 }
 
-type SearchState = { status: "idle" } | { status: "loading" } | { status: "done"; companies: CompanyTag[] } | { status: "failed" };
+type SearchState = { status: "idle" } | { status: "loading" } | { status: "done"; companies: ItemCompanyRow[] } | { status: "failed" };
 
 function CompanyCombobox({
   inputId,
@@ -118,8 +118,8 @@ function CompanyCombobox({
   inputId: string;
   describedBy: string;
   invalid: boolean;
-  chosen: CompanyTag[];
-  onChange: (companies: CompanyTag[]) => void;
+  chosen: ItemCompanyRow[];
+  onChange: (companies: ItemCompanyRow[]) => void;
   name: string;
   searchPath: string;
 }) {
@@ -172,7 +172,7 @@ function CompanyCombobox({
         headers: { Accept: "application/json" },
       });
       if (!response.ok) throw new Error(`company search answered ${response.status}`);
-      const body = (await response.json()) as { companies: CompanyTag[] };
+      const body = (await response.json()) as { companies: ItemCompanyRow[] };
       if (controller.signal.aborted) return;
       const offered = body.companies.filter((company) => !chosenIds.has(company.id));
       setSearch({ status: "done", companies: body.companies });
@@ -187,7 +187,7 @@ function CompanyCombobox({
     }
   }
 
-  function choose(company: CompanyTag) {
+  function choose(company: ItemCompanyRow) {
     onChange([...chosen, company]);
     setQuery("");
     setSearch({ status: "idle" });
@@ -196,7 +196,7 @@ function CompanyCombobox({
     inputRef.current?.focus();
   }
 
-  function remove(company: CompanyTag) {
+  function remove(company: ItemCompanyRow) {
     onChange(chosen.filter((c) => c.id !== company.id));
     setAnnouncement(`${company.name} removed`);
     // The chip's button is gone; the search box keeps focus in the box.

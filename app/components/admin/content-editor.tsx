@@ -34,7 +34,7 @@ import { type ContentField, type ContentType } from "~/lib/content-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { EditorActionData } from "~/server/content/admin-content-handlers.server";
-import type { CompanyTag } from "~/server/content/item-companies.server";
+import type { ItemCompanyRow } from "~/server/content/item-companies.server";
 
 // Text fields describe the item; URLs and numbers are its media or article settings (PRODUCT.md "Editor": its groups).
 const DETAIL_FIELDS: readonly ContentField[] = ["authorName", "authorRole", "intervieweeName", "intervieweeTitle", "featureType"];
@@ -51,7 +51,7 @@ export interface EditorData {
   id: string | null;
   values: EditorValues;
   /** PRODUCT.md "Companies": the companies the item names, for the picker's chips (none when left out). */
-  companies?: CompanyTag[];
+  companies?: ItemCompanyRow[];
 }
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
@@ -89,7 +89,7 @@ function EditorForm({ editor, actionData }: { editor: EditorData; actionData: Ed
   const [tags, setTags] = useState(() => (typed ? asList(typed.tags) : editor.values.tags));
   const [featured, setFeatured] = useState(() => (typed ? typed.featured === "true" : editor.values.featured));
   // The reply names the submitted companies, so a refused save shows them again (also without scripts).
-  const [companies, setCompanies] = useState<CompanyTag[]>(() => actionData?.companies ?? editor.companies ?? []);
+  const [companies, setCompanies] = useState<ItemCompanyRow[]>(() => actionData?.companies ?? editor.companies ?? []);
 
   // PRODUCT.md "Admin editor messages": a failed save is an 'Error' toast; what was typed stays in the form.
   useEffect(() => {
@@ -103,7 +103,7 @@ function EditorForm({ editor, actionData }: { editor: EditorData; actionData: Ed
     if (fields.tags.errors) form.validate({ name: fields.tags.name });
   }
 
-  function changeCompanies(next: CompanyTag[]) {
+  function changeCompanies(next: ItemCompanyRow[]) {
     flushSync(() => setCompanies(next));
     if (fields.companyIds.errors) form.validate({ name: fields.companyIds.name });
   }

@@ -4,14 +4,14 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
 import { renderRoute } from "../../../tests/support/render";
-import { CompanyChips, InvestmentNotice, PaidPromotion } from "./item-companies";
+import { InvestmentNotice, ItemCompanies, PaidPromotion } from "./item-companies";
 
 const IRONBARK = { name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG", exchange: "ASX" };
 const HELIOS = { name: "Helios Semiconductor", slug: "helios-semiconductor", ticker: "HLIO", exchange: "NASDAQ" };
 
-describe('CompanyChips (PRODUCT.md "Paid promotion")', () => {
+describe('ItemCompanies (PRODUCT.md "Paid promotion")', () => {
   it("links each company to its page, named with the company and its ticker, in the order given", () => {
-    renderRoute(() => <CompanyChips companies={[HELIOS, IRONBARK]} />);
+    renderRoute(() => <ItemCompanies companies={[HELIOS, IRONBARK]} />);
     const list = screen.getByRole("list", { name: "Companies" });
     const links = within(list).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
@@ -22,7 +22,7 @@ describe('CompanyChips (PRODUCT.md "Paid promotion")', () => {
   });
 
   it("shows nothing for an item naming no company", () => {
-    const { container } = renderRoute(() => <CompanyChips companies={[]} />);
+    const { container } = renderRoute(() => <ItemCompanies companies={[]} />);
     expect(container.innerHTML).toBe("");
   });
 });

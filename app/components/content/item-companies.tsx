@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import { companyPath, tickerLabel, type CompanyChip, type Disclosure } from "~/lib/disclosure";
+import { companyPath, tickerLabel, type Disclosure, type ItemCompany } from "~/lib/disclosure";
 
 /*
  * PRODUCT.md "Paid promotion": what an item's page shows about the companies it names and who paid for it.
@@ -9,7 +9,7 @@ import { companyPath, tickerLabel, type CompanyChip, type Disclosure } from "~/l
  */
 
 /** The companies an item names, each a link to its page named with the company and its ticker ('Ironbark Gold ASX:IBG'). */
-export function CompanyChips({ companies }: { companies: CompanyChip[] }) {
+export function ItemCompanies({ companies }: { companies: ItemCompany[] }) {
   if (companies.length === 0) return null;
   return (
     <ul aria-label="Companies" className="flex flex-wrap gap-2">

@@ -25,7 +25,7 @@ import {
   setFeatured,
   updateContent,
 } from "./admin-content.server";
-import { companiesByIds, itemCompanies, type CompanyTag } from "./item-companies.server";
+import { companiesByIds, itemCompanies, type ItemCompanyRow } from "./item-companies.server";
 
 function logFailure(what: string, request: Request, error: unknown) {
   console.error(`[admin] ${what} failed (${request.method} ${new URL(request.url).pathname}):`, error);
@@ -107,11 +107,11 @@ export async function contentEditorLoader(
   _admin: CurrentUser,
 ) {
   // PRODUCT.md "Companies": the picker shows the chosen companies by name, so the loader gives them whole.
-  if (mode === "create") return { type, mode, id: null, values: emptyEditorValues(type), companies: [] as CompanyTag[] };
+  if (mode === "create") return { type, mode, id: null, values: emptyEditorValues(type), companies: [] as ItemCompanyRow[] };
   const texts = adminTexts(type);
   const listPath = CONTENT_REGISTRY[type].adminPath;
   let row: Record<string, unknown> | null;
-  let companies: CompanyTag[];
+  let companies: ItemCompanyRow[];
   try {
     [row, companies] = await Promise.all([getContent(type, id ?? ""), itemCompanies(type, id ?? "")]);
   } catch (error) {
@@ -130,7 +130,7 @@ export async function contentEditorLoader(
 export interface EditorActionData {
   result: SubmissionResult<string[]>;
   /** The companies chosen in the refused form, by name, so the picker can show them again without scripts. */
-  companies: CompanyTag[];
+  companies: ItemCompanyRow[];
 }
 
 /** The submitted company ids, as the picker sent them (the reply's values hold one as text, several as a list). */
@@ -144,7 +144,7 @@ function submittedCompanyIds(result: SubmissionResult<string[]>): string[] {
  * cannot be read (the database is down), the failure is logged and the picker starts empty.
  */
 async function editorReply(result: SubmissionResult<string[]>, status: 400 | 503, request: Request) {
-  let companies: CompanyTag[] = [];
+  let companies: ItemCompanyRow[] = [];
   try {
     companies = await companiesByIds(submittedCompanyIds(result));
   } catch (error) {

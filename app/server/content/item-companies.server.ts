@@ -23,8 +23,8 @@ const { companies, contentCompanies } = schema;
 /** The database or a transaction on it: the calls below run in the caller's transaction when given one. */
 type Executor = Pick<Database, "select" | "insert" | "delete">;
 
-/** A company as an item's chip and the picker's option show it. */
-export interface CompanyTag {
+/** A company an item names (an ItemCompany with its id and client flag), as the editor's picker offers it too. */
+export interface ItemCompanyRow {
   id: string;
   name: string;
   slug: string;
@@ -95,7 +95,7 @@ export async function setItemCompanies(
 }
 
 /** PRODUCT.md "Companies": the companies an item names, A–Z by name. */
-export async function itemCompanies(type: ContentType, id: string): Promise<CompanyTag[]> {
+export async function itemCompanies(type: ContentType, id: string): Promise<ItemCompanyRow[]> {
   if (!isUuid(id)) return [];
   const db = await getDb();
   return db
@@ -113,8 +113,8 @@ export const itemKey = (type: ContentType, id: string) => `${type}:${id}`;
  * PRODUCT.md "Discovery": the companies each of these items names, A–Z by name, by `itemKey`, in one query
  * for them all (a feed lists 50 items). Items naming none have no entry.
  */
-export async function companiesOfItems(items: readonly { contentType: ContentType; id: string }[]): Promise<Map<string, CompanyTag[]>> {
-  const byItem = new Map<string, CompanyTag[]>();
+export async function companiesOfItems(items: readonly { contentType: ContentType; id: string }[]): Promise<Map<string, ItemCompanyRow[]>> {
+  const byItem = new Map<string, ItemCompanyRow[]>();
   const idsByType = new Map<ContentType, string[]>();
   for (const { contentType, id } of items) if (isUuid(id)) idsByType.set(contentType, [...(idsByType.get(contentType) ?? []), id]);
   if (idsByType.size === 0) return byItem;
@@ -141,7 +141,7 @@ export async function companiesOfItems(items: readonly { contentType: ContentTyp
  * PRODUCT.md "Companies": the companies with these ids, in the order given (for the picker's chips after a
  * refused save); ids that are not a company's are left out.
  */
-export async function companiesByIds(ids: readonly string[]): Promise<CompanyTag[]> {
+export async function companiesByIds(ids: readonly string[]): Promise<ItemCompanyRow[]> {
   const wanted = [...new Set(ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
   if (wanted.length === 0) return [];
   const db = await getDb();
@@ -242,7 +242,7 @@ export const COMPANY_SEARCH_LIMIT = 10;
  * PRODUCT.md "Companies": companies whose name or ticker contains the query, ignoring case (`%` and `_`
  * plain), for the editor's picker: a company whose ticker is the query first, then A–Z by name.
  */
-export async function searchCompanies(query: string, limit = COMPANY_SEARCH_LIMIT): Promise<CompanyTag[]> {
+export async function searchCompanies(query: string, limit = COMPANY_SEARCH_LIMIT): Promise<ItemCompanyRow[]> {
   const q = query.trim();
   if (!q) return [];
   const db = await getDb();

@@ -4,7 +4,7 @@
  * investment notice of an item about a company.
  */
 import type { ContentType } from "~/lib/content-types";
-import type { CompanyChip, Disclosure } from "~/lib/disclosure";
+import type { Disclosure, ItemCompany } from "~/lib/disclosure";
 
 import { getEnv } from "../env.server";
 import { itemCompanies } from "./item-companies.server";
@@ -50,13 +50,13 @@ export function disclosureText(disclosure: Disclosure): string {
 }
 
 /** What an item's page shows about the companies it names: the chips (A–Z) and, with any, the investment notice. */
-export interface ItemCompanies {
-  companies: CompanyChip[];
+export interface ItemCompaniesOnPage {
+  companies: ItemCompany[];
   /** PRODUCT.md "Paid promotion": INVESTMENT_NOTICE on every page naming a company, else null. */
   investmentNotice: string | null;
 }
 
-export async function loadItemCompanies(type: ContentType, id: string): Promise<ItemCompanies> {
+export async function loadItemCompanies(type: ContentType, id: string): Promise<ItemCompaniesOnPage> {
   const tags = await itemCompanies(type, id);
   // Only the chip's fields reach the page's data.
   const companies = tags.map(({ name, slug, ticker, exchange }) => ({ name, slug, ticker, exchange }));

@@ -11,7 +11,7 @@ import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { COMPANY_LIST_PATH, tickerLabel, type Disclosure } from "~/lib/disclosure";
 
 import { htmlToPlainText } from "../content/html-text.server";
-import { companiesOfItems, itemKey, type CompanyTag } from "../content/item-companies.server";
+import { companiesOfItems, itemKey, type ItemCompanyRow } from "../content/item-companies.server";
 import { disclosureText, itemDisclosure } from "../content/item-promotion.server";
 import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb } from "../db/db.server";
@@ -155,7 +155,7 @@ export function withDisclosure(disclosure: Disclosure | null, text: string): str
  * PRODUCT.md "Discovery": a company an item names, as a feed category: 'Ironbark Gold (ASX:IBG)', in the
  * site's companies (`domain`, the taxonomy the name belongs to, as RSS 2.0 has it).
  */
-export function companyCategory(company: Pick<CompanyTag, "name" | "exchange" | "ticker">) {
+export function companyCategory(company: Pick<ItemCompanyRow, "name" | "exchange" | "ticker">) {
   return {
     name: xmlSafe.text(`${company.name} (${tickerLabel(company)})`),
     domain: xmlSafe.attribute(`${getEnv().PUBLIC_URL}${COMPANY_LIST_PATH}`),

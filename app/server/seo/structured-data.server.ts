@@ -3,7 +3,7 @@
  * origin; React Router escapes the JSON it writes into the page, so a title holding `</script>` cannot end
  * the script.
  */
-import { companyPath, type CompanyChip, type Disclosure } from "~/lib/disclosure";
+import { companyPath, type Disclosure, type ItemCompany } from "~/lib/disclosure";
 import { audioPostId, videoSource } from "~/lib/media";
 
 import { disclosureText } from "../content/item-promotion.server";
@@ -90,7 +90,7 @@ export interface ItemFacts {
 
 /** What an item's page knows beyond ItemFacts: the companies it names and, when paid, its disclosure. */
 export interface ItemPromotion {
-  companies?: readonly CompanyChip[];
+  companies?: readonly ItemCompany[];
   disclosure?: Disclosure | null;
 }
 
