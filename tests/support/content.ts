@@ -3,6 +3,10 @@ import { eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeEach } from "vitest";
 
+import type { ContentInput } from "~/lib/admin-content";
+import type { ContentType } from "~/lib/content-types";
+import type { CurrentUser } from "~/server/auth/session.server";
+import { saveItem } from "~/server/content/save-item.server";
 import { getDb, schema } from "~/server/db/db.server";
 
 import { appRequest } from "./auth";
@@ -79,4 +83,14 @@ export async function insertInterviews(rows: Partial<typeof schema.interviews.$i
 export async function insertSpecialFeatures(rows: Partial<typeof schema.specialFeatures.$inferInsert>[]) {
   const db = await getDb();
   return db.insert(schema.specialFeatures).values(publishedRows("Feature", rows)).returning();
+}
+
+/** A signed-in admin as `saveItem` sees one (PRODUCT.md "Accounts"). */
+export const ADMIN_USER: CurrentUser = { id: "test-admin", email: "admin@example.com", name: "Admin", role: "admin", isAdmin: true };
+
+/** Saves a new item as an admin through the one save operation; fails the test unless it is saved. */
+export async function createItem(type: ContentType, input: ContentInput) {
+  const result = await saveItem({ type, input, user: ADMIN_USER });
+  if (result.status !== "saved") throw new Error(`expected the save to succeed, got ${JSON.stringify(result)}`);
+  return result;
 }

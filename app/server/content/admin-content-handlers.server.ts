@@ -16,16 +16,9 @@ import type { CurrentUser } from "../auth/session.server";
 import { parseSubmission } from "../form-submission.server";
 import { readForm } from "../request-form.server";
 import { redirectWithToast } from "../toast.server";
-import {
-  createContent,
-  deleteContent,
-  editorValuesFromRow,
-  getContent,
-  listContent,
-  setFeatured,
-  updateContent,
-} from "./admin-content.server";
+import { deleteContent, editorValuesFromRow, getContent, listContent, setFeatured } from "./admin-content.server";
 import { companiesByIds, itemCompanies, type ItemCompanyRow } from "./item-companies.server";
+import { saveItem, type SaveItemResult } from "./save-item.server";
 
 function logFailure(what: string, request: Request, error: unknown) {
   console.error(`[admin] ${what} failed (${request.method} ${new URL(request.url).pathname}):`, error);
@@ -154,41 +147,41 @@ async function editorReply(result: SubmissionResult<string[]>, status: 400 | 503
 }
 
 /**
- * Saves the form. Bad input: 400 with field errors and the values as typed. Database failure: 503 with the
- * failure message and the values. Success: back to the list with the 'Success' toast
- * (PRODUCT.md "Admin editor messages").
+ * Reads and parses the form, hands it to `saveItem`, and answers. Bad input or a refused save: 400 with field
+ * errors and the values as typed. Database failure: 503 with the failure message and the values. Success: back
+ * to the list with the 'Success' toast (PRODUCT.md "Admin editor messages").
  */
 export async function contentEditorAction(
   type: ContentType,
   mode: EditorMode,
   request: Request,
   id: string | undefined,
-  _admin: CurrentUser,
+  user: CurrentUser,
 ) {
   const texts = adminTexts(type);
   const listPath = CONTENT_REGISTRY[type].adminPath;
   const submission = parseSubmission(await readForm(request), editorSchema(type, mode), EDITOR_PARSE_OPTIONS);
   if (submission.status !== "success") return editorReply(submission.reply(), 400, request);
   const input = submission.value;
-  // PRODUCT.md "Companies": a company that no longer exists is refused beside the picker, and nothing is saved.
-  const refused = (message: string) => editorReply(submission.reply({ fieldErrors: { companyIds: [message] } }), 400, request);
+  let result: SaveItemResult;
   try {
-    if (mode === "create") {
-      const created = await createContent(type, input);
-      if (!created.ok) return refused(created.companiesError);
-      return redirectWithToast(listPath, {
-        type: "success",
-        title: "Success",
-        description: input.status === "published" ? texts.published : texts.savedDraft,
-      });
-    }
-    const updated = await updateContent(type, id ?? "", input);
-    if (!updated) return redirectWithToast(listPath, { type: "error", title: "Error", description: texts.notFound });
-    if (!updated.ok) return refused(updated.companiesError);
-    return redirectWithToast(listPath, { type: "success", title: "Success", description: texts.updated });
+    result = await saveItem({ type, id: mode === "create" ? undefined : (id ?? ""), input, user });
   } catch (error) {
     logFailure(`${mode === "create" ? "creating" : "updating"} ${type}`, request, error);
     const failure = mode === "create" ? texts.createFailed : texts.updateFailed;
     return editorReply(submission.reply({ formErrors: [failure] }), 503, request);
+  }
+  switch (result.status) {
+    case "saved": {
+      const description = !result.created ? texts.updated : input.status === "published" ? texts.published : texts.savedDraft;
+      return redirectWithToast(listPath, { type: "success", title: "Success", description });
+    }
+    case "refused":
+      return editorReply(submission.reply({ fieldErrors: result.fieldErrors }), 400, request);
+    case "notFound":
+      return redirectWithToast(listPath, { type: "error", title: "Error", description: texts.notFound });
+    case "forbidden":
+      // PRODUCT.md "Accounts": the route checked the role already; the operation checks it again.
+      throw data({ error: "Admin privileges required" }, { status: 403 });
   }
 }

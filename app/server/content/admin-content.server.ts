@@ -1,19 +1,11 @@
 /**
  * The admin content area's queries (PRODUCT.md "Admin content"): server-side search and 25-row pages for
- * all five types, create/update with the published_at rule (and its scheduled times), delete, and the admin-only
- * featured toggle.
- * The route handlers that call these are in `admin-content-handlers.server.ts`.
+ * all five types, the editor's values, delete, and the admin-only featured toggle. Saving an item is
+ * `saveItem` (save-item.server.ts). The route handlers that call these are in `admin-content-handlers.server.ts`.
  */
 import { count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
-import {
-  ADMIN_PAGE_SIZE,
-  DISCLOSURE_FIELDS,
-  emptyEditorValues,
-  type ContentInput,
-  type DisclosureField,
-  type EditorValues,
-} from "~/lib/admin-content";
+import { ADMIN_PAGE_SIZE, DISCLOSURE_FIELDS, emptyEditorValues, type DisclosureField, type EditorValues } from "~/lib/admin-content";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
@@ -21,14 +13,13 @@ import { isUuid } from "~/lib/ids";
 import { totalPages as countPages } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
-import { getDb, schema, type Database } from "../db/db.server";
+import { getDb, schema } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
 import { containsPattern } from "../like-pattern.server";
 import { newestCreatedFirst } from "../list-order.server";
 import { CONTENT_TABLES, contentColumn, type ContentTable } from "./content-tables.server";
 import { deleteDailyStats } from "./daily-stats.server";
-import { deleteItemCompanies, setItemCompanies } from "./item-companies.server";
-import { sanitizeContentHtml } from "./sanitize.server";
+import { deleteItemCompanies } from "./item-companies.server";
 
 export interface AdminListItem {
   id: string;
@@ -134,138 +125,17 @@ export function editorValuesFromRow(type: ContentType, row: Record<string, unkno
   return values;
 }
 
-/** Column values for insert/update from parsed input. Rich content is sanitised on write. */
-function columnsFrom(type: ContentType, input: ContentInput): Record<string, unknown> {
-  const columns: Record<string, unknown> = {
-    title: input.title,
-    description: input.description,
-    content: input.content == null ? null : sanitizeContentHtml(input.content) || null,
-    tags: input.tags,
-    status: input.status,
-  };
-  if (input.paidPromotion !== undefined) {
-    // PRODUCT.md "Paid promotion": the flag and its disclosure are saved together.
-    columns.paidPromotion = input.paidPromotion;
-    for (const field of DISCLOSURE_FIELD_NAMES) columns[field] = input[field] ?? null;
-  }
-  for (const field of CONTENT_REGISTRY[type].fields) columns[field] = input[field] ?? null;
-  return columns;
-}
-
-const DISCLOSURE_FIELD_NAMES = Object.keys(DISCLOSURE_FIELDS) as DisclosureField[];
-
-/** A save refused because of the chosen companies (PRODUCT.md "Companies"): the message for the field; nothing was saved. */
-export interface CompaniesRefused {
-  ok: false;
-  companiesError: string;
-}
-
-export type SaveContentResult = { ok: true; id: string } | CompaniesRefused;
-
-/** Thrown inside a save's transaction to roll it back when its companies are refused. */
-class CompaniesRefusal extends Error {
-  constructor(readonly message: string) {
-    super(message);
-  }
-}
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/**
- * Runs `write` (the row) and then saves the item's companies, when given, in one transaction: a company
- * refused rolls the row back too.
- */
-async function saveWithCompanies(
-  type: ContentType,
-  input: ContentInput,
-  write: (tx: Transaction) => Promise<{ id: string } | undefined>,
-): Promise<SaveContentResult | null> {
-  const db = await getDb();
-  try {
-    const saved = await db.transaction(async (tx) => {
-      const row = await write(tx);
-      if (!row || input.companyIds === undefined) return row ?? null;
-      const companies = await setItemCompanies(type, row.id, input.companyIds, tx);
-      if (!companies.ok) throw new CompaniesRefusal(companies.reason === "itemNotFound" ? "The item is gone" : companies.message);
-      return row;
-    });
-    if (!saved) return null;
-    await announceContentChange();
-    return { ok: true, id: saved.id };
-  } catch (error) {
-    if (error instanceof CompaniesRefusal) return { ok: false, companiesError: error.message };
-    throw error;
-  }
-}
+/** The disclosure's stored columns (PRODUCT.md "Paid promotion"), read here and written by `saveItem`. */
+export const DISCLOSURE_FIELD_NAMES = Object.keys(DISCLOSURE_FIELDS) as DisclosureField[];
 
 /**
  * Drizzle types a table's insert and update values per table; these are built from the registry's field
  * names, which are the table's own properties, so the per-table check is the registry's.
  */
-const asTableValues = (values: Record<string, unknown>) => values as never;
+export const asTableValues = (values: Record<string, unknown>) => values as never;
 
-/** Inserts the item and its companies (PRODUCT.md "Companies") together; a refused company saves nothing. */
-export async function createContent(type: ContentType, input: ContentInput): Promise<SaveContentResult> {
-  const t: ContentTable = CONTENT_TABLES[type];
-  const now = new Date();
-  const values: Record<string, unknown> = {
-    ...columnsFrom(type, input),
-    // PRODUCT.md "Content": published_at is set when an item becomes published; PRODUCT.md "Scheduled
-    // publishing": to the time chosen, when there is one (ahead: scheduled; past: back-dated).
-    publishedAt: input.status === "published" ? (input.publishAt ?? now) : null,
-  };
-  if (CONTENT_REGISTRY[type].featurable) {
-    values.featured = input.featured;
-    values.featuredAt = input.featured ? now : null;
-  }
-  const saved = await saveWithCompanies(type, input, async (tx) => {
-    const [row] = await tx.insert(t).values(asTableValues(values)).returning({ id: t.id });
-    return row;
-  });
-  // An insert always gives its row.
-  return saved!;
-}
-
-/**
- * published_at on an update that leaves the item published (PRODUCT.md "Content", PRODUCT.md "Scheduled
- * publishing"), read from the row's current values:
- * - a chosen time is saved, except that the same minute as the stored time keeps the stored one (the
- *   control shows minutes, so saving an edit unchanged must not move the item in the lists);
- * - no time: kept while the item stays published and its time has come; otherwise now (so clearing a
- *   scheduled item's time publishes it at once).
- */
-function publishedAtOnUpdate(t: ContentTable, publishAt: Date | null | undefined): SQL {
-  const stillPublished = sql`${t.status} = 'published'`;
-  if (publishAt) {
-    const chosen = sql`${publishAt.toISOString()}::timestamptz`;
-    return sql`case when ${stillPublished} and date_trunc('minute', ${t.publishedAt}) = date_trunc('minute', ${chosen})
-      then ${t.publishedAt} else ${chosen} end`;
-  }
-  return sql`case when ${stillPublished} and ${t.publishedAt} <= now() then ${t.publishedAt} else now() end`;
-}
-
-/**
- * Updates in one statement so the rules read the row's current values:
- * published_at set when the item becomes published (publishedAtOnUpdate), cleared when it leaves;
- * featured_at likewise for the featured flag; updated_at now. The item's companies, when given, are
- * replaced in the same transaction (a refused company changes nothing). Returns null if the row is gone.
- */
-export async function updateContent(type: ContentType, id: string, input: ContentInput): Promise<SaveContentResult | null> {
-  if (!isUuid(id)) return null;
-  const t: ContentTable = CONTENT_TABLES[type];
-  const values: Record<string, unknown> = {
-    ...columnsFrom(type, input),
-    publishedAt: input.status === "published" ? publishedAtOnUpdate(t, input.publishAt) : null,
-    updatedAt: sql`now()`,
-  };
-  if (CONTENT_REGISTRY[type].featurable) Object.assign(values, featuredColumns(type, input.featured));
-  return saveWithCompanies(type, input, async (tx) => {
-    const [row] = await tx.update(t).set(asTableValues(values)).where(eq(t.id, id)).returning({ id: t.id });
-    return row;
-  });
-}
-
-function featuredColumns(type: ContentType, featured: boolean) {
+/** PRODUCT.md "Content": featured and featured_at together; featured_at kept while the item stays featured. */
+export function featuredColumns(type: ContentType, featured: boolean) {
   const flag = contentColumn(type, "featured");
   const since = contentColumn(type, "featuredAt");
   return {

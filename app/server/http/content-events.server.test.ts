@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { createContent } from "../content/admin-content.server";
+import { createItem } from "../../../tests/support/content";
 import { connectDatabase } from "../db/db.server";
 import { announceContentChange, CONTENT_CHANNEL, listenForContentChanges } from "./content-events.server";
 import { installPageCache, PageCache } from "./page-cache.server";
@@ -40,7 +40,7 @@ describe("a content write empties this process's page cache", () => {
   it("creating content announces it", async () => {
     const cache = installCache();
     await cache.serve("/videos", page);
-    await createContent("video", { title: "Announced", description: null, content: null, status: "published", tags: [], featured: false });
+    await createItem("video", { title: "Announced", description: null, content: null, status: "published", tags: [], featured: false });
     expect(cache.size.entries).toBe(0);
   });
 });
