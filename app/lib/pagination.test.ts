@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { pageWindow, parsePage, searchPagerItems, totalPages } from "./pagination";
+import { pageToShow, pageWindow, parsePage, searchPagerItems, totalPages } from "./pagination";
 
 describe("parsePage (integer, default 1)", () => {
   it.each([
@@ -28,6 +28,18 @@ describe("totalPages", () => {
     [26, 25, 2],
   ])("%s items at %s a page → %s pages", (items, size, expected) => {
     expect(totalPages(items, size)).toBe(expected);
+  });
+});
+
+describe("pageToShow (a page past the end shows the last)", () => {
+  it.each([
+    [undefined, 60, { page: 1, totalPages: 3, offset: 0 }],
+    [2, 60, { page: 2, totalPages: 3, offset: 25 }],
+    [9, 60, { page: 3, totalPages: 3, offset: 50 }],
+    [3, 50, { page: 2, totalPages: 2, offset: 25 }],
+    [4, 0, { page: 1, totalPages: 0, offset: 0 }],
+  ])("page %s of %i rows", (requested, total, expected) => {
+    expect(pageToShow(requested, total, 25)).toEqual(expected);
   });
 });
 

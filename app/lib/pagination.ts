@@ -11,6 +11,16 @@ export function totalPages(totalItems: number, pageSize: number): number {
   return Math.max(0, Math.ceil(totalItems / pageSize));
 }
 
+/**
+ * The page of `totalItems` to show, and where its rows start: a page past the end (e.g. after deleting its last
+ * row) shows the last page; an empty list is one empty page 1.
+ */
+export function pageToShow(requested: number | undefined, totalItems: number, pageSize: number) {
+  const pages = totalPages(totalItems, pageSize);
+  const page = Math.max(1, Math.min(requested ?? 1, pages || 1));
+  return { page, totalPages: pages, offset: (page - 1) * pageSize };
+}
+
 /** PRODUCT.md "Paging": at most `max` page numbers, centred on the current page where the range allows. */
 export function pageWindow(current: number, total: number, max = 5): number[] {
   if (total <= 0) return [];

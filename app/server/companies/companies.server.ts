@@ -8,7 +8,7 @@ import { asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-content";
 import { COMPANY_TEXTS, emptyCompanyValues, type CompanyInput, type CompanyValues } from "~/lib/companies";
 import { isUuid } from "~/lib/ids";
-import { totalPages as countPages } from "~/lib/pagination";
+import { pageToShow } from "~/lib/pagination";
 
 import { getDb, schema } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
@@ -49,8 +49,7 @@ export async function listCompanies(options: { q?: string; page?: number } = {})
   const db = await getDb();
   const where = searchCondition(options.q ?? "");
   const [{ total }] = await db.select({ total: count() }).from(companies).where(where);
-  const pages = countPages(total, ADMIN_PAGE_SIZE);
-  const page = Math.max(1, Math.min(options.page ?? 1, pages || 1));
+  const { page, totalPages, offset } = pageToShow(options.page, total, ADMIN_PAGE_SIZE);
   const items = await db
     .select({
       id: companies.id,
@@ -67,8 +66,8 @@ export async function listCompanies(options: { q?: string; page?: number } = {})
     // Equal names keep one order (by id), so consecutive pages never overlap or skip.
     .orderBy(asc(companies.name), asc(companies.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
-  return { items, total, page, totalPages: pages };
+    .offset(offset);
+  return { items, total, page, totalPages };
 }
 
 export async function getCompany(id: string): Promise<CompanyRow | null> {

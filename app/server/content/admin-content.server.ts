@@ -10,7 +10,7 @@ import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { isUuid } from "~/lib/ids";
-import { totalPages as countPages } from "~/lib/pagination";
+import { pageToShow } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
 import { getDb, schema } from "../db/db.server";
@@ -73,9 +73,7 @@ export async function listContent(type: ContentType, options: { q?: string; page
   const info = CONTENT_REGISTRY[type];
   const where = searchCondition(type, options.q ?? "");
   const [{ total }] = await db.select({ total: count() }).from(t).where(where);
-  const pages = countPages(total, ADMIN_PAGE_SIZE);
-  // A page past the end (e.g. after deleting its last row) shows the last page.
-  const page = Math.max(1, Math.min(options.page ?? 1, pages || 1));
+  const { page, totalPages, offset } = pageToShow(options.page, total, ADMIN_PAGE_SIZE);
   const items = await db
     .select({
       id: t.id,
@@ -92,8 +90,8 @@ export async function listContent(type: ContentType, options: { q?: string; page
     .where(where)
     .orderBy(...newestCreatedFirst(t))
     .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
-  return { items, total, page, totalPages: pages };
+    .offset(offset);
+  return { items, total, page, totalPages };
 }
 
 /** For the edit screen: all columns where id equals the route id, zero or one row. */
