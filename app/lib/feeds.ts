@@ -7,3 +7,6 @@ export const FEEDS = {
 } as const;
 
 export type FeedKey = keyof typeof FEEDS;
+
+/** The podcast feed's square cover (`itunes:image`, 1400–3000 px), unless PODCAST_IMAGE_URL names another. */
+export const PODCAST_COVER_PATH = "/og/podcast-cover.jpg";

@@ -1,10 +1,11 @@
 import { NO_STORE } from "~/lib/cache-headers";
 import { CONTENT_REGISTRY, contentTypeBySlug } from "~/lib/content-registry";
+import { PODCAST_COVER_PATH } from "~/lib/feeds";
 import { companyLogoBySlug } from "~/server/companies/company-pages.server";
 import { CONTENT_TABLES, contentColumn } from "~/server/content/content-tables.server";
 import { publishedById } from "~/server/content/published.server";
 import { companyPreview, defaultPreview, itemPreview, podcastCover, type PreviewImage } from "~/server/discovery/preview-render.server";
-import { DEFAULT_PREVIEW_PATH, PODCAST_COVER_PATH, previewVersion } from "~/server/seo/preview-images.server";
+import { DEFAULT_PREVIEW_PATH, previewVersion } from "~/server/seo/preview-images.server";
 
 import type { Route } from "./+types/og.$";
 

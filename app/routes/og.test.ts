@@ -8,12 +8,13 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { PODCAST_COVER_PATH } from "~/lib/feeds";
 import { getDb, schema } from "~/server/db/db.server";
 import { forgetPreviewFailures, previewSettings } from "~/server/discovery/preview-render.server";
 import { pageCacheMiddleware } from "~/server/http/page-cache-middleware.server";
 import { PageCache } from "~/server/http/page-cache.server";
 import { policyContext, securityHeaders } from "~/server/http/security-headers.server";
-import { DEFAULT_PREVIEW_PATH, PODCAST_COVER_PATH, previewImagePath, previewVersion } from "~/server/seo/preview-images.server";
+import { DEFAULT_PREVIEW_PATH, previewImagePath, previewVersion } from "~/server/seo/preview-images.server";
 
 import { BASE_URL } from "../../tests/support/auth";
 import { insertBlogs, insertPodcasts, insertVideos, MISSING_ID } from "../../tests/support/content";

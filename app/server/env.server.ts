@@ -3,9 +3,8 @@ import path from "node:path";
 import { z } from "zod";
 
 import { INVESTMENT_NOTICE_DEFAULT } from "../lib/disclosure";
-import { BODY_TIMEOUT_SECONDS_DEFAULT } from "./http/body-timeout.server";
+import { PODCAST_COVER_PATH } from "../lib/feeds";
 import { passwordProblem } from "./password-policy.server";
-import { PODCAST_COVER_PATH } from "./seo/preview-images.server";
 
 /** Thrown for configuration and start-up problems: printed as one line, never as a stack trace. */
 export class StartupError extends Error {
@@ -84,7 +83,7 @@ const envSchema = z.object({
     .int("must be a whole number of seconds")
     .min(1, "must be at least 1")
     .max(3600, "must be at most 3600")
-    .default(BODY_TIMEOUT_SECONDS_DEFAULT),
+    .default(30),
   /** PRODUCT.md "Paid promotion": the 'not investment advice' notice at the end of item pages about a company. */
   INVESTMENT_NOTICE: z.string().trim().min(1, "must not be empty").max(1000).default(INVESTMENT_NOTICE_DEFAULT),
   /** S3-compatible object storage for uploads: all five of these, or none (local disk under DATA_DIR). */

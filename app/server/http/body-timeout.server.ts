@@ -9,9 +9,6 @@ import type { NextFunction, Request, Response } from "express";
 
 import { UPLOAD_ENDPOINT } from "../../lib/uploads";
 
-/** The short limit's default, in seconds. */
-export const BODY_TIMEOUT_SECONDS_DEFAULT = 30;
-
 /** Uploads: the media library page's own form and the upload endpoint (PRODUCT.md "Media library"). */
 export const UPLOAD_BODY_TIMEOUT_MS = 60 * 60_000;
 const UPLOAD_PATHS = new Set([UPLOAD_ENDPOINT, "/admin/media"]);

@@ -25,9 +25,6 @@ export function previewVersion(source: string): string {
   return createHash("sha256").update(source).digest("base64url").slice(0, 10);
 }
 
-/** The podcast feed's square cover (`itunes:image`, 1400–3000 px), unless PODCAST_IMAGE_URL names another. */
-export const PODCAST_COVER_PATH = "/og/podcast-cover.jpg";
-
 /** The podcast cover's side in pixels (a square RGB JPEG). */
 export const PODCAST_COVER_SIZE = 1400;
 
