@@ -5,8 +5,8 @@ import { createElement } from "react";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import * as dailyStats from "~/server/content/daily-stats.server";
 import * as dashboard from "~/server/content/dashboard.server";
+import * as dailyStats from "~/server/counting/daily-stats.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { insertPodcasts, insertVideos } from "../../tests/support/content";

@@ -1,7 +1,7 @@
 /** PRODUCT.md "Views over time": an edit screen's own figures, beside the editor's data. */
 import { describe, expect, it, vi } from "vitest";
 
-import * as dailyStats from "~/server/content/daily-stats.server";
+import * as dailyStats from "~/server/counting/daily-stats.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { insertBlogs, insertPodcasts, insertVideos } from "../../tests/support/content";

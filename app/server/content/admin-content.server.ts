@@ -21,12 +21,12 @@ import { isUuid } from "~/lib/ids";
 import { totalPages as countPages } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
+import { deleteDailyStats } from "../counting/daily-stats.server";
 import { getDb, schema, type Database } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
 import { containsPattern } from "../like-pattern.server";
 import { newestCreatedFirst } from "../list-order.server";
 import { CONTENT_TABLES, contentColumn, type ContentTable } from "./content-tables.server";
-import { deleteDailyStats } from "./daily-stats.server";
 import { deleteItemCompanies, setItemCompanies } from "./item-companies.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import { day, emptyBeforeEach, insertPodcasts, listensOf, MISSING_ID } from "../../../tests/support/content";
+import { itemDailyTotals } from "../counting/daily-stats.server";
 import { schema } from "../db/db.server";
-import { itemDailyTotals } from "./daily-stats.server";
 import {
   getHomePodcasts,
   getPublishedPodcast,

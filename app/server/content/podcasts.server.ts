@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 
+import { countHit } from "../counting/daily-stats.server";
 import { getDb, schema } from "../db/db.server";
 import { newestPublishedFirst } from "../list-order.server";
-import { countHit } from "./daily-stats.server";
 import { rowsByBlock } from "./home-blocks.server";
 import { htmlToPlainText } from "./html-text.server";
 import {

@@ -3,9 +3,9 @@ import { unionAll } from "drizzle-orm/pg-core";
 
 import { totalPages } from "~/lib/pagination";
 
+import { countHit } from "../counting/daily-stats.server";
 import { getDb, schema } from "../db/db.server";
 import { newestPublishedFirst } from "../list-order.server";
-import { countHit } from "./daily-stats.server";
 import { rowsByBlock } from "./home-blocks.server";
 import { homeBlock, homeBlockFields, otherPublished, publishedById, publishedPage, type Db, type HomeBlockRule } from "./published.server";
 

@@ -8,8 +8,8 @@ import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { isUuid } from "~/lib/ids";
 
+import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb, schema, type Database } from "../db/db.server";
-import { PUBLIC_NOW_SQL } from "./published.server";
 
 const { contentDailyStats } = schema;
 

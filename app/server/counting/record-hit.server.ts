@@ -7,9 +7,9 @@ import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { isUuid } from "~/lib/ids";
 
-import { CONTENT_TABLES, contentColumn } from "./content-tables.server";
+import { CONTENT_TABLES, contentColumn } from "../content/content-tables.server";
+import { publishedById } from "../content/published.server";
 import { countHit } from "./daily-stats.server";
-import { publishedById } from "./published.server";
 import { isCountedHit, type Visitor } from "./visitor.server";
 
 /**
