@@ -5,8 +5,9 @@ import { createElement } from "react";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import * as dailyStats from "~/server/content/daily-stats.server";
 import * as dashboard from "~/server/content/dashboard.server";
+import * as dailyStats from "~/server/counting/daily-stats.server";
+import { countHit } from "~/server/counting/record-hit.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { insertPodcasts, insertVideos } from "../../tests/support/content";
@@ -46,9 +47,9 @@ describe("/admin dashboard loader", () => {
     const [video] = await insertVideos([{ title: "counted" }]);
     const [podcast] = await insertPodcasts([{ title: "heard" }]);
     const before = (await load((await createSignedInUser({ role: "admin" })).cookie)).daily!.at(-1)!;
-    await dailyStats.countHit("video", video!.id);
-    await dailyStats.countHit("video", video!.id);
-    await dailyStats.countHit("podcast", podcast!.id);
+    await countHit("video", video!.id);
+    await countHit("video", video!.id);
+    await countHit("podcast", podcast!.id);
     const { cookie } = await createSignedInUser({ role: "admin" });
     const { daily } = await load(cookie);
     expect(daily).toHaveLength(30);

@@ -9,8 +9,8 @@ import { type ContentType } from "~/lib/content-types";
 import { formatViews } from "~/lib/format";
 import { NOINDEX } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
-import { dailyTotals } from "~/server/content/daily-stats.server";
 import { getDashboardStats, type ContentStats } from "~/server/content/dashboard.server";
+import { dailyTotals } from "~/server/counting/daily-stats.server";
 
 import type { Route } from "./+types/admin._index";
 import type { loader as adminLayoutLoader } from "./admin";

@@ -2,7 +2,7 @@ import { NO_STORE } from "~/lib/cache-headers";
 import { COMPANY_TEXTS } from "~/lib/companies";
 import { parseQuery } from "~/lib/search";
 import { requireAdmin } from "~/server/auth/session.server";
-import { searchCompanies } from "~/server/content/item-companies.server";
+import { searchCompanies } from "~/server/companies/companies.server";
 
 import type { Route } from "./+types/admin.companies.search";
 

@@ -1,7 +1,8 @@
 /** PRODUCT.md "Views over time": an edit screen's own figures, beside the editor's data. */
 import { describe, expect, it, vi } from "vitest";
 
-import * as dailyStats from "~/server/content/daily-stats.server";
+import * as dailyStats from "~/server/counting/daily-stats.server";
+import { countHit } from "~/server/counting/record-hit.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { insertBlogs, insertPodcasts, insertVideos } from "../../tests/support/content";
@@ -16,9 +17,9 @@ async function edit(path: string, id: string) {
 describe("/admin/{type}/{id} loader: the item's last 30 days", () => {
   it("gives a video's views per day, today last, and only its own", async () => {
     const [video, other] = await insertVideos([{ title: "Mine" }, { title: "Other" }]);
-    await dailyStats.countHit("video", video!.id);
-    await dailyStats.countHit("video", video!.id);
-    await dailyStats.countHit("video", other!.id);
+    await countHit("video", video!.id);
+    await countHit("video", video!.id);
+    await countHit("video", other!.id);
     const body = await edit(`/admin/videos/${video!.id}`, video!.id);
     expect(body.values).toMatchObject({ title: "Mine" });
     if (!body.daily || !("figures" in body.daily)) throw new Error("expected figures");
@@ -29,14 +30,14 @@ describe("/admin/{type}/{id} loader: the item's last 30 days", () => {
 
   it("gives a podcast's figures as listens", async () => {
     const [podcast] = await insertPodcasts([{}]);
-    await dailyStats.countHit("podcast", podcast!.id);
+    await countHit("podcast", podcast!.id);
     const body = await edit(`/admin/podcasts/${podcast!.id}`, podcast!.id);
     expect(body.daily && "figures" in body.daily && body.daily.figures.at(-1)).toEqual({ day: dailyStats.utcDay(new Date()), listens: 1 });
   });
 
   it("gives a blog post's views per day too (every type counts its views)", async () => {
     const [blog] = await insertBlogs([{}]);
-    await dailyStats.countHit("blog", blog!.id);
+    await countHit("blog", blog!.id);
     const body = await edit(`/admin/blogs/${blog!.id}`, blog!.id);
     expect(body.daily && "figures" in body.daily && body.daily.figures.at(-1)).toEqual({ day: dailyStats.utcDay(new Date()), views: 1 });
   });

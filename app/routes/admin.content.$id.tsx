@@ -7,7 +7,7 @@ import { type ContentType } from "~/lib/content-types";
 import { NOINDEX } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";
-import { itemDailyTotals } from "~/server/content/daily-stats.server";
+import { itemDailyTotals } from "~/server/counting/daily-stats.server";
 
 import type { Route } from "./+types/admin.content.$id";
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import { CONTENT_TABLES } from "~/server/content/content-tables.server";
-import { utcDay } from "~/server/content/daily-stats.server";
+import { utcDay } from "~/server/counting/daily-stats.server";
 import { getDb, schema } from "~/server/db/db.server";
 
 import { appRequest } from "../../tests/support/auth";

@@ -1,7 +1,7 @@
 import { NO_STORE } from "~/lib/cache-headers";
 import { CONTENT_REGISTRY, contentTypeBySlug } from "~/lib/content-registry";
-import { counterMethodNotAllowed, postCounter } from "~/server/content/counter-endpoint.server";
-import { recordContentHit } from "~/server/content/counters.server";
+import { counterMethodNotAllowed, postCounter } from "~/server/counting/endpoint.server";
+import { recordContentHit } from "~/server/counting/record-hit.server";
 
 import type { Route } from "./+types/api.content.$id.counter";
 

@@ -54,6 +54,15 @@ export async function listensOf(id: string) {
   return row?.listens ?? null;
 }
 
+/** Every stored daily figure, as [type, id, day, hits], in a stable order. */
+export async function dailyRows() {
+  const db = await getDb();
+  const rows = await db.select().from(schema.contentDailyStats);
+  return rows
+    .map((row) => [row.contentType, row.contentId, row.day, row.hits] as const)
+    .sort((a, b) => `${a[0]}${a[1]}${a[2]}`.localeCompare(`${b[0]}${b[1]}${b[2]}`));
+}
+
 /** Empties the tables before every test, so each test sees only the rows it inserts. */
 export function emptyBeforeEach(...tables: PgTable[]) {
   beforeEach(async () => {

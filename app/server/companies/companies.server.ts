@@ -1,6 +1,6 @@
 /**
- * The companies' queries (PRODUCT.md "Companies"): the admin list with search and 25-row pages, one company
- * for the edit screen, create, update and delete. A taken slug or ticker comes back as a field message,
+ * The companies' queries (PRODUCT.md "Companies"): the admin list with search and 25-row pages, the
+ * editor's company picker, one company for the edit screen, create, update and delete. A taken slug or ticker comes back as a field message,
  * never as a failed save. The route modules that call these are admin.companies*.tsx.
  */
 import { asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
@@ -10,6 +10,7 @@ import { COMPANY_TEXTS, emptyCompanyValues, type CompanyInput, type CompanyValue
 import { isUuid } from "~/lib/ids";
 import { pageToShow } from "~/lib/pagination";
 
+import type { ItemCompanyRow } from "../content/item-companies.server";
 import { getDb, schema } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
 import { containsPattern } from "../like-pattern.server";
@@ -68,6 +69,29 @@ export async function listCompanies(options: { q?: string; page?: number } = {})
     .limit(ADMIN_PAGE_SIZE)
     .offset(offset);
   return { items, total, page, totalPages };
+}
+
+/** PRODUCT.md "Companies": the picker shows at most this many matches. */
+export const COMPANY_SEARCH_LIMIT = 10;
+
+/**
+ * PRODUCT.md "Companies": companies whose name or ticker contains the query, ignoring case (`%` and `_`
+ * plain), for the editor's picker: a company whose ticker is the query first, then A–Z by name.
+ */
+export async function searchCompanies(query: string, limit = COMPANY_SEARCH_LIMIT): Promise<ItemCompanyRow[]> {
+  const q = query.trim();
+  if (!q) return [];
+  const db = await getDb();
+  const { id, name, slug, ticker, exchange, isClient } = companies;
+  return (
+    db
+      .select({ id, name, slug, ticker, exchange, isClient })
+      .from(companies)
+      .where(searchCondition(q))
+      // Tickers are stored in capitals.
+      .orderBy(sql`${companies.ticker} = ${q.toUpperCase()} desc`, asc(companies.name), asc(companies.id))
+      .limit(Math.max(1, Math.min(limit, COMPANY_SEARCH_LIMIT)))
+  );
 }
 
 export async function getCompany(id: string): Promise<CompanyRow | null> {

@@ -15,13 +15,13 @@ import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { companyPath, tickerLabel } from "~/lib/disclosure";
 import { totalPages as countPages } from "~/lib/pagination";
 
-import { companyCoverage } from "../content/item-companies.server";
 import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb, schema } from "../db/db.server";
 import { companyPreviewPath } from "../seo/preview-images.server";
 import { pagedPath, pageMeta } from "../seo/seo.server";
 import { absoluteUrl, SITE_NAME } from "../seo/site-url.server";
 import { breadcrumbs, tickerSymbol, type LdJson } from "../seo/structured-data.server";
+import { companyCoverage } from "./company-coverage.server";
 
 const { companies } = schema;
 

@@ -13,12 +13,12 @@ import { isUuid } from "~/lib/ids";
 import { pageToShow } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
+import { deleteDailyStats } from "../counting/daily-stats.server";
 import { getDb, schema } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
 import { containsPattern } from "../like-pattern.server";
 import { newestCreatedFirst } from "../list-order.server";
 import { CONTENT_TABLES, contentColumn, type ContentTable } from "./content-tables.server";
-import { deleteDailyStats } from "./daily-stats.server";
 import { deleteItemCompanies } from "./item-companies.server";
 
 export interface AdminListItem {

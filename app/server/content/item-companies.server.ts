@@ -1,22 +1,18 @@
 /**
- * Companies named by content (PRODUCT.md "Companies"): which companies an item of the five types names,
- * a company's published coverage for its public page, and the company search of the editor's picker.
+ * Companies named by content (PRODUCT.md "Companies"): which companies an item of the five types names.
  * The rows are in `content_companies`; a company's go with it by the cascade, an item's are deleted here
- * when the item is (no foreign key spans five tables).
+ * when the item is (no foreign key spans five tables). A company's coverage and the picker's search are
+ * `companies/`'s.
  */
-import { and, asc, eq, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, or } from "drizzle-orm";
 
 import { COMPANY_TEXTS, MAX_COMPANIES_PER_ITEM } from "~/lib/companies";
-import { CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import { isUuid } from "~/lib/ids";
 
 import { getDb, schema, type Database } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
-import { containsPattern } from "../like-pattern.server";
-import { NEWEST_PUBLISHED_SQL } from "../list-order.server";
-import { CONTENT_TABLES, contentColumn, type ContentTable } from "./content-tables.server";
-import { PUBLIC_NOW_SQL } from "./published.server";
+import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 
 const { companies, contentCompanies } = schema;
 
@@ -162,98 +158,4 @@ export async function deleteItemCompanies(type: ContentType, id: string, executo
     .where(and(eq(contentCompanies.contentType, type), eq(contentCompanies.contentId, id)))
     .returning({ companyId: contentCompanies.companyId });
   return rows.length;
-}
-
-/** One item of a company's coverage, linked to its public page. */
-export interface CoverageItem {
-  type: ContentType;
-  id: string;
-  title: string;
-  description: string | null;
-  image: string | null;
-  publishedAt: Date;
-  url: string;
-}
-
-export interface CoveragePage {
-  items: CoverageItem[];
-  total: number;
-}
-
-/**
- * PRODUCT.md "Companies": one page (from 1) of the company's coverage, the published items of all five
- * types that name it, newest first, with the exact total. A page past the end is empty.
- */
-export async function companyCoverage(companyId: string, page: number, pageSize: number): Promise<CoveragePage> {
-  if (!isUuid(companyId)) return { items: [], total: 0 };
-  const size = Math.max(1, Math.floor(pageSize));
-  const offset = Math.min((Math.max(1, Math.floor(page)) - 1) * size, Number.MAX_SAFE_INTEGER);
-  const db = await getDb();
-  const items = sql.join(
-    // Table and column names come from the registry, never from input.
-    CONTENT_TYPE_LIST.map(
-      ({
-        key,
-        tableName,
-        imageField,
-      }) => sql`select id, title, description, ${sql.identifier(contentColumn(key, imageField).name)} as image,
-          ${key}::text as content_type, published_at
-        from ${sql.identifier(tableName)} join content_companies on content_type = ${key} and content_id = id
-        where company_id = ${companyId} and ${PUBLIC_NOW_SQL}`,
-    ),
-    sql` union all `,
-  );
-  // One statement, so the total and the page agree; the outer join keeps a row carrying the total when the page is empty.
-  const result = await db.execute<{
-    total: number;
-    id: string | null;
-    title: string;
-    description: string | null;
-    image: string | null;
-    content_type: ContentType;
-    published_at: string | Date;
-  }>(sql`
-    with items as (${items}),
-    page as (select * from items order by ${NEWEST_PUBLISHED_SQL} limit ${size} offset ${offset})
-    select (select count(*) from items)::int as total, page.*
-    from (select 1) as one left join page on true
-    order by ${NEWEST_PUBLISHED_SQL}`);
-  const total = Number(result.rows[0]?.total ?? 0);
-  return {
-    total,
-    items: result.rows
-      .filter((row) => row.id !== null)
-      .map((row) => ({
-        type: row.content_type,
-        id: row.id!,
-        title: row.title,
-        description: row.description,
-        image: row.image,
-        publishedAt: new Date(row.published_at),
-        url: publicUrlFor(row.content_type, row.id!),
-      })),
-  };
-}
-
-/** PRODUCT.md "Companies": the picker shows at most this many matches. */
-export const COMPANY_SEARCH_LIMIT = 10;
-
-/**
- * PRODUCT.md "Companies": companies whose name or ticker contains the query, ignoring case (`%` and `_`
- * plain), for the editor's picker: a company whose ticker is the query first, then A–Z by name.
- */
-export async function searchCompanies(query: string, limit = COMPANY_SEARCH_LIMIT): Promise<ItemCompanyRow[]> {
-  const q = query.trim();
-  if (!q) return [];
-  const db = await getDb();
-  const pattern = containsPattern(q);
-  return (
-    db
-      .select(TAG_FIELDS)
-      .from(companies)
-      .where(or(ilike(companies.name, pattern), ilike(companies.ticker, pattern)))
-      // Tickers are stored in capitals.
-      .orderBy(sql`${companies.ticker} = ${q.toUpperCase()} desc`, asc(companies.name), asc(companies.id))
-      .limit(Math.max(1, Math.min(limit, COMPANY_SEARCH_LIMIT)))
-  );
 }

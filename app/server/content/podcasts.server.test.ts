@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { day, emptyBeforeEach, insertPodcasts, listensOf, MISSING_ID } from "../../../tests/support/content";
+import { day, emptyBeforeEach, insertPodcasts, MISSING_ID } from "../../../tests/support/content";
 import { schema } from "../db/db.server";
-import { itemDailyTotals } from "./daily-stats.server";
-import {
-  getHomePodcasts,
-  getPublishedPodcast,
-  incrementPodcastListens,
-  listFeaturedPodcasts,
-  listOtherPodcasts,
-  listPublishedPodcasts,
-} from "./podcasts.server";
+import { getHomePodcasts, getPublishedPodcast, listFeaturedPodcasts, listOtherPodcasts, listPublishedPodcasts } from "./podcasts.server";
 
 emptyBeforeEach(schema.podcasts);
 
@@ -91,33 +83,5 @@ describe("getPublishedPodcast and listOtherPodcasts", () => {
   it("has no other episodes when the podcast is the only one", async () => {
     const [only] = await insertPodcasts([{}]);
     expect(await listOtherPodcasts(only.id)).toEqual([]);
-  });
-});
-
-describe("incrementPodcastListens", () => {
-  it("loses no listen under 50 concurrent calls", async () => {
-    const [podcast] = await insertPodcasts([{ listens: 10 }]);
-    await Promise.all(Array.from({ length: 50 }, () => incrementPodcastListens(podcast.id)));
-    expect(await listensOf(podcast.id)).toBe(60);
-  });
-
-  it("returns the new count", async () => {
-    const [podcast] = await insertPodcasts([{ listens: 1 }]);
-    expect(await incrementPodcastListens(podcast.id)).toBe(2);
-  });
-
-  it("does not count listens of drafts or unknown ids", async () => {
-    const [draft] = await insertPodcasts([{ status: "draft", listens: 4 }]);
-    expect(await incrementPodcastListens(draft.id)).toBeNull();
-    expect(await listensOf(draft.id)).toBe(4);
-    expect(await incrementPodcastListens(MISSING_ID)).toBeNull();
-    expect(await incrementPodcastListens("x")).toBeNull();
-  });
-
-  it('adds the listen to the podcast\'s figure for the day (PRODUCT.md "Views over time")', async () => {
-    const [podcast] = await insertPodcasts([{ listens: 0 }]);
-    const today = new Date("2026-05-13T10:00:00Z");
-    expect(await incrementPodcastListens(podcast.id, today)).toBe(1);
-    expect((await itemDailyTotals("podcast", podcast.id, 1, today))[0]).toEqual({ day: "2026-05-13", hits: 1 });
   });
 });

@@ -3,7 +3,6 @@ import { unionAll } from "drizzle-orm/pg-core";
 
 import { getDb, schema } from "../db/db.server";
 import { newestPublishedFirst } from "../list-order.server";
-import { countHit } from "./daily-stats.server";
 import { rowsByBlock } from "./home-blocks.server";
 import { htmlToPlainText } from "./html-text.server";
 import {
@@ -111,12 +110,4 @@ const otherEpisodeFields = { id: podcasts.id, title: podcasts.title, duration: p
 /** 'More Episodes': the latest other published podcasts. */
 export async function listOtherPodcasts(excludeId: string, limit = MORE_EPISODES_COUNT) {
   return otherPublished(podcasts, excludeId, limit, (db) => db.select(otherEpisodeFields).from(podcasts).$dynamic());
-}
-
-/**
- * Records one listen in a single atomic statement, and adds it to the podcast's figure for the day
- * (PRODUCT.md "Views over time"). Returns the new count, or null when there is no such published podcast.
- */
-export async function incrementPodcastListens(id: string | undefined, at = new Date()): Promise<number | null> {
-  return countHit("podcast", id, at);
 }

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { day, emptyBeforeEach, insertVideos, MISSING_ID, viewsOf } from "../../../tests/support/content";
+import { day, emptyBeforeEach, insertVideos, MISSING_ID } from "../../../tests/support/content";
 import { schema } from "../db/db.server";
-import { itemDailyTotals } from "./daily-stats.server";
 import {
   getHomeVideos,
   getPublishedVideo,
-  incrementVideoViews,
   listFeaturedVideos,
   listLatestVideos,
   listMostWatchedVideos,
@@ -131,37 +129,5 @@ describe("getPublishedVideo and listRelatedVideos", () => {
     const related = await listRelatedVideos(current.id);
     expect(related.map((v) => v.title)).toEqual(["V3", "V2", "V1"]);
     expect(related.map((v) => v.id)).not.toContain(current.id);
-  });
-});
-
-describe("incrementVideoViews", () => {
-  it("adds one view and returns the new count", async () => {
-    const [video] = await insertVideos([{ views: 41 }]);
-    expect(await incrementVideoViews(video.id)).toBe(42);
-    expect(await viewsOf(video.id)).toBe(42);
-  });
-
-  it("loses no view under 50 concurrent calls", async () => {
-    const [video] = await insertVideos([{ views: 7 }]);
-    const results = await Promise.all(Array.from({ length: 50 }, () => incrementVideoViews(video.id)));
-    expect(await viewsOf(video.id)).toBe(57);
-    // Every call saw its own increment: the returned counts are exactly 8..57.
-    expect([...results].sort((a, b) => a! - b!)).toEqual(Array.from({ length: 50 }, (_, i) => 8 + i));
-  });
-
-  it("does not count views of drafts, unknown ids or malformed ids", async () => {
-    const [draft] = await insertVideos([{ status: "draft", views: 5 }]);
-    expect(await incrementVideoViews(draft.id)).toBeNull();
-    expect(await viewsOf(draft.id)).toBe(5);
-    expect(await incrementVideoViews(MISSING_ID)).toBeNull();
-    expect(await incrementVideoViews("1 or 1=1")).toBeNull();
-  });
-
-  it('adds the view to the video\'s figure for the day (PRODUCT.md "Views over time")', async () => {
-    const [video] = await insertVideos([{ views: 3 }]);
-    const today = new Date("2026-05-13T10:00:00Z");
-    await incrementVideoViews(video.id, today);
-    await incrementVideoViews(video.id, today);
-    expect((await itemDailyTotals("video", video.id, 1, today))[0]).toEqual({ day: "2026-05-13", hits: 2 });
   });
 });

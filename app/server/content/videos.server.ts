@@ -5,7 +5,6 @@ import { totalPages } from "~/lib/pagination";
 
 import { getDb, schema } from "../db/db.server";
 import { newestPublishedFirst } from "../list-order.server";
-import { countHit } from "./daily-stats.server";
 import { rowsByBlock } from "./home-blocks.server";
 import { homeBlock, homeBlockFields, otherPublished, publishedById, publishedPage, type Db, type HomeBlockRule } from "./published.server";
 
@@ -120,13 +119,4 @@ export async function getPublishedVideo(id: string | undefined): Promise<VideoDe
 /** 'Related Videos': the latest other published videos. */
 export async function listRelatedVideos(excludeId: string, limit = RELATED_VIDEO_COUNT): Promise<VideoSummary[]> {
   return otherPublished(videos, excludeId, limit, (db) => db.select(summaryFields).from(videos).$dynamic());
-}
-
-/**
- * Counts one view of a published video in a single atomic statement, so concurrent views are never
- * lost, and adds it to the video's figure for the day (PRODUCT.md "Views over time"). Returns the new
- * count, or null when there is no such published video.
- */
-export async function incrementVideoViews(id: string | undefined, at = new Date()): Promise<number | null> {
-  return countHit("video", id, at);
 }

@@ -1,15 +1,15 @@
 /**
  * Views and listens per item per day (PRODUCT.md "Views over time"), kept beside the lifetime counters on
- * the content rows. Days are UTC dates ('2026-05-13'), taken from the server's clock.
+ * the content rows: the dashboards' readers, and deleting an item's figures. `record-hit.server.ts` writes
+ * them. Days are UTC dates ('2026-05-13'), taken from the server's clock.
  */
 import { and, eq, sql } from "drizzle-orm";
 
-import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
+import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { isUuid } from "~/lib/ids";
 
 import { getDb, schema, type Database } from "../db/db.server";
-import { PUBLIC_NOW_SQL } from "./published.server";
 
 const { contentDailyStats } = schema;
 
@@ -32,32 +32,6 @@ export interface ItemDailyTotal {
 /** The UTC date of `at`, as PostgreSQL's `date` text. */
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
-}
-
-/**
- * Adds one hit to a published item's lifetime counter (views, or listens for podcasts) and to its figure
- * for the day, in ONE statement: the two cannot diverge, and nothing is written for an unknown, draft,
- * archived or scheduled item (the update finds no row, so the insert has nothing to select).
- * Returns the new lifetime count, or null when there is no such published item.
- */
-export async function countHit(type: ContentType, id: string | undefined, at = new Date()): Promise<number | null> {
-  if (!isUuid(id)) return null;
-  const { tableName, counter } = CONTENT_REGISTRY[type];
-  const counterColumn = sql.identifier(counter);
-  const db = await getDb();
-  // Names come from the registry, never from input.
-  const { rows } = await db.execute<{ count: number | string }>(sql`
-    with bumped as (
-      update ${sql.identifier(tableName)} set ${counterColumn} = ${counterColumn} + 1
-      where id = ${id} and ${PUBLIC_NOW_SQL}
-      returning id, ${counterColumn} as count
-    ), daily as (
-      insert into content_daily_stats (content_type, content_id, day, hits)
-      select ${type}::text, id, ${utcDay(at)}::date, 1 from bumped
-      on conflict (content_type, content_id, day) do update set hits = content_daily_stats.hits + 1
-    )
-    select count from bumped`);
-  return rows[0] ? Number(rows[0].count) : null;
 }
 
 /**

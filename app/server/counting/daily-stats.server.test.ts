@@ -1,69 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { emptyBeforeEach, insertPodcasts, insertVideos, listensOf, MISSING_ID, viewsOf } from "../../../tests/support/content";
+import { dailyRows, emptyBeforeEach, insertPodcasts, insertVideos } from "../../../tests/support/content";
 import { getDb, schema } from "../db/db.server";
-import { countHit, DAILY_WINDOW_DAYS, dailyTotals, deleteDailyStats, itemDailyTotals, utcDay } from "./daily-stats.server";
+import { DAILY_WINDOW_DAYS, dailyTotals, deleteDailyStats, itemDailyTotals, utcDay } from "./daily-stats.server";
+import { countHit } from "./record-hit.server";
 
 const { contentDailyStats } = schema;
 
 emptyBeforeEach(contentDailyStats, schema.videos, schema.podcasts);
 
-/** Every stored daily row, as [type, id, day, hits], in a stable order. */
-async function dailyRows() {
-  const db = await getDb();
-  const rows = await db.select().from(contentDailyStats);
-  return rows
-    .map((row) => [row.contentType, row.contentId, row.day, row.hits] as const)
-    .sort((a, b) => `${a[0]}${a[1]}${a[2]}`.localeCompare(`${b[0]}${b[1]}${b[2]}`));
-}
-
 const at = (iso: string) => new Date(iso);
-
-describe("countHit: the lifetime counter and the day's figure in one statement", () => {
-  it("adds a second hit on the same day to the same row, and a hit the next day (UTC) to a new one", async () => {
-    const [video] = await insertVideos([{ views: 10 }]);
-    expect(await countHit("video", video!.id, at("2026-05-13T00:00:00Z"))).toBe(11);
-    expect(await countHit("video", video!.id, at("2026-05-13T23:59:59Z"))).toBe(12);
-    expect(await countHit("video", video!.id, at("2026-05-14T00:00:01Z"))).toBe(13);
-    expect(await viewsOf(video!.id)).toBe(13);
-    expect(await dailyRows()).toEqual([
-      ["video", video!.id, "2026-05-13", 2],
-      ["video", video!.id, "2026-05-14", 1],
-    ]);
-  });
-
-  it("counts a podcast's listens under its own type", async () => {
-    const [podcast] = await insertPodcasts([{ listens: 4 }]);
-    expect(await countHit("podcast", podcast!.id, at("2026-05-13T12:00:00Z"))).toBe(5);
-    expect(await listensOf(podcast!.id)).toBe(5);
-    expect(await dailyRows()).toEqual([["podcast", podcast!.id, "2026-05-13", 1]]);
-  });
-
-  it("writes nothing for a draft, an archived or a scheduled item, an unknown id, a malformed id or the other type's id", async () => {
-    const future = new Date(Date.now() + 86_400_000);
-    const [draft, archived, scheduled] = await insertVideos([
-      { status: "draft", views: 1 },
-      { status: "archived", views: 2 },
-      { publishedAt: future, views: 3 },
-    ]);
-    const [podcast] = await insertPodcasts([{ listens: 0 }]);
-    for (const id of [draft!.id, archived!.id, scheduled!.id, MISSING_ID, "1 or 1=1", undefined, podcast!.id]) {
-      expect(await countHit("video", id)).toBeNull();
-    }
-    expect([await viewsOf(draft!.id), await viewsOf(archived!.id), await viewsOf(scheduled!.id)]).toEqual([1, 2, 3]);
-    expect(await listensOf(podcast!.id)).toBe(0);
-    expect(await dailyRows()).toEqual([]);
-  });
-
-  it("loses no hit under 20 concurrent calls: the counter and the day's figure both add up exactly", async () => {
-    const [video] = await insertVideos([{ views: 100 }]);
-    const day = at("2026-05-13T09:00:00Z");
-    const results = await Promise.all(Array.from({ length: 20 }, () => countHit("video", video!.id, day)));
-    expect([...results].sort((a, b) => a! - b!)).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
-    expect(await viewsOf(video!.id)).toBe(120);
-    expect(await dailyRows()).toEqual([["video", video!.id, "2026-05-13", 20]]);
-  });
-});
 
 /** Stores a day's figure directly. */
 async function storeDay(contentType: string, contentId: string, day: string, hits: number) {
