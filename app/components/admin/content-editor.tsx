@@ -18,6 +18,8 @@ import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { type ContentField, type ContentType } from "~/lib/content-types";
 import {
   adminTexts,
   EDITOR_PARSE_OPTIONS,
@@ -28,9 +30,7 @@ import {
   STATUS_CHOICES,
   type EditorMode,
   type EditorValues,
-} from "~/lib/admin-content";
-import { CONTENT_REGISTRY } from "~/lib/content-registry";
-import { type ContentField, type ContentType } from "~/lib/content-types";
+} from "~/lib/editor-schema";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { EditorActionData } from "~/server/content/admin-content-handlers.server";

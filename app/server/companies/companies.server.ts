@@ -5,8 +5,8 @@
  */
 import { asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 
-import { ADMIN_PAGE_SIZE } from "~/lib/admin-content";
 import { COMPANY_TEXTS, emptyCompanyValues, type CompanyInput, type CompanyValues } from "~/lib/companies";
+import { ADMIN_PAGE_SIZE } from "~/lib/editor-schema";
 import { isUuid } from "~/lib/ids";
 import { totalPages as countPages } from "~/lib/pagination";
 

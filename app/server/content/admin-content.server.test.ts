@@ -1,10 +1,10 @@
 import { eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { FIELD_SPECS, type ContentInput } from "~/lib/admin-content";
 import { COMPANY_TEXTS } from "~/lib/companies";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
+import { FIELD_SPECS, type ContentInput } from "~/lib/editor-schema";
 
 import { getDb, schema } from "../db/db.server";
 import {

@@ -6,6 +6,8 @@
  */
 import { count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
 import {
   ADMIN_PAGE_SIZE,
   DISCLOSURE_FIELDS,
@@ -13,9 +15,7 @@ import {
   type ContentInput,
   type DisclosureField,
   type EditorValues,
-} from "~/lib/admin-content";
-import { CONTENT_REGISTRY } from "~/lib/content-registry";
-import { type ContentType } from "~/lib/content-types";
+} from "~/lib/editor-schema";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { isUuid } from "~/lib/ids";
 import { totalPages as countPages } from "~/lib/pagination";

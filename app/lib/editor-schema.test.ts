@@ -19,7 +19,7 @@ import {
   isMediaUrl,
   LIMITS,
   type EditorMode,
-} from "./admin-content";
+} from "./editor-schema";
 
 /** The editor form's values as Conform's parse gives them: text, and `tags` as one text or a list. */
 type FormValues = Record<string, string | string[]>;
