@@ -4,7 +4,8 @@
  * server to parse FormData. Pure: no server imports.
  */
 import type { CompanySector } from "~/lib/company-sectors";
-import { isHttpUrl, isMediaUrl, LIMITS } from "~/lib/editor-schema";
+import { LIMITS } from "~/lib/editor-fields";
+import { isHttpUrl, isMediaUrl } from "~/lib/media";
 import { z } from "~/lib/zod";
 
 /** PRODUCT.md "Companies": the sectors, by stored value, with the label the admin sees. */

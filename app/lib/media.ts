@@ -1,29 +1,73 @@
-/** How stored media URLs become players (PRODUCT.md "Video", PRODUCT.md "Audio"). Pure: used by loaders and components. */
+/**
+ * How stored media URLs become players (PRODUCT.md "Video", PRODUCT.md "Audio") and what a media field
+ * accepts (PRODUCT.md "Media fields"). Pure: used by loaders, components and the editor's schema.
+ */
 
 const LOCAL_BASE = "http://site.invalid";
 
 /**
- * Only web URLs may reach an iframe `src`, a `<video>`/`<audio>` or a link (no `javascript:` etc.):
- * absolute http(s) URLs, or paths on this site (`/media/…`, the demo content's files).
+ * The one URL parser behind every rule here: an http(s) address with a host, read on its own or, with
+ * `base`, as a path on that site. Null for anything else (`javascript:`, `data:`, text that is no URL).
  */
-function parseWebUrl(url: string | null | undefined): URL | null {
-  const value = url?.trim();
-  if (!value) return null;
+function parseHttpUrl(value: string, base?: string): URL | null {
   try {
-    if (value.startsWith("/")) {
-      if (value.startsWith("//") || value.startsWith("/\\")) return null;
-      return new URL(value, LOCAL_BASE);
-    }
-    const parsed = new URL(value);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed : null;
+    const url = new URL(value, base);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "" ? url : null;
   } catch {
     return null;
   }
 }
 
+/**
+ * Only web URLs may reach an iframe `src`, a `<video>`/`<audio>` or a link (no `javascript:` etc.):
+ * absolute http(s) URLs, or paths on this site (`/media/…`, the demo content's files). A stored value is
+ * trimmed first.
+ */
+function parseWebUrl(url: string | null | undefined): URL | null {
+  const value = url?.trim();
+  if (!value) return null;
+  if (value.startsWith("/")) return value.startsWith("//") || value.startsWith("/\\") ? null : parseHttpUrl(value, LOCAL_BASE);
+  return parseHttpUrl(value);
+}
+
 /** The URL to put in the page: site paths stay relative. */
 function hrefOf(url: URL): string {
   return url.origin === LOCAL_BASE ? `${url.pathname}${url.search}${url.hash}` : url.toString();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Media fields
+
+/**
+ * A web address: http(s) with a host, never javascript:, data: or a relative path (PRODUCT.md "Media fields").
+ * The value as given: the editor trims it first.
+ */
+export function isHttpUrl(value: string): boolean {
+  return parseHttpUrl(value) !== null;
+}
+
+/**
+ * Where the site's own media live: the demo files under `public/media` (PRODUCT.md "Beyond the prototype":
+ * media fields also take site paths, so seeded items can be saved unchanged) and uploads (PRODUCT.md "Media library").
+ */
+export const SITE_MEDIA_PREFIXES = ["/media/", "/uploads/"] as const;
+
+/**
+ * A path to one of the site's own media files: plain path characters under a media folder, no empty,
+ * `.` or `..` segments, no query. Never a `//host` or another scheme, so it stays on this site.
+ */
+export function isSiteMediaPath(value: string): boolean {
+  if (!SITE_MEDIA_PREFIXES.some((prefix) => value.startsWith(prefix))) return false;
+  if (!/^[A-Za-z0-9/._~-]+$/.test(value)) return false;
+  return value
+    .slice(1)
+    .split("/")
+    .every((segment) => segment !== "" && segment !== "." && segment !== "..");
+}
+
+/** What a media URL field accepts: a web address, or a path to the site's own media. */
+export function isMediaUrl(value: string): boolean {
+  return isHttpUrl(value) || isSiteMediaPath(value);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 import { ContentEditor } from "~/components/admin/content-editor";
 import { DailyChart, type DailyPoint } from "~/components/admin/daily-chart";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { adminTexts } from "~/lib/admin-texts";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
-import { adminTexts } from "~/lib/editor-schema";
 import { NOINDEX } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";

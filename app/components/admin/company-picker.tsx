@@ -6,7 +6,7 @@ import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { COMPANY_TEXTS } from "~/lib/companies";
 import { tickerLabel } from "~/lib/disclosure";
-import { LIMITS } from "~/lib/editor-schema";
+import { LIMITS } from "~/lib/editor-fields";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { ItemCompanyRow } from "~/server/content/item-companies.server";

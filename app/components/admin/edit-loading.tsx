@@ -2,9 +2,9 @@ import { useNavigation } from "react-router";
 
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
+import { adminTexts } from "~/lib/admin-texts";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
-import { adminTexts } from "~/lib/editor-schema";
 
 /**
  * Edit screens load on the server, so there is nothing to wait for on a first visit. After a click inside the

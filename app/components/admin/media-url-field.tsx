@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { ContentField } from "~/lib/content-types";
-import { FIELD_SPECS, LIMITS } from "~/lib/editor-schema";
+import { FIELD_SPECS, LIMITS } from "~/lib/editor-fields";
 import { UPLOAD_ACCEPT } from "~/lib/media-library";
 import type { UploadKind } from "~/lib/uploads";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -6,9 +6,8 @@
 import { asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 
 import { COMPANY_TEXTS, emptyCompanyValues, type CompanyInput, type CompanyValues } from "~/lib/companies";
-import { ADMIN_PAGE_SIZE } from "~/lib/editor-schema";
 import { isUuid } from "~/lib/ids";
-import { totalPages as countPages } from "~/lib/pagination";
+import { ADMIN_PAGE_SIZE, totalPages as countPages } from "~/lib/pagination";
 
 import { getDb, schema } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { COMPANY_TEXTS } from "~/lib/companies";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
-import { FIELD_SPECS, type ContentInput } from "~/lib/editor-schema";
+import { FIELD_SPECS } from "~/lib/editor-fields";
+import { type ContentInput } from "~/lib/editor-values";
 
 import { getDb, schema } from "../db/db.server";
 import {

@@ -8,17 +8,11 @@ import { count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
-import {
-  ADMIN_PAGE_SIZE,
-  DISCLOSURE_FIELDS,
-  emptyEditorValues,
-  type ContentInput,
-  type DisclosureField,
-  type EditorValues,
-} from "~/lib/editor-schema";
+import { DISCLOSURE_FIELDS, type DisclosureField } from "~/lib/disclosure";
+import { emptyEditorValues, type ContentInput, type EditorValues } from "~/lib/editor-values";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { isUuid } from "~/lib/ids";
-import { totalPages as countPages } from "~/lib/pagination";
+import { ADMIN_PAGE_SIZE, totalPages as countPages } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
 import { getDb, schema, type Database } from "../db/db.server";
