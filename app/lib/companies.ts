@@ -5,7 +5,7 @@
  */
 import type { CompanySector } from "~/lib/company-sectors";
 import { LIMITS } from "~/lib/editor-fields";
-import { isHttpUrl, isMediaUrl } from "~/lib/media";
+import { isHttpUrl, isMediaUrl } from "~/lib/media-fields";
 import { z } from "~/lib/zod";
 
 /** PRODUCT.md "Companies": the sectors, by stored value, with the label the admin sees. */

@@ -10,15 +10,6 @@ export const DISCLOSURE_MAX_LENGTH = 500;
 export const INVESTMENT_NOTICE_DEFAULT =
   "This content is general information only and is not investment advice. It does not take into account your objectives, financial situation or needs; consider them, and seek professional advice, before acting on it.";
 
-/** PRODUCT.md "Paid promotion": the disclosure's three fields in the editor, with their labels and messages. */
-export const DISCLOSURE_FIELDS = {
-  disclosureSponsor: { label: "Paid for by", name: "Sponsor", required: "Enter who paid for this promotion" },
-  disclosurePurpose: { label: "What the payment was for", name: "Purpose", required: "Enter what the payment was for" },
-  disclosureCompensation: { label: "Compensation", name: "Compensation", required: "Enter the compensation" },
-} as const;
-
-export type DisclosureField = keyof typeof DISCLOSURE_FIELDS;
-
 /** What an item's page, feed entry and JSON-LD show about a paid promotion; null when the item is not one. */
 export interface Disclosure {
   /** Who paid. */

@@ -4,12 +4,13 @@
  */
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentField, type ContentType } from "~/lib/content-types";
-import { DISCLOSURE_FIELDS, DISCLOSURE_MAX_LENGTH, type DisclosureField } from "~/lib/disclosure";
+import { DISCLOSURE_MAX_LENGTH } from "~/lib/disclosure";
+import { DISCLOSURE_FIELDS, type DisclosureField } from "~/lib/disclosure-fields";
 import { FIELD_SPECS, LIMITS } from "~/lib/editor-fields";
 import { STATUS_CHOICES, type ContentInput, type EditorMode } from "~/lib/editor-values";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { isUuid } from "~/lib/ids";
-import { isMediaUrl } from "~/lib/media";
+import { isMediaUrl } from "~/lib/media-fields";
 import { EARLIEST_PUBLISH_TIME, latestPublishTime, parsePublishTime, PUBLISH_YEARS_AHEAD } from "~/lib/publish-time";
 import { normalizeTags } from "~/lib/tags";
 import { z } from "~/lib/zod";

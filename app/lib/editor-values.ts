@@ -4,7 +4,7 @@
  */
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentField, type ContentType } from "~/lib/content-types";
-import { type DisclosureField } from "~/lib/disclosure";
+import { type DisclosureField } from "~/lib/disclosure-fields";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 
 export type EditorMode = "create" | "edit";

@@ -1,15 +1,16 @@
 /**
- * How stored media URLs become players (PRODUCT.md "Video", PRODUCT.md "Audio") and what a media field
- * accepts (PRODUCT.md "Media fields"). Pure: used by loaders, components and the editor's schema.
+ * How stored media URLs become players (PRODUCT.md "Video", PRODUCT.md "Audio"), and the one URL parser
+ * (`media-fields.ts` checks a media field with it). Pure: used by loaders and components.
  */
 
 const LOCAL_BASE = "http://site.invalid";
 
 /**
- * The one URL parser behind every rule here: an http(s) address with a host, read on its own or, with
- * `base`, as a path on that site. Null for anything else (`javascript:`, `data:`, text that is no URL).
+ * The one URL parser, behind the players here and the media fields' rules: an http(s) address with a
+ * host, read on its own or, with `base`, as a path on that site. Null for anything else (`javascript:`,
+ * `data:`, text that is no URL).
  */
-function parseHttpUrl(value: string, base?: string): URL | null {
+export function parseHttpUrl(value: string, base?: string): URL | null {
   try {
     const url = new URL(value, base);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "" ? url : null;
@@ -33,41 +34,6 @@ function parseWebUrl(url: string | null | undefined): URL | null {
 /** The URL to put in the page: site paths stay relative. */
 function hrefOf(url: URL): string {
   return url.origin === LOCAL_BASE ? `${url.pathname}${url.search}${url.hash}` : url.toString();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Media fields
-
-/**
- * A web address: http(s) with a host, never javascript:, data: or a relative path (PRODUCT.md "Media fields").
- * The value as given: the editor trims it first.
- */
-export function isHttpUrl(value: string): boolean {
-  return parseHttpUrl(value) !== null;
-}
-
-/**
- * Where the site's own media live: the demo files under `public/media` (PRODUCT.md "Beyond the prototype":
- * media fields also take site paths, so seeded items can be saved unchanged) and uploads (PRODUCT.md "Media library").
- */
-export const SITE_MEDIA_PREFIXES = ["/media/", "/uploads/"] as const;
-
-/**
- * A path to one of the site's own media files: plain path characters under a media folder, no empty,
- * `.` or `..` segments, no query. Never a `//host` or another scheme, so it stays on this site.
- */
-export function isSiteMediaPath(value: string): boolean {
-  if (!SITE_MEDIA_PREFIXES.some((prefix) => value.startsWith(prefix))) return false;
-  if (!/^[A-Za-z0-9/._~-]+$/.test(value)) return false;
-  return value
-    .slice(1)
-    .split("/")
-    .every((segment) => segment !== "" && segment !== "." && segment !== "..");
-}
-
-/** What a media URL field accepts: a web address, or a path to the site's own media. */
-export function isMediaUrl(value: string): boolean {
-  return isHttpUrl(value) || isSiteMediaPath(value);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { sectorLabel } from "~/lib/companies";
 import { COMPANY_SECTORS, type CompanySector } from "~/lib/company-sectors";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { companyPath, tickerLabel } from "~/lib/disclosure";
-import { isHttpUrl, isMediaUrl } from "~/lib/media";
+import { isHttpUrl, isMediaUrl } from "~/lib/media-fields";
 import { totalPages as countPages } from "~/lib/pagination";
 
 import { companyCoverage } from "../content/item-companies.server";

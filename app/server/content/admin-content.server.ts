@@ -8,7 +8,7 @@ import { count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
-import { DISCLOSURE_FIELDS, type DisclosureField } from "~/lib/disclosure";
+import { DISCLOSURE_FIELDS, type DisclosureField } from "~/lib/disclosure-fields";
 import { emptyEditorValues, type ContentInput, type EditorValues } from "~/lib/editor-values";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { isUuid } from "~/lib/ids";

@@ -21,7 +21,7 @@ import sharp from "sharp";
 
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
-import { isHttpUrl, isSiteMediaPath } from "~/lib/media";
+import { isHttpUrl, isSiteMediaPath } from "~/lib/media-fields";
 import { UPLOADS_PATH } from "~/lib/uploads";
 
 import { getEnv } from "../env.server";
