@@ -3,8 +3,9 @@
  * choices, and the one Zod schema of the company form, used by the browser for early messages and by the
  * server to parse FormData. Pure: no server imports.
  */
-import { isHttpUrl, isMediaUrl, LIMITS } from "~/lib/admin-content";
 import type { CompanySector } from "~/lib/company-sectors";
+import { LIMITS } from "~/lib/editor-fields";
+import { isHttpUrl, isMediaUrl } from "~/lib/media-fields";
 import { z } from "~/lib/zod";
 
 /** PRODUCT.md "Companies": the sectors, by stored value, with the label the admin sees. */

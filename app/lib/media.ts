@@ -1,24 +1,34 @@
-/** How stored media URLs become players (PRODUCT.md "Video", PRODUCT.md "Audio"). Pure: used by loaders and components. */
+/**
+ * How stored media URLs become players (PRODUCT.md "Video", PRODUCT.md "Audio"), and the one URL parser
+ * (`media-fields.ts` checks a media field with it). Pure: used by loaders and components.
+ */
 
 const LOCAL_BASE = "http://site.invalid";
 
 /**
+ * The one URL parser, behind the players here and the media fields' rules: an http(s) address with a
+ * host, read on its own or, with `base`, as a path on that site. Null for anything else (`javascript:`,
+ * `data:`, text that is no URL).
+ */
+export function parseHttpUrl(value: string, base?: string): URL | null {
+  try {
+    const url = new URL(value, base);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Only web URLs may reach an iframe `src`, a `<video>`/`<audio>` or a link (no `javascript:` etc.):
- * absolute http(s) URLs, or paths on this site (`/media/…`, the demo content's files).
+ * absolute http(s) URLs, or paths on this site (`/media/…`, the demo content's files). A stored value is
+ * trimmed first.
  */
 function parseWebUrl(url: string | null | undefined): URL | null {
   const value = url?.trim();
   if (!value) return null;
-  try {
-    if (value.startsWith("/")) {
-      if (value.startsWith("//") || value.startsWith("/\\")) return null;
-      return new URL(value, LOCAL_BASE);
-    }
-    const parsed = new URL(value);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed : null;
-  } catch {
-    return null;
-  }
+  if (value.startsWith("/")) return value.startsWith("//") || value.startsWith("/\\") ? null : parseHttpUrl(value, LOCAL_BASE);
+  return parseHttpUrl(value);
 }
 
 /** The URL to put in the page: site paths stay relative. */

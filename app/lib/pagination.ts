@@ -1,5 +1,8 @@
 /** Paging rules (PRODUCT.md "Paging"). Pure. */
 
+/** PRODUCT.md "Admin content": every admin list is paged on the server, 25 rows a page. */
+export const ADMIN_PAGE_SIZE = 25;
+
 /** PRODUCT.md "Paging": page parsed as an integer, default 1; anything else (0, -1, 'abc', '2.5') is page 1. */
 export function parsePage(value: string | null | undefined): number {
   if (value == null || !/^\d+$/.test(value.trim())) return 1;

@@ -1,7 +1,7 @@
 import { ContentEditor } from "~/components/admin/content-editor";
 import { DailyChart, type DailyPoint } from "~/components/admin/daily-chart";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { adminTexts } from "~/lib/admin-content";
+import { adminTexts } from "~/lib/admin-texts";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { NOINDEX } from "~/lib/seo";

@@ -1,5 +1,5 @@
 import { ContentEditor } from "~/components/admin/content-editor";
-import { adminTexts } from "~/lib/admin-content";
+import { adminTexts } from "~/lib/admin-texts";
 import { NOINDEX } from "~/lib/seo";
 import { requireAdmin } from "~/server/auth/session.server";
 import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeEach } from "vitest";
 
-import type { ContentInput } from "~/lib/admin-content";
 import type { ContentType } from "~/lib/content-types";
+import type { ContentInput } from "~/lib/editor-values";
 import type { CurrentUser } from "~/server/auth/session.server";
 import { saveItem } from "~/server/content/save-item.server";
 import { getDb, schema } from "~/server/db/db.server";

@@ -8,7 +8,8 @@ import { createRoutesStub, useActionData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ContentEditor } from "~/components/admin/content-editor";
-import { EDITOR_PARSE_OPTIONS, editorSchema, emptyEditorValues } from "~/lib/admin-content";
+import { EDITOR_PARSE_OPTIONS, editorSchema } from "~/lib/editor-schema";
+import { emptyEditorValues } from "~/lib/editor-values";
 import type { EditorActionData } from "~/server/content/admin-content-handlers.server";
 import type { ItemCompanyRow } from "~/server/content/item-companies.server";
 

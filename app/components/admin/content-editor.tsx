@@ -18,19 +18,12 @@ import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import {
-  adminTexts,
-  EDITOR_PARSE_OPTIONS,
-  editorSchema,
-  FEATURE_TYPE_OPTIONS,
-  FIELD_SPECS,
-  LIMITS,
-  STATUS_CHOICES,
-  type EditorMode,
-  type EditorValues,
-} from "~/lib/admin-content";
+import { adminTexts } from "~/lib/admin-texts";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentField, type ContentType } from "~/lib/content-types";
+import { FIELD_SPECS, LIMITS } from "~/lib/editor-fields";
+import { EDITOR_PARSE_OPTIONS, editorSchema } from "~/lib/editor-schema";
+import { FEATURE_TYPE_OPTIONS, STATUS_CHOICES, type EditorMode, type EditorValues } from "~/lib/editor-values";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { EditorActionData } from "~/server/content/admin-content-handlers.server";

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
-import { adminTexts } from "~/lib/admin-content";
+import { adminTexts } from "~/lib/admin-texts";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { featureTypeLabel } from "~/lib/feature-types";

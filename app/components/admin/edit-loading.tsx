@@ -2,7 +2,7 @@ import { useNavigation } from "react-router";
 
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
-import { adminTexts } from "~/lib/admin-content";
+import { adminTexts } from "~/lib/admin-texts";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { DISCLOSURE_FIELDS, type DisclosureField } from "~/lib/admin-content";
 import { DISCLOSURE_MAX_LENGTH } from "~/lib/disclosure";
+import { DISCLOSURE_FIELDS, type DisclosureField } from "~/lib/disclosure-fields";
 import { useHydrated } from "~/lib/use-hydrated";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;

@@ -7,7 +7,8 @@ import { createRoutesStub, useActionData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { ContentEditor, type EditorData } from "~/components/admin/content-editor";
-import { EDITOR_PARSE_OPTIONS, editorSchema, emptyEditorValues, type EditorMode } from "~/lib/admin-content";
+import { EDITOR_PARSE_OPTIONS, editorSchema } from "~/lib/editor-schema";
+import { emptyEditorValues, type EditorMode } from "~/lib/editor-values";
 import { utcInputValue } from "~/lib/publish-time";
 import type { EditorActionData } from "~/server/content/admin-content-handlers.server";
 

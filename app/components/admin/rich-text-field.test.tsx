@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ContentEditor, type EditorData } from "~/components/admin/content-editor";
 import { uploadFile } from "~/components/admin/upload-file";
-import { EDITOR_PARSE_OPTIONS, editorSchema, emptyEditorValues } from "~/lib/admin-content";
+import { EDITOR_PARSE_OPTIONS, editorSchema } from "~/lib/editor-schema";
+import { emptyEditorValues } from "~/lib/editor-values";
 import type { UploadedMedia } from "~/lib/uploads";
 import type { EditorActionData } from "~/server/content/admin-content-handlers.server";
 

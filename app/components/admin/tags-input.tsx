@@ -4,7 +4,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
-import { addTag, LIMITS } from "~/lib/admin-content";
+import { LIMITS } from "~/lib/editor-fields";
+import { addTag } from "~/lib/tags";
 
 /**
  * PRODUCT.md "Editor", the tags box: a tag is added with the Add button or Enter, trimmed, ignored if empty

@@ -5,10 +5,9 @@
  */
 import { asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 
-import { ADMIN_PAGE_SIZE } from "~/lib/admin-content";
 import { COMPANY_TEXTS, emptyCompanyValues, type CompanyInput, type CompanyValues } from "~/lib/companies";
 import { isUuid } from "~/lib/ids";
-import { pageToShow } from "~/lib/pagination";
+import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
 
 import type { ItemCompanyRow } from "../content/item-companies.server";
 import { getDb, schema } from "../db/db.server";

@@ -8,11 +8,11 @@
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { MetaDescriptor } from "react-router";
 
-import { isHttpUrl, isMediaUrl } from "~/lib/admin-content";
 import { sectorLabel } from "~/lib/companies";
 import { COMPANY_SECTORS, type CompanySector } from "~/lib/company-sectors";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { companyPath, tickerLabel } from "~/lib/disclosure";
+import { isHttpUrl, isMediaUrl } from "~/lib/media-fields";
 import { totalPages as countPages } from "~/lib/pagination";
 
 import { PUBLIC_NOW_SQL } from "../content/published.server";

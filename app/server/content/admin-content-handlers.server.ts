@@ -6,9 +6,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 
-import { adminTexts, EDITOR_PARSE_OPTIONS, editorSchema, emptyEditorValues, type EditorMode } from "~/lib/admin-content";
+import { adminTexts } from "~/lib/admin-texts";
 import { CONTENT_REGISTRY, contentTypeBySlug } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
+import { EDITOR_PARSE_OPTIONS, editorSchema } from "~/lib/editor-schema";
+import { emptyEditorValues, type EditorMode } from "~/lib/editor-values";
 import { parsePage } from "~/lib/pagination";
 import { parseQuery } from "~/lib/search";
 

@@ -1,9 +1,10 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { FIELD_SPECS, type ContentInput } from "~/lib/admin-content";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
+import { FIELD_SPECS } from "~/lib/editor-fields";
+import { type ContentInput } from "~/lib/editor-values";
 
 import { createItem as create } from "../../../tests/support/content";
 import { getDb } from "../db/db.server";

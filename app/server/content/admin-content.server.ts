@@ -5,12 +5,13 @@
  */
 import { count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
-import { ADMIN_PAGE_SIZE, DISCLOSURE_FIELDS, emptyEditorValues, type DisclosureField, type EditorValues } from "~/lib/admin-content";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
+import { DISCLOSURE_FIELDS, type DisclosureField } from "~/lib/disclosure-fields";
+import { emptyEditorValues, type EditorValues } from "~/lib/editor-values";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { isUuid } from "~/lib/ids";
-import { pageToShow } from "~/lib/pagination";
+import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
 import { deleteDailyStats } from "../counting/daily-stats.server";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import type { ContentInput } from "~/lib/admin-content";
 import { COMPANY_TEXTS } from "~/lib/companies";
 import type { ContentType } from "~/lib/content-types";
+import type { ContentInput } from "~/lib/editor-values";
 
 import { ADMIN_USER, createItem as create } from "../../../tests/support/content";
 import { getDb, schema } from "../db/db.server";

@@ -6,9 +6,9 @@
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 
-import type { ContentInput } from "~/lib/admin-content";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
+import type { ContentInput } from "~/lib/editor-values";
 import { isUuid } from "~/lib/ids";
 
 import type { CurrentUser } from "../auth/session.server";

@@ -47,7 +47,7 @@ function contentColumns() {
     publishedAt: tstz("published_at"),
     /**
      * PRODUCT.md "Paid promotion": an item a company paid for, who paid, what for and the compensation (free
-     * text). A paid item cannot be published without all three (app/lib/admin-content.ts).
+     * text). A paid item cannot be published without all three (app/lib/editor-schema.ts).
      */
     paidPromotion: boolean("paid_promotion").notNull().default(false),
     disclosureSponsor: text("disclosure_sponsor"),

@@ -19,9 +19,9 @@ import { fileURLToPath } from "node:url";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 
-import { isHttpUrl, isSiteMediaPath } from "~/lib/admin-content";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
+import { isHttpUrl, isSiteMediaPath } from "~/lib/media-fields";
 import { UPLOADS_PATH } from "~/lib/uploads";
 
 import { getEnv } from "../env.server";

@@ -5,9 +5,9 @@
  */
 import { count, desc, eq, sql } from "drizzle-orm";
 
-import { FIELD_SPECS } from "~/lib/admin-content";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
+import { FIELD_SPECS } from "~/lib/editor-fields";
 import { uploadUrl, type UploadKind } from "~/lib/uploads";
 
 import { CONTENT_TABLES, contentColumn } from "../content/content-tables.server";

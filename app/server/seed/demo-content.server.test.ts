@@ -4,11 +4,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { ADMIN_PAGE_SIZE, EDITOR_PARSE_OPTIONS, editorSchema, type EditorValues } from "~/lib/admin-content";
 import { EXCHANGES } from "~/lib/companies";
 import { COMPANY_SECTORS } from "~/lib/company-sectors";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
+import { EDITOR_PARSE_OPTIONS, editorSchema } from "~/lib/editor-schema";
+import { type EditorValues } from "~/lib/editor-values";
+import { ADMIN_PAGE_SIZE } from "~/lib/pagination";
 import { createUserAccount } from "~/server/auth/auth.server";
 import { companyCoverage } from "~/server/companies/company-coverage.server";
 import { editorValuesFromRow, getContent, listContent } from "~/server/content/admin-content.server";
