@@ -14,44 +14,15 @@ import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatDate } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { getPublishedBlog, listRelatedBlogs } from "~/server/content/blogs.server";
-import { readTimeMinutes } from "~/server/content/html-text.server";
-import { itemDisclosure, loadItemCompanies } from "~/server/content/item-promotion.server";
-import { sanitizeContentHtml } from "~/server/content/sanitize.server";
-import { itemPageMeta, notFoundMeta } from "~/server/seo/seo.server";
-import { newsArticle } from "~/server/seo/structured-data.server";
+import { loadItemPage } from "~/server/content/item-page.server";
 
 import type { Route } from "./+types/blog.$id";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const blog = await getPublishedBlog(params.id);
-  if (!blog) {
-    // A not-found state inside the site shell, with a real 404 status for crawlers.
-    return data({ article: null, related: [], meta: notFoundMeta("Article Not Found") }, { status: 404, headers: NO_STORE });
-  }
-  const [related, { companies, investmentNotice }] = await Promise.all([listRelatedBlogs(blog.id), loadItemCompanies("blog", blog.id)]);
-  const disclosure = itemDisclosure(blog);
-  const article = {
-    id: blog.id,
-    title: blog.title,
-    description: blog.description,
-    featuredImageUrl: blog.featuredImageUrl,
-    authorName: blog.authorName,
-    authorRole: blog.authorRole,
-    publishedAt: blog.publishedAt,
-    tags: blog.tags,
-    readTimeMinutes: readTimeMinutes(blog.readTime, blog.content),
-    contentHtml: sanitizeContentHtml(blog.content),
-    companies,
-    disclosure,
-    investmentNotice,
-  };
-  const meta = itemPageMeta(
-    "blog",
-    { ...blog, image: blog.featuredImageUrl },
-    { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, companies, disclosure, authorName: blog.authorName }) },
-  );
-  return { article, related, meta };
+  const { item, related, meta } = await loadItemPage("blog", params.id);
+  // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the not-found state with a 404 status.
+  if (!item) return data({ article: null, related: related, meta }, { status: 404, headers: NO_STORE });
+  return { article: item, related: related, meta };
 }
 
 export const headers = publicPageHeaders;

@@ -16,11 +16,7 @@ import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatDate, formatDuration } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
-import { getPublishedInterview, listOtherInterviews } from "~/server/content/interviews.server";
-import { itemDisclosure, loadItemCompanies } from "~/server/content/item-promotion.server";
-import { sanitizeContentHtml } from "~/server/content/sanitize.server";
-import { itemPageMeta, notFoundMeta } from "~/server/seo/seo.server";
-import { newsArticle, videoObject } from "~/server/seo/structured-data.server";
+import { loadItemPage } from "~/server/content/item-page.server";
 
 import type { Route } from "./+types/interviews.$id";
 
@@ -41,46 +37,10 @@ function PodcastPlayer(props: React.ComponentProps<typeof LazyPodcastPlayer>) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const row = await getPublishedInterview(params.id);
+  const { item, related, meta } = await loadItemPage("interview", params.id);
   // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the not-found state with a 404 status.
-  if (!row)
-    return data({ interview: null, moreInterviews: [], meta: notFoundMeta("Interview Not Found") }, { status: 404, headers: NO_STORE });
-  const [moreInterviews, { companies, investmentNotice }] = await Promise.all([
-    listOtherInterviews(row.id),
-    loadItemCompanies("interview", row.id),
-  ]);
-  const disclosure = itemDisclosure(row);
-  const interview = {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    intervieweeName: row.intervieweeName,
-    intervieweeTitle: row.intervieweeTitle,
-    videoUrl: row.videoUrl,
-    audioUrl: row.audioUrl,
-    thumbnailUrl: row.thumbnailUrl,
-    duration: row.duration,
-    views: row.views,
-    tags: row.tags,
-    publishedAt: row.publishedAt,
-    contentHtml: row.content ? sanitizeContentHtml(row.content) : "",
-    companies,
-    disclosure,
-    investmentNotice,
-  };
-  // PRODUCT.md "Discovery": an interview with a video is a video to search engines, else an article.
-  const meta = itemPageMeta(
-    "interview",
-    { ...row, image: row.thumbnailUrl },
-    row.videoUrl
-      ? {
-          ogType: "video.other",
-          structuredData: (facts) =>
-            videoObject({ ...facts, companies, disclosure, videoUrl: row.videoUrl, duration: row.duration, views: row.views }),
-        }
-      : { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, companies, disclosure, authorName: null }) },
-  );
-  return { interview, moreInterviews, meta };
+  if (!item) return data({ interview: null, moreInterviews: related, meta }, { status: 404, headers: NO_STORE });
+  return { interview: item, moreInterviews: related, meta };
 }
 
 export const headers = publicPageHeaders;

@@ -11,54 +11,15 @@ import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
-import { htmlToPlainText } from "~/server/content/html-text.server";
-import { itemDisclosure, loadItemCompanies, withoutPromotionColumns } from "~/server/content/item-promotion.server";
-import { getPublishedPodcast, listOtherPodcasts } from "~/server/content/podcasts.server";
-import { sanitizeContentHtml } from "~/server/content/sanitize.server";
-import { itemPageMeta, notFoundMeta } from "~/server/seo/seo.server";
-import { podcastEpisode } from "~/server/seo/structured-data.server";
+import { loadItemPage } from "~/server/content/item-page.server";
 
 import type { Route } from "./+types/podcast.$id";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const podcast = await getPublishedPodcast(params.id);
-  if (!podcast)
-    return data({ podcast: null, moreEpisodes: [], meta: notFoundMeta("Podcast Not Found") }, { status: 404, headers: NO_STORE });
-  const [moreEpisodes, { companies, investmentNotice }] = await Promise.all([
-    listOtherPodcasts(podcast.id),
-    loadItemCompanies("podcast", podcast.id),
-  ]);
-  const disclosure = itemDisclosure(podcast);
-  const { content, description, ...rest } = withoutPromotionColumns(podcast);
-  const meta = itemPageMeta(
-    "podcast",
-    { ...podcast, image: podcast.thumbnailUrl },
-    {
-      ogType: "article",
-      structuredData: (facts) =>
-        podcastEpisode({
-          ...facts,
-          companies,
-          disclosure,
-          audioUrl: podcast.audioUrl,
-          duration: podcast.duration,
-          listens: podcast.listens,
-        }),
-    },
-  );
-  return {
-    podcast: {
-      ...rest,
-      // PRODUCT.md "Content": the description may hold markup and is shown as plain text; the content is rich HTML.
-      description: htmlToPlainText(description),
-      contentHtml: content ? sanitizeContentHtml(content) : "",
-      companies,
-      disclosure,
-      investmentNotice,
-    },
-    moreEpisodes,
-    meta,
-  };
+  const { item, related, meta } = await loadItemPage("podcast", params.id);
+  // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the not-found state with a 404 status.
+  if (!item) return data({ podcast: null, moreEpisodes: related, meta }, { status: 404, headers: NO_STORE });
+  return { podcast: item, moreEpisodes: related, meta };
 }
 
 export const headers = publicPageHeaders;

@@ -17,45 +17,15 @@ import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { featureTypeLabel } from "~/lib/feature-types";
 import { formatDate } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
-import { itemDisclosure, loadItemCompanies } from "~/server/content/item-promotion.server";
-import { sanitizeContentHtml } from "~/server/content/sanitize.server";
-import { getPublishedSpecialFeature, listOtherSpecialFeatures } from "~/server/content/special-features.server";
-import { itemPageMeta, notFoundMeta } from "~/server/seo/seo.server";
-import { newsArticle } from "~/server/seo/structured-data.server";
+import { loadItemPage } from "~/server/content/item-page.server";
 
 import type { Route } from "./+types/special-features.$id";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const row = await getPublishedSpecialFeature(params.id);
+  const { item, related, meta } = await loadItemPage("special_feature", params.id);
   // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the not-found state with a 404 status.
-  if (!row) return data({ feature: null, moreFeatures: [], meta: notFoundMeta("Feature Not Found") }, { status: 404, headers: NO_STORE });
-  const [moreFeatures, { companies, investmentNotice }] = await Promise.all([
-    listOtherSpecialFeatures(row.id),
-    loadItemCompanies("special_feature", row.id),
-  ]);
-  const disclosure = itemDisclosure(row);
-  const feature = {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    featureType: row.featureType,
-    featuredImageUrl: row.featuredImageUrl,
-    videoUrl: row.videoUrl,
-    readTimeMinutes: row.readTimeMinutes,
-    views: row.views,
-    tags: row.tags,
-    publishedAt: row.publishedAt,
-    contentHtml: row.content ? sanitizeContentHtml(row.content) : "",
-    companies,
-    disclosure,
-    investmentNotice,
-  };
-  const meta = itemPageMeta(
-    "special_feature",
-    { ...row, image: row.featuredImageUrl },
-    { ogType: "article", structuredData: (facts) => newsArticle({ ...facts, companies, disclosure, authorName: null }) },
-  );
-  return { feature, moreFeatures, meta };
+  if (!item) return data({ feature: null, moreFeatures: related, meta }, { status: 404, headers: NO_STORE });
+  return { feature: item, moreFeatures: related, meta };
 }
 
 export const headers = publicPageHeaders;

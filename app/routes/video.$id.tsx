@@ -13,35 +13,15 @@ import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
 import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { itemDisclosure, loadItemCompanies, withoutPromotionColumns } from "~/server/content/item-promotion.server";
-import { sanitizeContentHtml } from "~/server/content/sanitize.server";
-import { getPublishedVideo, listRelatedVideos } from "~/server/content/videos.server";
-import { itemPageMeta, notFoundMeta } from "~/server/seo/seo.server";
-import { videoObject } from "~/server/seo/structured-data.server";
+import { loadItemPage } from "~/server/content/item-page.server";
 
 import type { Route } from "./+types/video.$id";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const video = await getPublishedVideo(params.id);
-  // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the 'Video Not Found' page with a 404 status.
-  if (!video) return data({ video: null, related: [], meta: notFoundMeta("Video Not Found") }, { status: 404, headers: NO_STORE });
-  const [related, { companies, investmentNotice }] = await Promise.all([listRelatedVideos(video.id), loadItemCompanies("video", video.id)]);
-  const disclosure = itemDisclosure(video);
-  const { content, ...rest } = withoutPromotionColumns(video);
-  const meta = itemPageMeta(
-    "video",
-    { ...video, image: video.thumbnailUrl },
-    {
-      ogType: "video.other",
-      structuredData: (facts) =>
-        videoObject({ ...facts, companies, disclosure, videoUrl: video.videoUrl, duration: video.duration, views: video.views }),
-    },
-  );
-  return {
-    video: { ...rest, contentHtml: content ? sanitizeContentHtml(content) : "", companies, disclosure, investmentNotice },
-    related,
-    meta,
-  };
+  const { item, related, meta } = await loadItemPage("video", params.id);
+  // PRODUCT.md "Detail pages": unknown, malformed or unpublished ids get the not-found state with a 404 status.
+  if (!item) return data({ video: null, related: related, meta }, { status: 404, headers: NO_STORE });
+  return { video: item, related: related, meta };
 }
 
 export const headers = publicPageHeaders;

@@ -1,13 +1,8 @@
 /**
- * What an item's page, feed entries and JSON-LD say about the companies it names and about a paid promotion
- * (PRODUCT.md "Companies", "Paid promotion"): the company chips, the disclosure of a paid item and the
- * investment notice of an item about a company.
+ * What an item's page, feed entries and JSON-LD say about a paid promotion (PRODUCT.md "Paid promotion"):
+ * the disclosure of a paid item, kept apart from its stored columns.
  */
-import type { ContentType } from "~/lib/content-types";
-import type { Disclosure, ItemCompany } from "~/lib/disclosure";
-
-import { getEnv } from "../env.server";
-import { itemCompanies } from "./item-companies.server";
+import type { Disclosure } from "~/lib/disclosure";
 
 /** The stored promotion columns every content table has. */
 export interface PromotionColumns {
@@ -47,18 +42,4 @@ const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 /** PRODUCT.md "Paid promotion": the disclosure as one line of plain text, for feeds and structured data. */
 export function disclosureText(disclosure: Disclosure): string {
   return `Paid promotion. Paid for by ${sentence(disclosure.sponsor)} Purpose: ${sentence(disclosure.purpose)} Compensation: ${sentence(disclosure.compensation)}`;
-}
-
-/** What an item's page shows about the companies it names: the chips (A–Z) and, with any, the investment notice. */
-export interface ItemCompaniesOnPage {
-  companies: ItemCompany[];
-  /** PRODUCT.md "Paid promotion": INVESTMENT_NOTICE on every page naming a company, else null. */
-  investmentNotice: string | null;
-}
-
-export async function loadItemCompanies(type: ContentType, id: string): Promise<ItemCompaniesOnPage> {
-  const tags = await itemCompanies(type, id);
-  // Only the chip's fields reach the page's data.
-  const companies = tags.map(({ name, slug, ticker, exchange }) => ({ name, slug, ticker, exchange }));
-  return { companies, investmentNotice: companies.length > 0 ? getEnv().INVESTMENT_NOTICE : null };
 }

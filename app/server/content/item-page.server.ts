@@ -1,0 +1,193 @@
+/**
+ * One item's public page, for all five types (PRODUCT.md "Detail pages"): the published item or a not-found
+ * meta, then its related items and the companies it names in parallel, its disclosure, its sanitised
+ * content and its page meta. Each type says only what differs: its queries, the fields its page reads and
+ * what search engines are told it is.
+ */
+import type { MetaDescriptor } from "react-router";
+
+import type { ContentType } from "~/lib/content-types";
+import type { Disclosure, ItemCompany } from "~/lib/disclosure";
+
+import { getEnv } from "../env.server";
+import { itemPageMeta, notFoundMeta } from "../seo/seo.server";
+import { newsArticle, podcastEpisode, videoObject, type ItemFacts, type LdJson } from "../seo/structured-data.server";
+import { getPublishedBlog, listRelatedBlogs } from "./blogs.server";
+import { htmlToPlainText, readTimeMinutes } from "./html-text.server";
+import { getPublishedInterview, listOtherInterviews } from "./interviews.server";
+import { itemCompanies } from "./item-companies.server";
+import { itemDisclosure, withoutPromotionColumns, type PromotionColumns } from "./item-promotion.server";
+import { getPublishedPodcast, listOtherPodcasts } from "./podcasts.server";
+import { sanitizeContentHtml } from "./sanitize.server";
+import { getPublishedSpecialFeature, listOtherSpecialFeatures } from "./special-features.server";
+import { getPublishedVideo, listRelatedVideos } from "./videos.server";
+
+/** What the page and its JSON-LD say about the companies an item names and a paid promotion. */
+interface ItemPromotion {
+  companies: ItemCompany[];
+  disclosure: Disclosure | null;
+}
+
+interface StoredItem extends PromotionColumns {
+  id: string;
+  title: string;
+  description: string | null;
+  content: string | null;
+  publishedAt: Date | null;
+  updatedAt?: Date | null;
+}
+
+interface ItemPageType<Row extends StoredItem, Fields, Related> {
+  /** The heading of the not-found page, also its title. */
+  notFound: string;
+  get: (id: string | undefined) => Promise<Row | null>;
+  related: (id: string) => Promise<Related[]>;
+  /** The fields the page reads, before its sanitised content, companies and disclosure. */
+  fields: (row: Row) => Fields;
+  /** The picture link previews show beside the generated card. */
+  image: (row: Row) => string | null;
+  ogType: (row: Row) => "article" | "video.other";
+  structuredData: (row: Row, facts: ItemFacts & ItemPromotion) => LdJson;
+}
+
+const itemPageType = <Row extends StoredItem, Fields, Related>(spec: ItemPageType<Row, Fields, Related>) => spec;
+
+/** The row as the page reads it: every column but the content (sent sanitised) and the promotion columns. */
+function withoutStoredColumns<Row extends StoredItem>(row: Row) {
+  const { content: _content, ...rest } = withoutPromotionColumns(row);
+  return rest;
+}
+
+// Queries are called through their modules at load time (not taken as values), so a test can stand in for one.
+const ITEM_PAGES = {
+  video: itemPageType({
+    notFound: "Video Not Found",
+    get: (id) => getPublishedVideo(id),
+    related: (id) => listRelatedVideos(id),
+    fields: withoutStoredColumns,
+    image: (video) => video.thumbnailUrl,
+    ogType: () => "video.other",
+    structuredData: (video, facts) => videoObject({ ...facts, videoUrl: video.videoUrl, duration: video.duration, views: video.views }),
+  }),
+  podcast: itemPageType({
+    notFound: "Podcast Not Found",
+    get: (id) => getPublishedPodcast(id),
+    related: (id) => listOtherPodcasts(id),
+    fields: (podcast) => {
+      const { description, ...rest } = withoutStoredColumns(podcast);
+      // PRODUCT.md "Content": the description may hold markup and is shown as plain text; the content is rich HTML.
+      return { ...rest, description: htmlToPlainText(description) };
+    },
+    image: (podcast) => podcast.thumbnailUrl,
+    ogType: () => "article",
+    structuredData: (podcast, facts) =>
+      podcastEpisode({ ...facts, audioUrl: podcast.audioUrl, duration: podcast.duration, listens: podcast.listens }),
+  }),
+  blog: itemPageType({
+    notFound: "Article Not Found",
+    get: (id) => getPublishedBlog(id),
+    related: (id) => listRelatedBlogs(id),
+    fields: (blog) => ({
+      id: blog.id,
+      title: blog.title,
+      description: blog.description,
+      featuredImageUrl: blog.featuredImageUrl,
+      authorName: blog.authorName,
+      authorRole: blog.authorRole,
+      publishedAt: blog.publishedAt,
+      tags: blog.tags,
+      readTimeMinutes: readTimeMinutes(blog.readTime, blog.content),
+    }),
+    image: (blog) => blog.featuredImageUrl,
+    ogType: () => "article",
+    structuredData: (blog, facts) => newsArticle({ ...facts, authorName: blog.authorName }),
+  }),
+  interview: itemPageType({
+    notFound: "Interview Not Found",
+    get: (id) => getPublishedInterview(id),
+    related: (id) => listOtherInterviews(id),
+    fields: (interview) => ({
+      id: interview.id,
+      title: interview.title,
+      description: interview.description,
+      intervieweeName: interview.intervieweeName,
+      intervieweeTitle: interview.intervieweeTitle,
+      videoUrl: interview.videoUrl,
+      audioUrl: interview.audioUrl,
+      thumbnailUrl: interview.thumbnailUrl,
+      duration: interview.duration,
+      views: interview.views,
+      tags: interview.tags,
+      publishedAt: interview.publishedAt,
+    }),
+    image: (interview) => interview.thumbnailUrl,
+    // PRODUCT.md "Discovery": an interview with a video is a video to search engines, else an article.
+    ogType: (interview) => (interview.videoUrl ? "video.other" : "article"),
+    structuredData: (interview, facts) =>
+      interview.videoUrl
+        ? videoObject({ ...facts, videoUrl: interview.videoUrl, duration: interview.duration, views: interview.views })
+        : newsArticle({ ...facts, authorName: null }),
+  }),
+  special_feature: itemPageType({
+    notFound: "Feature Not Found",
+    get: (id) => getPublishedSpecialFeature(id),
+    related: (id) => listOtherSpecialFeatures(id),
+    fields: (feature) => ({
+      id: feature.id,
+      title: feature.title,
+      description: feature.description,
+      featureType: feature.featureType,
+      featuredImageUrl: feature.featuredImageUrl,
+      videoUrl: feature.videoUrl,
+      readTimeMinutes: feature.readTimeMinutes,
+      views: feature.views,
+      tags: feature.tags,
+      publishedAt: feature.publishedAt,
+    }),
+    image: (feature) => feature.featuredImageUrl,
+    ogType: () => "article",
+    structuredData: (_feature, facts) => newsArticle({ ...facts, authorName: null }),
+  }),
+} satisfies Record<ContentType, unknown>;
+
+type ItemPages = typeof ITEM_PAGES;
+
+/** The item as its page reads it: its fields, then its sanitised content, companies, disclosure and notice. */
+export type ItemOnPage<Type extends ContentType> = ReturnType<ItemPages[Type]["fields"]> & {
+  contentHtml: string;
+  companies: ItemCompany[];
+  disclosure: Disclosure | null;
+  investmentNotice: string | null;
+};
+type RelatedOf<Type extends ContentType> = Awaited<ReturnType<ItemPages[Type]["related"]>>;
+
+export type ItemPage<Type extends ContentType> =
+  { item: ItemOnPage<Type>; related: RelatedOf<Type>; meta: MetaDescriptor[] } | { item: null; related: []; meta: MetaDescriptor[] };
+
+/** The companies an item names, as its chips (A–Z) read them, and the investment notice that comes with any. */
+async function loadItemCompanies(type: ContentType, id: string) {
+  const rows = await itemCompanies(type, id);
+  const companies: ItemCompany[] = rows.map(({ name, slug, ticker, exchange }) => ({ name, slug, ticker, exchange }));
+  // PRODUCT.md "Paid promotion": INVESTMENT_NOTICE on every page naming a company.
+  return { companies, investmentNotice: companies.length > 0 ? getEnv().INVESTMENT_NOTICE : null };
+}
+
+/**
+ * The page of the published item `id` of a type, or `item: null` with the not-found meta for an unknown,
+ * malformed or unpublished id (the route answers 404, PRODUCT.md "Detail pages").
+ */
+export async function loadItemPage<Type extends ContentType>(type: Type, id: string | undefined): Promise<ItemPage<Type>> {
+  // One spec per type; the casts only widen it to the shape every spec shares.
+  const page = ITEM_PAGES[type] as unknown as ItemPageType<StoredItem, object, unknown>;
+  const row = await page.get(id);
+  if (!row) return { item: null, related: [], meta: notFoundMeta(page.notFound) };
+  const [related, { companies, investmentNotice }] = await Promise.all([page.related(row.id), loadItemCompanies(type, row.id)]);
+  const disclosure = itemDisclosure(row);
+  const item = { ...page.fields(row), contentHtml: sanitizeContentHtml(row.content), companies, disclosure, investmentNotice };
+  const meta = itemPageMeta(
+    type,
+    { ...row, image: page.image(row) },
+    { ogType: page.ogType(row), structuredData: (facts) => page.structuredData(row, { ...facts, companies, disclosure }) },
+  );
+  return { item, related, meta } as ItemPage<Type>;
+}
