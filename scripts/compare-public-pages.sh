@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Compares the public pages two versions of the site render, byte for byte (CSP nonces masked), on fresh demo data.
+# Compares the public pages two versions of the site render, byte for byte (CSP nonces and asset fingerprints
+# masked), on one copy of fresh demo data.
 # Used to show that a refactor changes no page (README "Layout").
 #
 #   scripts/compare-public-pages.sh BEFORE [AFTER]
@@ -75,7 +76,12 @@ for list in videos podcasts blog interviews special-features; do
   done
 done
 
-page() { curl -s "localhost:$1$2" | sed -E 's/nonce="[^"]*"/nonce=""/g'; }
+# Masked: the CSP nonce (new per response) and the build's fingerprints (a chunk's name carries the hash of its
+# code, and any change to client code renames chunks and the manifest); everything else must match to the byte.
+page() {
+  curl -s "localhost:$1$2" | sed -E -e 's/nonce="[^"]*"/nonce=""/g' \
+    -e 's/-[A-Za-z0-9_-]{8}\.(js|css)/-HASH.\1/g' -e 's/"version":"[^"]*"/"version":""/g'
+}
 same=0
 different=0
 for path in $paths; do
