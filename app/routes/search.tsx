@@ -13,8 +13,8 @@ import { truncate } from "~/lib/format";
 import { totalPages } from "~/lib/pagination";
 import { buildSearchHref, parseSearchState, resultCountText } from "~/lib/search";
 import { cn } from "~/lib/utils";
-import { htmlToPlainText } from "~/server/content/html-text.server";
 import { loadPublicList } from "~/server/content/public-list.server";
+import { htmlToPlainText } from "~/server/html-text.server";
 import { searchCompanyMatches, searchContent } from "~/server/search/search.server";
 
 import type { Route } from "./+types/search";

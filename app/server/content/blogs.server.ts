@@ -1,7 +1,7 @@
 import { totalPages } from "~/lib/pagination";
 
 import { schema } from "../db/db.server";
-import { readTimeMinutes } from "./html-text.server";
+import { readTimeMinutes } from "../html-text.server";
 import { otherPublished, publishedById, publishedPage } from "./published.server";
 
 const { blogs } = schema;

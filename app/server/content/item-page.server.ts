@@ -10,10 +10,10 @@ import type { ContentType } from "~/lib/content-types";
 import type { Disclosure, ItemCompany } from "~/lib/disclosure";
 
 import { getEnv } from "../env.server";
+import { htmlToPlainText, readTimeMinutes } from "../html-text.server";
 import { itemPageMeta, notFoundMeta } from "../seo/seo.server";
 import { newsArticle, podcastEpisode, videoObject, type ItemFacts, type LdJson } from "../seo/structured-data.server";
 import { getPublishedBlog, listRelatedBlogs } from "./blogs.server";
-import { htmlToPlainText, readTimeMinutes } from "./html-text.server";
 import { getPublishedInterview, listOtherInterviews } from "./interviews.server";
 import { itemCompanies } from "./item-companies.server";
 import { itemDisclosure, withoutPromotionColumns, type PromotionColumns } from "./item-promotion.server";

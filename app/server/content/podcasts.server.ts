@@ -2,9 +2,9 @@ import { desc, eq } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 
 import { getDb, schema } from "../db/db.server";
+import { htmlToPlainText } from "../html-text.server";
 import { newestPublishedFirst } from "../list-order.server";
 import { rowsByBlock } from "./home-blocks.server";
-import { htmlToPlainText } from "./html-text.server";
 import {
   homeBlock,
   homeBlockFields,

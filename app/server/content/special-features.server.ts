@@ -1,5 +1,5 @@
 import { getDb, schema } from "../db/db.server";
-import { readTimeMinutes } from "./html-text.server";
+import { readTimeMinutes } from "../html-text.server";
 import { newestPublished, otherPublished, publishedById } from "./published.server";
 
 const { specialFeatures } = schema;

@@ -10,12 +10,12 @@ import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { COMPANY_LIST_PATH, tickerLabel, type Disclosure } from "~/lib/disclosure";
 
-import { htmlToPlainText } from "../content/html-text.server";
 import { companiesOfItems, itemKey, type ItemCompanyRow } from "../content/item-companies.server";
 import { disclosureText, itemDisclosure } from "../content/item-promotion.server";
 import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb } from "../db/db.server";
 import { getEnv } from "../env.server";
+import { htmlToPlainText } from "../html-text.server";
 import { NEWEST_PUBLISHED_SQL } from "../list-order.server";
 
 /** PRODUCT.md "Limits": every feed lists the 50 newest items. */

@@ -11,12 +11,12 @@ import { and, inArray, or, sql } from "drizzle-orm";
 
 import { publicUrlFor } from "~/lib/content-registry";
 
-import { htmlToPlainText } from "../content/html-text.server";
 import { companiesOfItems, itemKey } from "../content/item-companies.server";
 import { itemDisclosure } from "../content/item-promotion.server";
 import { isPublished } from "../content/published.server";
 import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
+import { htmlToPlainText } from "../html-text.server";
 import { newestPublishedFirst } from "../list-order.server";
 import { companyCategory, FEED_ITEM_LIMIT, newFeed, withDisclosure, xmlSafe } from "./feed.server";
 

@@ -14,7 +14,6 @@ import { ADMIN_PAGE_SIZE } from "~/lib/pagination";
 import { createUserAccount } from "~/server/auth/auth.server";
 import { companyCoverage } from "~/server/companies/company-coverage.server";
 import { editorValuesFromRow, getContent, listContent } from "~/server/content/admin-content.server";
-import { htmlToPlainText } from "~/server/content/html-text.server";
 import { itemCompanies } from "~/server/content/item-companies.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { dailyTotals, utcDay } from "~/server/counting/daily-stats.server";
@@ -23,6 +22,7 @@ import { FEATURE_TYPES } from "~/server/db/schema";
 import { buildRssFeed } from "~/server/discovery/feed.server";
 import { buildPodcastFeed } from "~/server/discovery/podcast-feed.server";
 import { buildSitemap, buildSitemapIndex } from "~/server/discovery/sitemap.server";
+import { htmlToPlainText } from "~/server/html-text.server";
 
 import { parseXml, readMp3, readRss, SITEINDEX_XSD, SITEMAP_XSD, textOf, xmllint, type XmlNode } from "../../../tests/support/feeds";
 import { DEMO_BLOGS } from "./catalogue/blogs";

@@ -11,7 +11,7 @@ import { FEEDS, type FeedKey } from "~/lib/feeds";
 import { truncate } from "~/lib/format";
 import { NOINDEX } from "~/lib/seo";
 
-import { htmlToPlainText } from "../content/html-text.server";
+import { htmlToPlainText } from "../html-text.server";
 import { DEFAULT_PREVIEW_PATH, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewImagePath } from "./preview-images.server";
 import { absoluteUrl, SITE_NAME } from "./site-url.server";
 import { breadcrumbs, type ItemFacts, type LdJson } from "./structured-data.server";
