@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { disclosureText, itemDisclosure, withoutPromotionColumns } from "./item-promotion.server";
+import { itemDisclosure, withoutPromotionColumns } from "./item-promotion.server";
 
 describe('itemDisclosure (PRODUCT.md "Paid promotion")', () => {
   const paid = { paidPromotion: true, disclosureSponsor: " Acme Ltd ", disclosurePurpose: "Launch", disclosureCompensation: "A$1" };
@@ -12,21 +12,6 @@ describe('itemDisclosure (PRODUCT.md "Paid promotion")', () => {
     ["a paid item with a blank compensation", { ...paid, disclosureCompensation: " \n " }, null],
   ])("%s", (_case, row, expected) => {
     expect(itemDisclosure(row)).toEqual(expected);
-  });
-});
-
-describe("disclosureText", () => {
-  it.each([
-    [
-      { sponsor: "Acme Ltd", purpose: "Launch", compensation: "A$1" },
-      "Paid promotion. Paid for by Acme Ltd. Purpose: Launch. Compensation: A$1.",
-    ],
-    [
-      { sponsor: "Acme Inc.", purpose: "Is it sponsored?", compensation: "Shares!" },
-      "Paid promotion. Paid for by Acme Inc. Purpose: Is it sponsored? Compensation: Shares!",
-    ],
-  ])("writes %j as sentences, never doubling a full stop", (disclosure, expected) => {
-    expect(disclosureText(disclosure)).toBe(expected);
   });
 });
 

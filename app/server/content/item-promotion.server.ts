@@ -35,11 +35,3 @@ export function withoutPromotionColumns<Row extends PromotionColumns>(row: Row):
   } = row;
   return rest;
 }
-
-/** A field as a sentence: a full stop added unless it already ends one. */
-const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
-
-/** PRODUCT.md "Paid promotion": the disclosure as one line of plain text, for feeds and structured data. */
-export function disclosureText(disclosure: Disclosure): string {
-  return `Paid promotion. Paid for by ${sentence(disclosure.sponsor)} Purpose: ${sentence(disclosure.purpose)} Compensation: ${sentence(disclosure.compensation)}`;
-}

@@ -8,10 +8,10 @@ import { Feed, type FeedOptions } from "feed";
 
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
-import { COMPANY_LIST_PATH, tickerLabel, type Disclosure } from "~/lib/disclosure";
+import { COMPANY_LIST_PATH, disclosureText, tickerLabel, type Disclosure } from "~/lib/disclosure";
 
 import { companiesOfItems, itemKey, type ItemCompanyRow } from "../content/item-companies.server";
-import { disclosureText, itemDisclosure } from "../content/item-promotion.server";
+import { itemDisclosure } from "../content/item-promotion.server";
 import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb } from "../db/db.server";
 import { getEnv } from "../env.server";

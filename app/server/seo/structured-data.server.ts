@@ -3,10 +3,9 @@
  * origin; React Router escapes the JSON it writes into the page, so a title holding `</script>` cannot end
  * the script.
  */
-import { companyPath, type Disclosure, type ItemCompany } from "~/lib/disclosure";
+import { companyPath, disclosureText, type Disclosure, type ItemCompany } from "~/lib/disclosure";
 import { audioPostId, videoSource } from "~/lib/media";
 
-import { disclosureText } from "../content/item-promotion.server";
 import { absoluteUrl, SITE_NAME } from "./site-url.server";
 
 /** A JSON-LD object, as React Router's meta writes it. */
