@@ -11,7 +11,7 @@ import { defineConfig } from "vitest/config";
  */
 const PUBLIC_VENDOR = /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
 const PUBLIC_SHELL =
-  /app[\\/](components[\\/](site[\\/](site-header|site-footer|mobile-menu|account-menu|account-actions|auth-provider|search-box|logo|brand|newsletter-box)|theme-toggle|toasts|ui[\\/](button|skeleton|icon|icon-names|icon-sprite-version|popover-menu))|lib[\\/](utils|redirects|newsletter|use-hydrated|route-errors|seo|feeds))\.tsx?$/;
+  /app[\\/](components[\\/](site[\\/](site-header|site-footer|mobile-menu|account-menu|account-actions|auth-provider|search-box|logo|brand|newsletter-box)|theme-toggle|toasts|route-error-message|ui[\\/](button|skeleton|icon|icon-names|icon-sprite-version|popover-menu))|lib[\\/](utils|redirects|newsletter|use-hydrated|route-errors|seo|feeds))\.tsx?$/;
 const PUBLIC_CONTENT =
   /app[\\/](components[\\/](content[\\/][^\\/]+|site[\\/](video-card|podcast-card|media-thumbnail)|pager)|lib[\\/](format|pagination))\.tsx?$/;
 const clientChunks = {

@@ -2,10 +2,9 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 
 import { useNonce } from "~/components/nonce";
+import { RouteErrorMessage } from "~/components/route-error-message";
 import { useOptimisticTheme } from "~/components/theme-toggle";
 import { notify, Toasts } from "~/components/toasts";
-import { Button } from "~/components/ui/button";
-import { describeRouteError } from "~/lib/route-errors";
 import { getTheme } from "~/server/theme.server";
 import { getToast } from "~/server/toast.server";
 
@@ -78,17 +77,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const { heading, message } = describeRouteError(error);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-      {/* Route meta does not run for an error boundary; React hoists this <title> into <head>. */}
-      <title>{`${heading} | MarketWire`}</title>
-      <h1 className="text-4xl font-bold">{heading}</h1>
-      <p className="text-muted-foreground">{message}</p>
-      <Button asChild>
-        <Link to="/">Return to Home</Link>
-      </Button>
+      <RouteErrorMessage
+        error={error}
+        site="MarketWire"
+        headingClassName="text-4xl font-bold"
+        back={{ to: "/", label: "Return to Home" }}
+      />
     </main>
   );
 }

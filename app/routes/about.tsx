@@ -5,16 +5,14 @@ import { buttonVariants } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
-import { pageMeta } from "~/server/seo/seo.server";
+import { sitePageMeta } from "~/server/seo/seo.server";
 
 export function loader() {
   return {
-    meta: pageMeta({
+    meta: sitePageMeta({
       title: "About | MarketWire",
       description: "MarketWire connects investors with listed companies through interviews, podcasts and market insights.",
       path: "/about",
-      ogType: "website",
-      feeds: ["all"],
     }),
   };
 }

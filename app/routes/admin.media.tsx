@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, useActionData, useFetcher, useRevalidator, type ShouldRevalidateFunction } from "react-router";
 
 import { DeleteDialog } from "~/components/admin/delete-dialog";
+import { TableCard } from "~/components/admin/table-card";
 import { UploadStatus, useFileUpload } from "~/components/admin/upload-status";
 import { Pager } from "~/components/pager";
 import { notify } from "~/components/toasts";
@@ -124,73 +125,67 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
 
       <UploadCard limits={limits} />
 
-      <Card className="py-0">
-        <CardContent className="px-0">
-          {visibleFiles.length === 0 ? (
-            <p className="px-5 py-10 text-center text-muted-foreground">No files uploaded yet</p>
-          ) : (
-            <Table>
-              <TableColumns
-                columns={[
-                  { label: <span className="sr-only">Preview</span>, className: "w-14 pl-4 sm:w-16" },
-                  { label: "File" },
-                  { label: "Type", className: "hidden md:table-cell" },
-                  { label: "Size", className: "hidden text-right md:table-cell" },
-                  { label: "Details", className: "hidden lg:table-cell" },
-                  { label: "Uploaded", className: "hidden lg:table-cell" },
-                  { label: "Used in", className: "hidden sm:table-cell" },
-                  { label: <span className="sr-only">Actions</span>, className: "pr-4 text-right" },
-                ]}
-              />
-              <TableBody>
-                {visibleFiles.map((file) => (
-                  <TableRow key={file.id}>
-                    <TableCell className="pl-4 align-top sm:align-middle">
-                      <Preview file={file} />
-                    </TableCell>
-                    <TableCell className="max-w-64 align-top whitespace-normal sm:align-middle">
-                      <a
-                        href={file.url}
-                        className="font-medium break-all hover:underline sm:line-clamp-2 md:break-words"
-                        target="_blank"
-                        rel="noreferrer"
-                      >
-                        {file.name}
-                      </a>
-                      {/* Narrow screens: the facts and the uses under the name instead of in their columns. */}
-                      <p className="text-xs text-muted-foreground md:hidden">
-                        {[file.type, file.size, file.details].filter(Boolean).join(" · ")}
-                      </p>
-                      <p className="text-xs text-muted-foreground lg:hidden">Uploaded {file.uploadedAt}</p>
-                      <UsedIn file={file} className="mt-2 sm:hidden" />
-                    </TableCell>
-                    <TableCell className="hidden whitespace-nowrap md:table-cell">{file.type}</TableCell>
-                    <TableCell className="hidden text-right whitespace-nowrap tabular-nums md:table-cell">{file.size}</TableCell>
-                    <TableCell className="hidden whitespace-nowrap tabular-nums lg:table-cell">{file.details}</TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">{file.uploadedAt}</TableCell>
-                    <TableCell className="hidden max-w-64 whitespace-normal sm:table-cell">
-                      <UsedIn file={file} />
-                    </TableCell>
-                    <TableCell className="pr-4 text-right align-top sm:align-middle">
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        className="size-8 text-destructive hover:text-destructive sm:size-9"
-                        aria-label={`Delete ${file.name}`}
-                        title="Delete"
-                        onClick={() => setToDelete(file)}
-                      >
-                        <Icon name="trash" />
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
+      <TableCard empty={visibleFiles.length === 0 ? "No files uploaded yet" : null}>
+        <Table>
+          <TableColumns
+            columns={[
+              { label: <span className="sr-only">Preview</span>, className: "w-14 pl-4 sm:w-16" },
+              { label: "File" },
+              { label: "Type", className: "hidden md:table-cell" },
+              { label: "Size", className: "hidden text-right md:table-cell" },
+              { label: "Details", className: "hidden lg:table-cell" },
+              { label: "Uploaded", className: "hidden lg:table-cell" },
+              { label: "Used in", className: "hidden sm:table-cell" },
+              { label: <span className="sr-only">Actions</span>, className: "pr-4 text-right" },
+            ]}
+          />
+          <TableBody>
+            {visibleFiles.map((file) => (
+              <TableRow key={file.id}>
+                <TableCell className="pl-4 align-top sm:align-middle">
+                  <Preview file={file} />
+                </TableCell>
+                <TableCell className="max-w-64 align-top whitespace-normal sm:align-middle">
+                  <a
+                    href={file.url}
+                    className="font-medium break-all hover:underline sm:line-clamp-2 md:break-words"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    {file.name}
+                  </a>
+                  {/* Narrow screens: the facts and the uses under the name instead of in their columns. */}
+                  <p className="text-xs text-muted-foreground md:hidden">
+                    {[file.type, file.size, file.details].filter(Boolean).join(" · ")}
+                  </p>
+                  <p className="text-xs text-muted-foreground lg:hidden">Uploaded {file.uploadedAt}</p>
+                  <UsedIn file={file} className="mt-2 sm:hidden" />
+                </TableCell>
+                <TableCell className="hidden whitespace-nowrap md:table-cell">{file.type}</TableCell>
+                <TableCell className="hidden text-right whitespace-nowrap tabular-nums md:table-cell">{file.size}</TableCell>
+                <TableCell className="hidden whitespace-nowrap tabular-nums lg:table-cell">{file.details}</TableCell>
+                <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">{file.uploadedAt}</TableCell>
+                <TableCell className="hidden max-w-64 whitespace-normal sm:table-cell">
+                  <UsedIn file={file} />
+                </TableCell>
+                <TableCell className="pr-4 text-right align-top sm:align-middle">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 text-destructive hover:text-destructive sm:size-9"
+                    aria-label={`Delete ${file.name}`}
+                    title="Delete"
+                    onClick={() => setToDelete(file)}
+                  >
+                    <Icon name="trash" />
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableCard>
 
       <Pager page={page} totalPages={totalPages} />
 

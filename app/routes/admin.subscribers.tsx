@@ -3,9 +3,9 @@ import { z } from "zod";
 
 import { ContentSearchBox } from "~/components/admin/content-search-box";
 import { RemoveButton, revalidateAfterInboxAction, useConfirmedRemoval } from "~/components/admin/inbox-actions";
+import { TableCard } from "~/components/admin/table-card";
 import { InboxPage } from "~/components/inbox-page";
 import { Badge } from "~/components/ui/badge";
-import { Card, CardContent } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/format";
@@ -118,55 +118,44 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <ContentSearchBox q={q} label="Search subscribers" />
-      <Card className="py-0">
-        <CardContent className="px-0">
-          {shown.length === 0 ? (
-            <p className="px-5 py-10 text-center text-muted-foreground">No subscribers found</p>
-          ) : (
-            <Table>
-              <TableColumns
-                columns={[
-                  { label: "Email", className: "px-5" },
-                  { label: "Status", className: "px-5" },
-                  { label: "Subscribed", className: "px-5 text-right" },
-                  { label: <span className="sr-only">Actions</span>, className: "pr-5" },
-                ]}
-              />
-              <TableBody>
-                {shown.map((subscriber) => (
-                  <TableRow key={subscriber.id}>
-                    <TableCell className="px-5 font-medium break-all">
-                      <a href={`mailto:${subscriber.email}`} className="hover:underline">
-                        {subscriber.email}
-                      </a>
-                    </TableCell>
-                    <TableCell className="px-5">
-                      {subscriber.state === "confirmed" ? (
-                        <Badge variant="success" title={`Confirmed ${subscriber.confirmedAt}`}>
-                          Confirmed
-                        </Badge>
-                      ) : (
-                        <Badge variant="outline" title="The confirmation link has not been opened">
-                          Pending
-                        </Badge>
-                      )}
-                    </TableCell>
-                    <TableCell className="px-5 text-right whitespace-nowrap text-muted-foreground">{subscriber.subscribedAt}</TableCell>
-                    <TableCell className="pr-5 text-right">
-                      <RemoveButton
-                        intent="remove"
-                        text={CONFIRM}
-                        item={{ id: subscriber.id, name: subscriber.email }}
-                        onAsk={removal.ask}
-                      />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
+      <TableCard empty={shown.length === 0 ? "No subscribers found" : null}>
+        <Table>
+          <TableColumns
+            columns={[
+              { label: "Email", className: "px-5" },
+              { label: "Status", className: "px-5" },
+              { label: "Subscribed", className: "px-5 text-right" },
+              { label: <span className="sr-only">Actions</span>, className: "pr-5" },
+            ]}
+          />
+          <TableBody>
+            {shown.map((subscriber) => (
+              <TableRow key={subscriber.id}>
+                <TableCell className="px-5 font-medium break-all">
+                  <a href={`mailto:${subscriber.email}`} className="hover:underline">
+                    {subscriber.email}
+                  </a>
+                </TableCell>
+                <TableCell className="px-5">
+                  {subscriber.state === "confirmed" ? (
+                    <Badge variant="success" title={`Confirmed ${subscriber.confirmedAt}`}>
+                      Confirmed
+                    </Badge>
+                  ) : (
+                    <Badge variant="outline" title="The confirmation link has not been opened">
+                      Pending
+                    </Badge>
+                  )}
+                </TableCell>
+                <TableCell className="px-5 text-right whitespace-nowrap text-muted-foreground">{subscriber.subscribedAt}</TableCell>
+                <TableCell className="pr-5 text-right">
+                  <RemoveButton intent="remove" text={CONFIRM} item={{ id: subscriber.id, name: subscriber.email }} onAsk={removal.ask} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableCard>
       {removal.dialog}
     </InboxPage>
   );

@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
+import { data, Outlet, useRouteLoaderData } from "react-router";
 
 import { AdminHeader } from "~/components/admin/admin-header";
 import { AdminSidebar } from "~/components/admin/sidebar";
-import { Button } from "~/components/ui/button";
+import { RouteErrorMessage } from "~/components/route-error-message";
 import { SidebarInset, sidebarOpenFromCookie, SidebarProvider } from "~/components/ui/sidebar";
-import { describeRouteError } from "~/lib/route-errors";
 import { NOINDEX } from "~/lib/seo";
 import { appendSetCookies, signOutSession } from "~/server/auth/auth-actions.server";
 import { requireAdmin } from "~/server/auth/session.server";
@@ -85,16 +84,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/admin");
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const { heading, message } = describeRouteError(error);
   const panel = (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <title>{`${heading} | MarketWire Admin`}</title>
-      <h1 className="text-2xl font-bold tracking-tight">{heading}</h1>
-      <p className="text-muted-foreground">{message}</p>
-      <Button asChild>
-        <Link to="/admin">Back to Dashboard</Link>
-      </Button>
+      <RouteErrorMessage
+        error={error}
+        site="MarketWire Admin"
+        headingClassName="text-2xl font-bold tracking-tight"
+        back={{ to: "/admin", label: "Back to Dashboard" }}
+      />
     </div>
   );
   if (!layout) return <main className="p-6">{panel}</main>;

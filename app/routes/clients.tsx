@@ -8,17 +8,15 @@ import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
 import { listClientCompanies } from "~/server/companies/company-pages.server";
 import { loadPublicList } from "~/server/content/public-list.server";
-import { pageMeta } from "~/server/seo/seo.server";
+import { sitePageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/clients";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const meta = pageMeta({
+  const meta = sitePageMeta({
     title: "Clients | MarketWire",
     description: "The listed companies and investor relations teams MarketWire works with.",
     path: "/clients",
-    ogType: "website",
-    feeds: ["all"],
   });
   return loadPublicList(request, "clients", async () => ({ clients: await listClientCompanies() }), { clients: [] }, meta);
 }

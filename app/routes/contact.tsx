@@ -14,7 +14,7 @@ import { isHoneypotFilled, parseContactForm } from "~/server/inbox/contact-form.
 import { saveContactMessage } from "~/server/inbox/contact.server";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
 import { readForm } from "~/server/request-form.server";
-import { pageMeta } from "~/server/seo/seo.server";
+import { sitePageMeta } from "~/server/seo/seo.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/contact";
@@ -29,12 +29,10 @@ const TOO_MANY_MESSAGES = "Too many messages from your connection. Please try ag
 
 export function loader() {
   return {
-    meta: pageMeta({
+    meta: sitePageMeta({
       title: "Contact | MarketWire",
       description: "Get in touch with the MarketWire team.",
       path: "/contact",
-      ogType: "website",
-      feeds: ["all"],
     }),
   };
 }

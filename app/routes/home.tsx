@@ -12,7 +12,7 @@ import { metaFromLoader } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { getHomePodcasts } from "~/server/content/podcasts.server";
 import { getHomeVideos } from "~/server/content/videos.server";
-import { pageMeta } from "~/server/seo/seo.server";
+import { sitePageMeta } from "~/server/seo/seo.server";
 import { homeStructuredData } from "~/server/seo/structured-data.server";
 
 import type { Route } from "./+types/home";
@@ -20,12 +20,10 @@ import type { Route } from "./+types/home";
 export async function loader() {
   // Every block of the page in one round of parallel queries.
   const [videos, podcasts] = await Promise.all([getHomeVideos(), getHomePodcasts()]);
-  const meta = pageMeta({
+  const meta = sitePageMeta({
     title: "MarketWire | Market Insights, Interviews & Podcasts",
     description: "MarketWire connects investors with companies through market insights: video interviews, podcasts and analysis.",
     path: "/",
-    ogType: "website",
-    feeds: ["all"],
     structuredData: homeStructuredData(),
   });
   return { videos, podcasts, meta };

@@ -5,17 +5,15 @@ import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
 import { listPublishedInterviews } from "~/server/content/interviews.server";
 import { loadPublicList } from "~/server/content/public-list.server";
-import { pageMeta } from "~/server/seo/seo.server";
+import { sitePageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/interviews";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const meta = pageMeta({
+  const meta = sitePageMeta({
     title: "Interviews | MarketWire",
     description: "Conversations with the executives and investors behind listed companies.",
     path: "/interviews",
-    ogType: "website",
-    feeds: ["all"],
   });
   return loadPublicList(request, "interviews", async () => ({ interviews: await listPublishedInterviews() }), { interviews: [] }, meta);
 }

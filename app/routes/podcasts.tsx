@@ -5,17 +5,16 @@ import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
 import { listPublishedPodcasts } from "~/server/content/podcasts.server";
 import { loadPublicList } from "~/server/content/public-list.server";
-import { pageMeta } from "~/server/seo/seo.server";
+import { sitePageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/podcasts";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const meta = pageMeta({
+  const meta = sitePageMeta({
     title: "Podcasts | MarketWire",
     description: "MarketWire podcasts: conversations with company leaders and market experts.",
     path: "/podcasts",
-    ogType: "website",
-    feeds: ["all", "podcasts"],
+    feed: "podcasts",
   });
   return loadPublicList(request, "podcasts", async () => ({ podcasts: await listPublishedPodcasts() }), { podcasts: [] }, meta);
 }

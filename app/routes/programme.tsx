@@ -7,18 +7,16 @@ import { publicPageHeaders } from "~/lib/cache-headers";
 import { metaFromLoader } from "~/lib/seo";
 import { getProgrammeStats } from "~/server/content/programme.server";
 import { loadPublicList } from "~/server/content/public-list.server";
-import { pageMeta } from "~/server/seo/seo.server";
+import { sitePageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/programme";
 
 // Without the database the cards still lead on; only the count is missing (503, like every list).
 export async function loader({ request }: Route.LoaderArgs) {
-  const meta = pageMeta({
+  const meta = sitePageMeta({
     title: "Programme | MarketWire",
     description: "Interviews, podcasts and special features from MarketWire.",
     path: "/programme",
-    ogType: "website",
-    feeds: ["all"],
   });
   return loadPublicList(request, "the programme", getProgrammeStats, { totalVideos: null }, meta);
 }

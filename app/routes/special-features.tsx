@@ -6,7 +6,7 @@ import { metaFromLoader } from "~/lib/seo";
 import { loadPublicList } from "~/server/content/public-list.server";
 import { sanitizeContentHtml } from "~/server/content/sanitize.server";
 import { listPublishedSpecialFeatures } from "~/server/content/special-features.server";
-import { pageMeta } from "~/server/seo/seo.server";
+import { sitePageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/special-features";
 
@@ -21,12 +21,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       return { features };
     },
     { features: [] },
-    pageMeta({
+    sitePageMeta({
       title: "Special Features | MarketWire",
       description: "Market analysis, exclusive reports and deep dives from the MarketWire desk.",
       path: "/special-features",
-      ogType: "website",
-      feeds: ["all"],
     }),
   );
 }

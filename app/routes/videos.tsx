@@ -10,7 +10,7 @@ import { parsePage } from "~/lib/pagination";
 import { metaFromLoader } from "~/lib/seo";
 import { loadPublicList } from "~/server/content/public-list.server";
 import { listPublishedVideos, VIDEO_PAGE_SIZE } from "~/server/content/videos.server";
-import { pagedPath, pageMeta } from "~/server/seo/seo.server";
+import { pagedPath, sitePageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/videos";
 
@@ -18,12 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // PRODUCT.md "Paging": a bad page number is page 1; one past the end shows the empty state (never an error).
   const page = parsePage(url.searchParams.get("page"));
-  const meta = pageMeta({
+  const meta = sitePageMeta({
     title: page > 1 ? `Videos (page ${page}) | MarketWire` : "Videos | MarketWire",
     description: "Every MarketWire video: company interviews, market briefings and analysis, newest first.",
     path: pagedPath("/videos", page),
-    ogType: "website",
-    feeds: ["all", "videos"],
+    feed: "videos",
   });
   return loadPublicList(request, "videos", () => listPublishedVideos({ page, pageSize: VIDEO_PAGE_SIZE }), { page }, meta);
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { COMPANY_TEXTS } from "~/lib/companies";
@@ -64,11 +65,7 @@ export function CompanyPicker({
         ) : (
           <ChosenCheckboxes chosen={chosen} name={name} />
         )}
-        {error ? (
-          <p id={errorId} className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId} message={error} />
       </CardContent>
     </Card>
   );

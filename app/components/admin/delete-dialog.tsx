@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
-import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "./confirm-dialog";
 
 /** PRODUCT.md "Admin lists": delete asks for confirmation, naming the item. */
 export function DeleteDialog({
@@ -24,26 +15,13 @@ export function DeleteDialog({
   onClose: () => void;
 }) {
   return (
-    <AlertDialog open={itemTitle != null} onOpenChange={(open) => (open ? null : onClose())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this {noun}?</AlertDialogTitle>
-          <AlertDialogDescription>&ldquo;{itemTitle}&rdquo; will be permanently deleted. This cannot be undone.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            onClick={() => {
-              onConfirm();
-              onClose();
-            }}
-          >
-            Delete
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={itemTitle != null}
+      title={<>Delete this {noun}?</>}
+      description={<>&ldquo;{itemTitle}&rdquo; will be permanently deleted. This cannot be undone.</>}
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

@@ -2,20 +2,13 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher, type ShouldRevalidateFunction } from "react-router";
 
 import { notify } from "~/components/toasts";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import type { InboxActionFailure } from "~/server/inbox/inbox-page.server";
+
+import { ConfirmDialog } from "./confirm-dialog";
 
 /**
  * The inbox pages reload after each of their actions, failed ones included (React Router skips that
@@ -59,29 +52,20 @@ export function useConfirmedRemoval(intent: string, text: ConfirmText, descripti
   useInboxFailureToast(fetcher.data);
   const removingId = fetcher.formData?.get("id") ?? null;
   const dialog = (
-    <AlertDialog open={pending != null} onOpenChange={(open) => (open ? null : setPending(null))}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            {text.verb} this {text.noun}?
-          </AlertDialogTitle>
-          <AlertDialogDescription>{pending ? description(pending.name) : null}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            onClick={() => {
-              if (pending) void fetcher.submit({ intent, id: pending.id }, { method: "post" });
-              setPending(null);
-            }}
-          >
-            {text.verb}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={pending != null}
+      title={
+        <>
+          {text.verb} this {text.noun}?
+        </>
+      }
+      description={pending ? description(pending.name) : null}
+      confirmLabel={text.verb}
+      onConfirm={() => {
+        if (pending) void fetcher.submit({ intent, id: pending.id }, { method: "post" });
+      }}
+      onClose={() => setPending(null)}
+    />
   );
   return { ask: setPending, removingId, dialog };
 }

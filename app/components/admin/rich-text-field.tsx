@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 
+import { FieldError } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -84,11 +85,7 @@ export function RichTextField({ meta }: { meta: Meta }) {
           ? "Headings, bold and italic text, links, lists, quotes, images and YouTube videos."
           : "HTML is allowed (headings, paragraphs, lists, links, images); anything else is removed on save."}
       </p>
-      {message ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {message}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={message} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type * as React from "react";
 
+import { IconFrame } from "~/components/ui/icon";
+
 /**
  * The rich-text toolbar's icons (lucide, ISC), drawn inline: they ship in the editor's own lazy chunk
  * instead of growing the sprite every public page may fetch (components/ui/icon.tsx).
@@ -39,22 +41,10 @@ export type RichTextIconName = keyof typeof PATHS;
 /** Decorative, like `Icon`: the button around it carries the name. */
 export function RichTextIcon({ name, ...props }: { name: RichTextIconName } & Omit<React.ComponentProps<"svg">, "children">) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      {...props}
-    >
+    <IconFrame {...props}>
       {PATHS[name].map((d) => (
         <path key={d} d={d} />
       ))}
-    </svg>
+    </IconFrame>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { LIMITS } from "~/lib/editor-fields";
@@ -79,11 +80,7 @@ export function TagsInput({
       ) : (
         <p className="text-sm text-muted-foreground">No tags yet.</p>
       )}
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

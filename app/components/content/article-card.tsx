@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-
+import { CardLink } from "~/components/site/card-link";
 import { formatDate } from "~/lib/format";
 
 import { ContentImage } from "./content-image";
@@ -25,14 +24,9 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
       <div className="flex flex-1 flex-col gap-3 p-5">
         <TagList tags={article.tags} max={3} />
         <h2 className="text-lg leading-snug font-semibold text-balance">
-          {/* The link's box covers the card so the picture and text are clickable too. */}
-          <Link
-            to={`/blog/${article.id}`}
-            prefetch="intent"
-            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
-          >
+          <CardLink to={`/blog/${article.id}`} prefetch="intent">
             {article.title}
-          </Link>
+          </CardLink>
         </h2>
         {article.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{article.description}</p> : null}
         <MetaList

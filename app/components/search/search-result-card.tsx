@@ -1,6 +1,5 @@
-import { Link } from "react-router";
-
 import { TagList } from "~/components/content/tag-list";
+import { CardLink } from "~/components/site/card-link";
 import { MediaThumbnail } from "~/components/site/media-thumbnail";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
@@ -51,9 +50,7 @@ export function SearchResultCard({ result, className }: { result: SearchResultCa
           {result.typeLabel}
         </Badge>
         <h2 className="text-lg leading-snug font-semibold text-pretty">
-          <Link to={result.href} className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary">
-            {result.title}
-          </Link>
+          <CardLink to={result.href}>{result.title}</CardLink>
         </h2>
         {result.excerpt ? <p className="text-sm break-words text-muted-foreground">{result.excerpt}</p> : null}
         <TagList tags={result.tags} max={3} />

@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { Link } from "react-router";
 
+import { CardLink } from "~/components/site/card-link";
 import { Icon } from "~/components/ui/icon";
 import { companyPath } from "~/lib/disclosure";
 import { cn } from "~/lib/utils";
@@ -65,13 +65,9 @@ export function CompanyCard({ company, children }: { company: CompanyCardData; c
       <CompanyLogo src={company.logoUrl} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h2 className="leading-snug font-semibold text-pretty">
-          <Link
-            to={companyPath(company.slug)}
-            prefetch="intent"
-            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
-          >
+          <CardLink to={companyPath(company.slug)} prefetch="intent">
             {company.name}
-          </Link>
+          </CardLink>
         </h2>
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
           <span className="font-mono text-xs font-medium text-foreground">{company.tickerLabel}</span>

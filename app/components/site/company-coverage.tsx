@@ -1,6 +1,5 @@
-import { Link } from "react-router";
-
 import { DateTime } from "~/components/content/meta-list";
+import { CardLink } from "~/components/site/card-link";
 import { MediaThumbnail } from "~/components/site/media-thumbnail";
 import { Badge } from "~/components/ui/badge";
 import type { IconName } from "~/components/ui/icon";
@@ -28,13 +27,9 @@ export function CoverageCard({ item }: { item: CoverageCardData }) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Badge variant="secondary">{item.typeLabel}</Badge>
         <h3 className="leading-snug font-semibold text-pretty">
-          <Link
-            to={item.url}
-            prefetch="intent"
-            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
-          >
+          <CardLink to={item.url} prefetch="intent">
             {item.title}
-          </Link>
+          </CardLink>
         </h3>
         <p className="mt-auto text-sm text-muted-foreground">
           <DateTime value={item.publishedAt}>{formatDate(item.publishedAt, "long")}</DateTime>

@@ -1,9 +1,8 @@
-import { Link } from "react-router";
-
 import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
+import { CardLink } from "./card-link";
 import { MediaThumbnail, ThumbnailBadge } from "./media-thumbnail";
 
 export interface PodcastCardData {
@@ -47,12 +46,7 @@ export function PodcastCard({
       </MediaThumbnail>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="line-clamp-2 leading-snug font-semibold text-pretty">
-          <Link
-            to={`/podcast/${podcast.id}`}
-            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
-          >
-            {podcast.title}
-          </Link>
+          <CardLink to={`/podcast/${podcast.id}`}>{podcast.title}</CardLink>
         </Heading>
         {podcast.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{truncate(podcast.description, 150)}</p> : null}
         <p className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">

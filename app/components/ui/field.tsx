@@ -69,11 +69,17 @@ export function Field({ meta, id: plainId, name: plainName, label, required, hin
           {hint}
         </p>
       ) : null}
-      {message ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {message}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={message} />
     </div>
+  );
+}
+
+/** A field's error message, named by the control's aria-describedby; nothing without a message. */
+export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
   );
 }

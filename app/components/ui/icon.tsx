@@ -13,6 +13,15 @@ export type { IconName };
  */
 export function Icon({ name, ...props }: { name: IconName } & Omit<React.ComponentProps<"svg">, "children">) {
   return (
+    <IconFrame {...props}>
+      <use href={`/icons.svg?v=${ICON_SPRITE_VERSION}#${name}`} />
+    </IconFrame>
+  );
+}
+
+/** The 24-pixel lucide frame every icon is drawn in, the sprite's and the rich-text toolbar's inline ones. */
+export function IconFrame({ children, ...props }: React.ComponentProps<"svg">) {
+  return (
     <svg
       aria-hidden="true"
       focusable="false"
@@ -26,7 +35,7 @@ export function Icon({ name, ...props }: { name: IconName } & Omit<React.Compone
       strokeLinejoin="round"
       {...props}
     >
-      <use href={`/icons.svg?v=${ICON_SPRITE_VERSION}#${name}`} />
+      {children}
     </svg>
   );
 }

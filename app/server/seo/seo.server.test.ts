@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { restoreEnvAfterEach, setEnv } from "../../../tests/support/env";
 import { loader as robotsTxt } from "../../routes/robots[.]txt";
 import { getEnv } from "../env.server";
-import { itemPageMeta, notFoundMeta, pagedPath, pageMeta } from "./seo.server";
+import { itemPageMeta, notFoundMeta, pagedPath, pageMeta, sitePageMeta } from "./seo.server";
 import { breadcrumbs, homeStructuredData, isoDuration, newsArticle, podcastEpisode, videoObject } from "./structured-data.server";
 
 restoreEnvAfterEach(["PUBLIC_URL", "BETTER_AUTH_URL"]);
@@ -98,6 +98,15 @@ describe("pageMeta", () => {
       { title: "Video Not Found | MarketWire" },
       { name: "robots", content: "noindex, nofollow" },
     ]);
+  });
+});
+
+describe("sitePageMeta", () => {
+  it("previews a page about no one item as a website linking the feed of every item, and its section's feed", () => {
+    withOrigin();
+    const page = { title: "Videos | MarketWire", description: "Every video.", path: "/videos" };
+    expect(sitePageMeta(page)).toEqual(pageMeta({ ...page, ogType: "website", feeds: ["all"] }));
+    expect(sitePageMeta({ ...page, feed: "videos" })).toEqual(pageMeta({ ...page, ogType: "website", feeds: ["all", "videos"] }));
   });
 });
 

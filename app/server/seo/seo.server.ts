@@ -91,6 +91,17 @@ export function pageMeta(seo: PageSeo): MetaDescriptor[] {
   return tags;
 }
 
+/**
+ * The head of a page about no one item (home, a section, About, Contact): a website preview, the feed of
+ * every item, and its section's own feed when it has one (PRODUCT.md "Discovery").
+ */
+export function sitePageMeta({
+  feed,
+  ...seo
+}: Pick<PageSeo, "title" | "description" | "path" | "structuredData"> & { feed?: FeedKey }): MetaDescriptor[] {
+  return pageMeta({ ...seo, ogType: "website", feeds: feed ? ["all", feed] : ["all"] });
+}
+
 interface ItemBase {
   id: string;
   title: string;

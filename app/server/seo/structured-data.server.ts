@@ -125,16 +125,23 @@ function counter(action: "WatchAction" | "ListenAction" | "ReadAction", count: n
   return { "@type": "InteractionCounter", interactionType: { "@type": action }, userInteractionCount: count ?? 0 };
 }
 
+/** What a video and an episode open with: named by the title, and described by it when they have no description. */
+function mediaWork(type: "VideoObject" | "PodcastEpisode", item: ItemFacts): LdJson {
+  return {
+    "@context": "https://schema.org",
+    "@type": type,
+    name: item.title,
+    description: item.description || item.title,
+    url: absoluteUrl(item.path),
+  };
+}
+
 export function videoObject(
   item: ItemFacts & ItemPromotion & { videoUrl: string | null; duration: number | null; views: number | null },
 ): LdJson {
   const source = videoSource(item.videoUrl);
   return known({
-    "@context": "https://schema.org",
-    "@type": "VideoObject",
-    name: item.title,
-    description: item.description || item.title,
-    url: absoluteUrl(item.path),
+    ...mediaWork("VideoObject", item),
     thumbnailUrl: item.images,
     uploadDate: iso(item.publishedAt),
     duration: isoDuration(item.duration),
@@ -151,11 +158,7 @@ export function podcastEpisode(
   // A direct file is media a crawler can fetch; an audio-host post is only a player page.
   const directFile = item.audioUrl && !audioPostId(item.audioUrl) ? absoluteUrl(item.audioUrl) : null;
   return known({
-    "@context": "https://schema.org",
-    "@type": "PodcastEpisode",
-    name: item.title,
-    description: item.description || item.title,
-    url: absoluteUrl(item.path),
+    ...mediaWork("PodcastEpisode", item),
     image: item.images,
     datePublished: iso(item.publishedAt),
     duration: isoDuration(item.duration),

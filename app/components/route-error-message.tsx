@@ -1,0 +1,35 @@
+import { isRouteErrorResponse, Link } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import { describeRouteError } from "~/lib/route-errors";
+
+/**
+ * What an error boundary says about an error: logged once when it was unexpected, told in words (never a
+ * stack) as the document's title and the heading, with one way back. Route meta does not run for an error
+ * boundary; React hoists the <title> into <head>.
+ */
+export function RouteErrorMessage({
+  error,
+  site,
+  headingClassName,
+  back,
+}: {
+  error: unknown;
+  /** The title's suffix: 'MarketWire', 'MarketWire Admin'. */
+  site: string;
+  headingClassName: string;
+  back: { to: string; label: string };
+}) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const { heading, message } = describeRouteError(error);
+  return (
+    <>
+      <title>{`${heading} | ${site}`}</title>
+      <h1 className={headingClassName}>{heading}</h1>
+      <p className="text-muted-foreground">{message}</p>
+      <Button asChild>
+        <Link to={back.to}>{back.label}</Link>
+      </Button>
+    </>
+  );
+}
