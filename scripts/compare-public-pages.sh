@@ -80,7 +80,7 @@ done
 # code, and any change to client code renames chunks and the manifest); everything else must match to the byte.
 page() {
   curl -s "localhost:$1$2" | sed -E -e 's/nonce="[^"]*"/nonce=""/g' \
-    -e 's/-[A-Za-z0-9_-]{8}\.(js|css)/-HASH.\1/g' -e 's/"version":"[^"]*"/"version":""/g'
+    -e 's/-[A-Za-z0-9_-]{8}\.(js|css)/-HASH.\1/g' -e 's/"version": ?"[^"]*"/"version":""/g'
 }
 same=0
 different=0
