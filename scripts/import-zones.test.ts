@@ -1,4 +1,6 @@
 /** app/server/README.md: imports run one way, and `npm run lint` refuses one that runs back up. */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -30,5 +32,34 @@ describe("the import zones", () => {
     ["app/server/probe.server.ts", 'import { getDb } from "./db/db.server";'],
   ])("let %s import %s", async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {};\n`)).toBe(0);
+  });
+});
+
+/** app/server/README.md's layers, top first: the first word of each line of its one code block. */
+function serverLayers(): string[] {
+  const readme = readFileSync("app/server/README.md", "utf8");
+  const block = /```\n([\s\S]*?)```/.exec(readme)![1]!;
+  return block
+    .trim()
+    .split("\n")
+    .map((line) => line.split(/\s+/)[0]!);
+}
+
+describe("the server's feature folders", () => {
+  it("each imports only folders below it in app/server/README.md's layers (tests aside)", () => {
+    const layers = serverLayers();
+    expect(layers.slice(0, 3)).toEqual(["seed", "discovery", "companies"]);
+    const upward: string[] = [];
+    layers.forEach((folder, depth) => {
+      for (const file of readdirSync(`app/server/${folder}`, { recursive: true, encoding: "utf8" })) {
+        if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+        const code = readFileSync(path.join("app/server", folder, file), "utf8");
+        for (const [, target] of code.matchAll(/from "(?:(?:\.\.\/)+|~\/server\/)([a-z-]+)\//g)) {
+          const targetDepth = layers.indexOf(target!);
+          if (targetDepth !== -1 && targetDepth < depth) upward.push(`${folder}/${file} imports ${target}`);
+        }
+      }
+    });
+    expect(upward).toEqual([]);
   });
 });

@@ -6,8 +6,8 @@ import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { FIELD_SPECS } from "~/lib/editor-fields";
 import { type ContentInput } from "~/lib/editor-values";
 
-import { createItem as create } from "../../../tests/support/content";
-import { getDb } from "../db/db.server";
+import { createItem as create, dailyRows } from "../../../tests/support/content";
+import { getDb, schema } from "../db/db.server";
 import { deleteContent, editorValuesFromRow, getContent, listContent } from "./admin-content.server";
 import { CONTENT_TABLES } from "./content-tables.server";
 
@@ -17,7 +17,7 @@ function input(overrides: Partial<ContentInput> = {}): ContentInput {
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, companies, content_companies`);
+  await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, companies, content_companies, content_daily_stats`);
 });
 
 describe("editor values when loading for edit", () => {
@@ -56,6 +56,24 @@ describe("delete", () => {
     expect(await deleteContent("special_feature", id)).toBe(true);
     expect(await getContent("special_feature", id)).toBeNull();
     expect(await deleteContent("special_feature", id)).toBe(false);
+  });
+
+  it('deletes every day of the item\'s figures and leaves the others (PRODUCT.md "Views over time")', async () => {
+    const [gone, kept] = [await create("video", input()), await create("video", input())];
+    const db = await getDb();
+    await db.insert(schema.contentDailyStats).values([
+      { contentType: "video", contentId: gone.id, day: "2026-05-12", hits: 1 },
+      { contentType: "video", contentId: gone.id, day: "2026-05-13", hits: 2 },
+      { contentType: "video", contentId: kept.id, day: "2026-05-13", hits: 3 },
+      { contentType: "podcast", contentId: gone.id, day: "2026-05-13", hits: 4 },
+    ]);
+    expect(await deleteContent("video", gone.id)).toBe(true);
+    expect(await dailyRows()).toEqual(
+      [
+        ["podcast", gone.id, "2026-05-13", 4],
+        ["video", kept.id, "2026-05-13", 3],
+      ].sort((a, b) => `${a[0]}${a[1]}${a[2]}`.localeCompare(`${b[0]}${b[1]}${b[2]}`)),
+    );
   });
 });
 

@@ -3,7 +3,7 @@
  * all five types, the editor's values, delete, and the admin-only featured toggle. Saving an item is
  * `saveItem` (save-item.server.ts). The route handlers that call these are in `admin-content-handlers.server.ts`.
  */
-import { count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
@@ -14,7 +14,6 @@ import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
-import { deleteDailyStats } from "../counting/daily-stats.server";
 import { getDb, schema } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
 import { containsPattern } from "../like-pattern.server";
@@ -161,12 +160,13 @@ export async function deleteContent(type: ContentType, id: string): Promise<bool
   if (!isUuid(id)) return false;
   const db = await getDb();
   const t: ContentTable = CONTENT_TABLES[type];
-  // PRODUCT.md "Views over time", "Companies": the item's daily figures and company tags go with it (no
-  // foreign key spans five tables).
+  // PRODUCT.md "Views over time", "Companies": the item's daily figures and company tags go with it, in
+  // the same transaction (no foreign key spans five tables); a hit arriving after finds no item.
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id });
     if (rows.length > 0) {
-      await deleteDailyStats(type, id, tx);
+      const { contentDailyStats: daily } = schema;
+      await tx.delete(daily).where(and(eq(daily.contentType, type), eq(daily.contentId, id)));
       await deleteItemCompanies(type, id, tx);
     }
     return rows.length > 0;

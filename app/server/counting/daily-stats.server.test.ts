@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { dailyRows, emptyBeforeEach, insertPodcasts, insertVideos } from "../../../tests/support/content";
+import { emptyBeforeEach, insertPodcasts, insertVideos } from "../../../tests/support/content";
 import { getDb, schema } from "../db/db.server";
-import { DAILY_WINDOW_DAYS, dailyTotals, deleteDailyStats, itemDailyTotals, utcDay } from "./daily-stats.server";
+import { DAILY_WINDOW_DAYS, dailyTotals, itemDailyTotals, utcDay } from "./daily-stats.server";
 import { countHit } from "./record-hit.server";
 
 const { contentDailyStats } = schema;
@@ -99,37 +99,5 @@ describe("itemDailyTotals: an edit screen's figures", () => {
       { day: "2026-05-12", hits: 0 },
       { day: "2026-05-13", hits: 0 },
     ]);
-  });
-});
-
-describe("deleteDailyStats", () => {
-  it("deletes every day of the one item and leaves the others", async () => {
-    const [gone, kept] = await insertVideos([{}, {}]);
-    await storeDay("video", gone!.id, "2026-05-12", 1);
-    await storeDay("video", gone!.id, "2026-05-13", 2);
-    await storeDay("video", kept!.id, "2026-05-13", 3);
-    await storeDay("podcast", gone!.id, "2026-05-13", 4);
-
-    expect(await deleteDailyStats("video", gone!.id)).toBe(2);
-    expect(await dailyRows()).toEqual(
-      [
-        ["podcast", gone!.id, "2026-05-13", 4],
-        ["video", kept!.id, "2026-05-13", 3],
-      ].sort((a, b) => `${a[0]}${a[1]}${a[2]}`.localeCompare(`${b[0]}${b[1]}${b[2]}`)),
-    );
-    expect(await deleteDailyStats("video", "not-a-uuid")).toBe(0);
-  });
-
-  it("runs inside the caller's transaction, so it rolls back with it", async () => {
-    const [video] = await insertVideos([{}]);
-    await storeDay("video", video!.id, "2026-05-13", 1);
-    const db = await getDb();
-    await expect(
-      db.transaction(async (tx) => {
-        expect(await deleteDailyStats("video", video!.id, tx)).toBe(1);
-        throw new Error("roll back");
-      }),
-    ).rejects.toThrow("roll back");
-    expect(await dailyRows()).toEqual([["video", video!.id, "2026-05-13", 1]]);
   });
 });

@@ -1,17 +1,15 @@
 /**
  * Views and listens per item per day (PRODUCT.md "Views over time"), kept beside the lifetime counters on
- * the content rows: the dashboards' readers, and deleting an item's figures. `record-hit.server.ts` writes
- * them. Days are UTC dates ('2026-05-13'), taken from the server's clock.
+ * the content rows: the dashboards' readers. `record-hit.server.ts` writes them; deleting an item deletes
+ * its figures (content's `deleteContent`). Days are UTC dates ('2026-05-13'), taken from the server's clock.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { isUuid } from "~/lib/ids";
 
-import { getDb, schema, type Database } from "../db/db.server";
-
-const { contentDailyStats } = schema;
+import { getDb } from "../db/db.server";
 
 /** PRODUCT.md "Views over time": the charts show the last 30 days, today included. */
 export const DAILY_WINDOW_DAYS = 30;
@@ -83,19 +81,4 @@ export async function itemDailyTotals(
     left join content_daily_stats s on s.day = d.day and ${match}
     order by d.day`);
   return rows.map((row) => ({ day: row.day, hits: Number(row.hits) }));
-}
-
-/**
- * Deletes an item's daily figures (no foreign key can do it: the rows serve five tables). Call it after
- * deleting the item, in the same transaction when there is one (`executor`): a hit that comes in between
- * finds no item and writes nothing. Returns how many days were deleted.
- */
-export async function deleteDailyStats(type: ContentType, id: string, executor?: Pick<Database, "delete">): Promise<number> {
-  if (!isUuid(id)) return 0;
-  const db = executor ?? (await getDb());
-  const rows = await db
-    .delete(contentDailyStats)
-    .where(and(eq(contentDailyStats.contentType, type), eq(contentDailyStats.contentId, id)))
-    .returning({ day: contentDailyStats.day });
-  return rows.length;
 }
