@@ -20,8 +20,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Journeys of a dozen steps take 5–15 s on a quiet machine and two to three times that on a loaded CI
+  // runner (2 cores, the server and Chromium side by side): the limits catch a hang, not a slow step.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? "list" : [["list"]],
   use: {
     baseURL,

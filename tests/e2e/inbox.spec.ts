@@ -44,9 +44,6 @@ test("a contact message arrives unread, is read by opening it, marked unread and
   browser,
   adminPage: page,
 }) => {
-  // Fourteen steps in two browser contexts: ~25 s on a quiet machine, past the 30 s default under CI's load
-  // (it timed out waiting for the hydrated Delete button after every other step had passed).
-  test.setTimeout(90_000);
   const subject = `Inbox journey ${Date.now()}`;
   const before = await dashboardUnread(page);
   await sendContactMessage(

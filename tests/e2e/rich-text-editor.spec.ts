@@ -54,7 +54,6 @@ async function publish(page: Page, title: string) {
 const savedHtml = (page: Page) => page.locator('textarea[name="content"]').inputValue();
 
 test("formatted text, a link and an uploaded image survive saving and reloading", async ({ adminPage: page }) => {
-  test.setTimeout(60_000);
   const title = `E2E rich text ${run}`;
   const editor = await openNewPost(page, title);
 
