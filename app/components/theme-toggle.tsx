@@ -21,8 +21,9 @@ const CHOICES = [
   { value: "system", label: "System", icon: "monitor" },
 ] as const;
 
+/** The toggle's buttons; each caller adds its `display` (one of the pair is hidden per theme). */
 const iconButton =
-  "inline-flex items-center justify-center rounded-md transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4";
+  "items-center justify-center rounded-md transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4";
 
 /**
  * The header's theme toggle, PRODUCT.md "Theme": every press of the button visibly switches light ↔ dark
@@ -37,7 +38,13 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
   return (
     <fetcher.Form method="post" action="/resources/theme" className="flex items-center">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button type="submit" name="theme" value="dark" className={cn(iconButton, "size-9 dark:hidden")} title="Switch to dark theme">
+      <button
+        type="submit"
+        name="theme"
+        value="dark"
+        className={cn(iconButton, "inline-flex size-9 dark:hidden")}
+        title="Switch to dark theme"
+      >
         <Icon name="moon" />
         <span className="sr-only">Switch to dark theme</span>
       </button>
@@ -51,7 +58,7 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
         <Icon name="sun" />
         <span className="sr-only">Switch to light theme</span>
       </button>
-      <PopoverMenuTrigger menuId={THEME_MENU_ID} className={cn(iconButton, "h-9 w-6")} title="Theme options">
+      <PopoverMenuTrigger menuId={THEME_MENU_ID} className={cn(iconButton, "inline-flex h-9 w-6")} title="Theme options">
         <Icon name="chevron-down" className="!size-3.5" />
         <span className="sr-only">Theme options</span>
       </PopoverMenuTrigger>

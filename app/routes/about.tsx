@@ -81,7 +81,7 @@ export default function About() {
     <section className={PAGE_CONTAINER} aria-labelledby="about-title">
       <div className="grid items-center gap-10 lg:grid-cols-2">
         <div>
-          <PageIntro id="about-title" eyebrow="About us" title="About MarketWire" className="mb-6 lg:mb-6">
+          <PageIntro id="about-title" eyebrow="About us" title="About MarketWire" tight>
             <p>We connect investors with listed companies through market insights.</p>
           </PageIntro>
           <div className="flex max-w-2xl flex-col gap-4 text-muted-foreground">

@@ -153,7 +153,7 @@ function UnreadMessagesCard({ count }: { count: number | null }) {
   return (
     <Link to="/admin/messages" className="group block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
       <Card className="h-full transition-colors group-hover:border-primary/50">
-        <CardHeader className="flex-row items-center justify-between">
+        <CardHeader row>
           <CardTitle>Messages</CardTitle>
           <Icon name="message-square" className="size-5 text-muted-foreground" />
         </CardHeader>
@@ -175,7 +175,7 @@ function StatsCard({ card, stats }: { card: CardInfo; stats: ContentStats | null
   return (
     <Link to={card.href} className="group block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
       <Card className="h-full transition-colors group-hover:border-primary/50">
-        <CardHeader className="flex-row items-center justify-between">
+        <CardHeader row>
           <CardTitle>{card.title}</CardTitle>
           <Icon name={card.icon} className="size-5 text-muted-foreground" />
         </CardHeader>

@@ -132,20 +132,20 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
               { label: <span className="sr-only">Preview</span>, className: "w-14 pl-4 sm:w-16" },
               { label: "File" },
               { label: "Type", className: "hidden md:table-cell" },
-              { label: "Size", className: "hidden text-right md:table-cell" },
+              { label: "Size", align: "right", className: "hidden md:table-cell" },
               { label: "Details", className: "hidden lg:table-cell" },
               { label: "Uploaded", className: "hidden lg:table-cell" },
               { label: "Used in", className: "hidden sm:table-cell" },
-              { label: <span className="sr-only">Actions</span>, className: "pr-4 text-right" },
+              { label: <span className="sr-only">Actions</span>, align: "right", className: "pr-4" },
             ]}
           />
           <TableBody>
             {visibleFiles.map((file) => (
               <TableRow key={file.id}>
-                <TableCell className="pl-4 align-top sm:align-middle">
+                <TableCell verticalAlign="top" className="pl-4 sm:align-middle">
                   <Preview file={file} />
                 </TableCell>
-                <TableCell className="max-w-64 align-top whitespace-normal sm:align-middle">
+                <TableCell verticalAlign="top" className="max-w-64 whitespace-normal sm:align-middle">
                   <a
                     href={file.url}
                     className="font-medium break-all hover:underline sm:line-clamp-2 md:break-words"
@@ -168,12 +168,11 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                 <TableCell className="hidden max-w-64 whitespace-normal sm:table-cell">
                   <UsedIn file={file} />
                 </TableCell>
-                <TableCell className="pr-4 text-right align-top sm:align-middle">
+                <TableCell verticalAlign="top" className="pr-4 text-right sm:align-middle">
                   <Button
                     type="button"
-                    variant="ghost"
-                    size="icon"
-                    className="size-8 text-destructive hover:text-destructive sm:size-9"
+                    variant="ghost-destructive"
+                    size="icon-row"
                     aria-label={`Delete ${file.name}`}
                     title="Delete"
                     onClick={() => setToDelete(file)}
@@ -208,9 +207,7 @@ function UsedIn({ file, className }: { file: MediaFile; className?: string }) {
     <ul className={cn("flex flex-col gap-1", className)} aria-label={`Where ${file.name} is used`}>
       {file.usedBy.map((use) => (
         <li key={`${use.type}-${use.id}`} className="flex items-baseline gap-1.5">
-          <Badge variant="outline" className="shrink-0">
-            {use.typeLabel}
-          </Badge>
+          <Badge variant="outline">{use.typeLabel}</Badge>
           <Link to={use.editPath} className="line-clamp-2 break-words hover:underline">
             {use.title}
           </Link>
@@ -300,7 +297,7 @@ function UploadCard({ limits }: { limits: { image: string; audio: string } }) {
               onChange={() => reset()}
               className="w-full min-w-0 rounded-md border border-input bg-transparent text-sm shadow-xs file:mr-3 file:border-0 file:border-r file:bg-muted file:px-3 file:py-2 file:text-sm file:font-medium focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:max-w-md"
             />
-            <Button type="submit" disabled={uploading} className="shrink-0">
+            <Button type="submit" disabled={uploading}>
               {uploading ? "Uploading…" : "Upload"}
             </Button>
           </div>

@@ -158,7 +158,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <Card className="hidden py-0 lg:flex">
+          <Card spacing="flush" display="from-lg">
             <Table>
               <TableColumns
                 columns={[
@@ -166,7 +166,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                   { label: "Email" },
                   { label: "Subject" },
                   { label: "Message" },
-                  { label: "Received", className: "text-right" },
+                  { label: "Received", align: "right" },
                   { label: <span className="sr-only">Actions</span>, className: "pr-5" },
                 ]}
               />
@@ -231,7 +231,7 @@ interface RowProps {
 function MessageCard({ message, onDelete }: RowProps) {
   const { fetcher, read, onOpen } = useReadState(message);
   return (
-    <Card className={cn("gap-2 px-4 py-4", !read && "border-primary/40 bg-primary/5")} data-unread={!read || undefined}>
+    <Card spacing="compact" tone={read ? "default" : "highlight"} data-unread={!read || undefined}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className={cn("flex flex-wrap items-center gap-2", read ? "font-medium" : "font-bold")}>
@@ -258,23 +258,27 @@ function MessageTableRow({ message, onDelete }: RowProps) {
   const { fetcher, read, onOpen } = useReadState(message);
   return (
     <TableRow className={cn(!read && "shadow-[inset_3px_0_0_var(--primary)]")} data-unread={!read || undefined}>
-      <TableCell className={cn("min-w-28 pl-5 align-top", read ? "font-medium" : "font-bold")}>
+      <TableCell verticalAlign="top" className={cn("min-w-28 pl-5", read ? "font-medium" : "font-bold")}>
         <span className="flex flex-col items-start gap-1">
           {message.name}
           {read ? null : <UnreadBadge />}
         </span>
       </TableCell>
-      <TableCell className="align-top whitespace-nowrap">
+      <TableCell verticalAlign="top" className="whitespace-nowrap">
         <a href={`mailto:${message.email}`} className="hover:underline">
           {message.email}
         </a>
       </TableCell>
-      <TableCell className={cn("min-w-40 align-top", !read && "font-bold")}>{message.subject}</TableCell>
-      <TableCell className="min-w-64 align-top">
+      <TableCell verticalAlign="top" className={cn("min-w-40", !read && "font-bold")}>
+        {message.subject}
+      </TableCell>
+      <TableCell verticalAlign="top" className="min-w-64">
         <MessageText message={message} onOpen={onOpen} />
       </TableCell>
-      <TableCell className="text-right align-top whitespace-nowrap text-muted-foreground">{message.receivedAt}</TableCell>
-      <TableCell className="pr-5 align-top">
+      <TableCell verticalAlign="top" className="text-right whitespace-nowrap text-muted-foreground">
+        {message.receivedAt}
+      </TableCell>
+      <TableCell verticalAlign="top" className="pr-5">
         <div className="flex flex-col items-end gap-1">
           <ReadToggle fetcher={fetcher} message={message} read={read} />
           <RemoveButton intent="delete" text={CONFIRM} item={{ id: message.id, name: message.subject }} onAsk={onDelete} />

@@ -122,9 +122,9 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
         <Table>
           <TableColumns
             columns={[
-              { label: "Email", className: "px-5" },
-              { label: "Status", className: "px-5" },
-              { label: "Subscribed", className: "px-5 text-right" },
+              { label: "Email", className: "pr-5 pl-5" },
+              { label: "Status", className: "pr-5 pl-5" },
+              { label: "Subscribed", align: "right", className: "pr-5 pl-5" },
               { label: <span className="sr-only">Actions</span>, className: "pr-5" },
             ]}
           />

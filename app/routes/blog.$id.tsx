@@ -124,7 +124,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           </header>
 
           {article.featuredImageUrl ? (
-            <ContentImage src={article.featuredImageUrl} alt={article.title} priority className="mt-8 rounded-xl border" />
+            <ContentImage src={article.featuredImageUrl} alt={article.title} priority rounded="rounded-xl" className="mt-8 border" />
           ) : null}
 
           {/* Sanitised on the server in the loader (sanitizeContentHtml). */}
@@ -144,7 +144,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
                 {related.map((item) => (
                   <li key={item.id}>
                     <Link to={`/blog/${item.id}`} prefetch="intent" className="group flex gap-3">
-                      <ContentImage src={item.featuredImageUrl} alt="" className="w-24 shrink-0 rounded-md border" />
+                      <ContentImage src={item.featuredImageUrl} alt="" rounded="rounded-md" className="w-24 shrink-0 border" />
                       <span className="flex min-w-0 flex-col gap-1">
                         <span className="line-clamp-3 text-sm leading-snug font-medium group-hover:text-primary group-hover:underline">
                           {item.title}

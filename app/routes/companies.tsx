@@ -8,7 +8,6 @@ import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { parsePage } from "~/lib/pagination";
 import { metaFromLoader } from "~/lib/seo";
-import { cn } from "~/lib/utils";
 import { companiesPageMeta, listCoveredCompanies, parseSector, type CoveredCompaniesPage } from "~/server/companies/company-pages.server";
 import { loadPublicList } from "~/server/content/public-list.server";
 
@@ -104,7 +103,7 @@ function CompanyList({ companies, total, page, totalPages, sector, sectors }: Co
 
 /** PRODUCT.md "Company pages": the sectors as plain links, so the filter works without JavaScript. */
 function SectorFilter({ current, sectors }: { current: string | null; sectors: CoveredCompaniesPage["sectors"] }) {
-  const chip = (active: boolean) => cn(buttonVariants({ variant: active ? "default" : "outline", size: "sm" }), "rounded-full");
+  const chip = (active: boolean) => buttonVariants({ variant: active ? "default" : "outline", size: "sm", shape: "pill" });
   return (
     <nav aria-label="Sectors" className="mb-6">
       <ul className="flex flex-wrap gap-2">

@@ -49,12 +49,12 @@ const PLATFORMS: { name: string; href: string; icon: IconName }[] = [
 
 /** PRODUCT.md "Home": six placeholder sponsor logos (styled text, no third-party marks). */
 const SPONSORS = [
-  { name: "Northbridge Capital", style: "font-serif tracking-tight" },
+  { name: "Northbridge Capital", style: "text-base font-serif tracking-tight" },
   { name: "ATLAS SECURITIES", style: "font-black tracking-[0.2em] text-sm" },
-  { name: "meridian bank", style: "font-light lowercase tracking-wide" },
-  { name: "Summit Analytics", style: "font-semibold italic" },
+  { name: "meridian bank", style: "text-base font-light lowercase tracking-wide" },
+  { name: "Summit Analytics", style: "text-base font-semibold italic" },
   { name: "HARBOR FUNDS", style: "font-bold tracking-widest text-sm" },
-  { name: "Vertex Exchange", style: "font-mono font-semibold" },
+  { name: "Vertex Exchange", style: "text-base font-mono font-semibold" },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -117,7 +117,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           icon="headphones"
           title="Podcasts"
           action={<ViewAll to="/podcasts">View All</ViewAll>}
-          className="mb-0"
+          flush
         />
         <div className="flex flex-col gap-3 rounded-xl border bg-muted/40 p-4 sm:flex-row sm:items-center">
           <h3 className="shrink-0 text-sm font-semibold">Listen &amp; Subscribe on</h3>
@@ -199,7 +199,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               key={sponsor.name}
               className="flex h-20 items-center justify-center rounded-lg border bg-card px-3 text-center text-muted-foreground grayscale transition-colors hover:text-foreground"
             >
-              <span className={cn("text-base", sponsor.style)}>{sponsor.name}</span>
+              <span className={sponsor.style}>{sponsor.name}</span>
             </li>
           ))}
         </ul>
@@ -215,16 +215,17 @@ function SectionHeading({
   title,
   icon,
   action,
-  className,
+  flush = false,
 }: {
   id: string;
   title: string;
   icon?: IconName;
   action?: React.ReactNode;
-  className?: string;
+  /** No space below: the section spaces its children itself. */
+  flush?: boolean;
 }) {
   return (
-    <div className={cn("mb-6 flex items-end justify-between gap-4 border-b pb-3", className)}>
+    <div className={cn("flex items-end justify-between gap-4 border-b pb-3", !flush && "mb-6")}>
       <h2 id={id} className="flex items-center gap-2 text-xl font-bold tracking-tight sm:text-2xl">
         {icon ? <Icon name={icon} className="size-5 shrink-0 text-primary sm:size-6" /> : null}
         {title}

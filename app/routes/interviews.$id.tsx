@@ -142,7 +142,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
                       prefetch="intent"
                       className="group flex gap-3 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
                     >
-                      <ContentImage src={item.thumbnailUrl} alt="" icon="mic" className="w-24 shrink-0 rounded-md border" />
+                      <ContentImage src={item.thumbnailUrl} alt="" icon="mic" rounded="rounded-md" className="w-24 shrink-0 border" />
                       <span className="flex min-w-0 flex-col gap-1">
                         <span className="line-clamp-3 text-sm leading-snug font-medium group-hover:text-primary group-hover:underline">
                           {item.title}

@@ -78,7 +78,7 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
           </header>
 
           {feature.featuredImageUrl ? (
-            <ContentImage src={feature.featuredImageUrl} alt={feature.title} priority className="rounded-xl border" />
+            <ContentImage src={feature.featuredImageUrl} alt={feature.title} priority rounded="rounded-xl" className="border" />
           ) : null}
 
           {/* Sanitised on the server in the loader (sanitizeContentHtml). */}
@@ -113,7 +113,13 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
                       prefetch="intent"
                       className="group flex gap-3 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
                     >
-                      <ContentImage src={item.featuredImageUrl} alt="" icon="sparkles" className="w-24 shrink-0 rounded-md border" />
+                      <ContentImage
+                        src={item.featuredImageUrl}
+                        alt=""
+                        icon="sparkles"
+                        rounded="rounded-md"
+                        className="w-24 shrink-0 border"
+                      />
                       <span className="flex min-w-0 flex-col gap-1">
                         <span className="line-clamp-3 text-sm leading-snug font-medium group-hover:text-primary group-hover:underline">
                           {item.title}

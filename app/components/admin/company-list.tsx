@@ -37,7 +37,7 @@ export function CompanyList({ list }: { list: CompanyListData }) {
           { label: "Ticker" },
           { label: "Sector", className: "hidden md:table-cell" },
           { label: "Client", className: "hidden sm:table-cell" },
-          { label: <span className="sr-only">Actions</span>, className: "pr-4 text-right" },
+          { label: <span className="sr-only">Actions</span>, align: "right", className: "pr-4" },
         ]}
       />
       <TableBody>

@@ -296,7 +296,7 @@ function CompanyCombobox({
         <ul className="flex flex-wrap gap-2" aria-label="Chosen companies">
           {chosen.map((company) => (
             <li key={company.id}>
-              <Badge variant="secondary" className="gap-1 py-1 pr-1 text-sm">
+              <Badge variant="secondary" size="removable">
                 <span className="max-w-48 truncate">{company.name}</span>
                 <span className="text-xs text-muted-foreground">{tickerLabel(company)}</span>
                 <button

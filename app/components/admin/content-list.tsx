@@ -58,8 +58,8 @@ export function ContentList({ list }: { list: ContentListData }) {
           { label: "Title", className: "pl-4" },
           { label: "Status", className: "hidden sm:table-cell" },
           { label: "Created", className: "hidden md:table-cell" },
-          { label: info.counter === "listens" ? "Listens" : "Views", className: "hidden text-right sm:table-cell" },
-          { label: <span className="sr-only">Actions</span>, className: "pr-4 text-right" },
+          { label: info.counter === "listens" ? "Listens" : "Views", align: "right", className: "hidden sm:table-cell" },
+          { label: <span className="sr-only">Actions</span>, align: "right", className: "pr-4" },
         ]}
       />
       <TableBody>

@@ -87,7 +87,7 @@ export function DailyChart({
           <TableColumns
             columns={[
               { label: "Day", className: "pl-0" },
-              ...series.map((key) => ({ label: DAILY_SERIES[key].label, className: "text-right" })),
+              ...series.map((key) => ({ label: DAILY_SERIES[key].label, align: "right" as const })),
             ]}
           />
           <TableBody>

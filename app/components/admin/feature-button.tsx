@@ -36,9 +36,8 @@ export function FeatureButton({ item, fetcher }: { item: AdminListItem; fetcher:
       <input type="hidden" name="featured" value={String(!featured)} />
       <Button
         type="submit"
-        size="sm"
+        size="icon-sm-labelled"
         variant={featured ? "default" : "outline"}
-        className="size-8 sm:h-8 sm:w-auto"
         disabled={fetcher.state !== "idle"}
         aria-pressed={featured}
         aria-label={featured ? `Featured: ${item.title}` : `Feature: ${item.title}`}

@@ -91,14 +91,7 @@ export function RemoveButton({
   const label = `${text.verb} ${text.noun} ${item.name}`;
   if (hydrated) {
     return (
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        className={cn("text-destructive hover:text-destructive", className)}
-        aria-label={label}
-        onClick={() => onAsk(item)}
-      >
+      <Button type="button" variant="ghost-destructive" size="sm" className={className} aria-label={label} onClick={() => onAsk(item)}>
         <Icon name="trash" />
         {text.verb}
       </Button>

@@ -88,7 +88,7 @@ export function ListLayout({
           createFirst={<CreateLink to={createPath}>{texts.createFirst}</CreateLink>}
         />
       ) : (
-        <Card className="py-0">
+        <Card spacing="flush">
           <Table>{children}</Table>
         </Card>
       )}

@@ -4,7 +4,6 @@ import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { FieldError } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { useHydrated } from "~/lib/use-hydrated";
-import { cn } from "~/lib/utils";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
@@ -62,8 +61,8 @@ export function RichTextField({ meta }: { meta: Meta }) {
         rows={8}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy}
-        // The sizes undo the Textarea's own (w-full, min-h-16), which `sr-only` alone does not override.
-        className={cn("font-mono text-sm", editorShown && "sr-only min-h-0 w-px border-0 p-0")}
+        mono
+        visuallyHidden={editorShown}
         // Hidden behind the editor: out of the tab order and the accessibility tree; a label click or
         // the form focusing a field with an error lands in the editor.
         {...(editorShown ? { tabIndex: -1, "aria-hidden": true, onFocus: () => focusEditor.current?.() } : {})}

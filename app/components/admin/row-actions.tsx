@@ -3,7 +3,6 @@ import { Link } from "react-router";
 
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { cn } from "~/lib/utils";
 
 /**
  * The last cell of an admin list row (PRODUCT.md "Admin lists"): any extra control (the feature button),
@@ -23,23 +22,10 @@ export function RowActions({
   return (
     <div className="flex items-center justify-end gap-0.5 sm:gap-1">
       {children}
-      <Link
-        to={editHref}
-        className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-8 sm:size-9")}
-        aria-label={`Edit ${name}`}
-        title="Edit"
-      >
+      <Link to={editHref} className={buttonVariants({ variant: "ghost", size: "icon-row" })} aria-label={`Edit ${name}`} title="Edit">
         <Icon name="pencil" />
       </Link>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="size-8 text-destructive hover:text-destructive sm:size-9"
-        aria-label={`Delete ${name}`}
-        title="Delete"
-        onClick={onDelete}
-      >
+      <Button type="button" variant="ghost-destructive" size="icon-row" aria-label={`Delete ${name}`} title="Delete" onClick={onDelete}>
         <Icon name="trash" />
       </Button>
     </div>

@@ -62,7 +62,7 @@ export function TagsInput({
         <ul className="flex flex-wrap gap-2" aria-label="Tags">
           {tags.map((tag) => (
             <li key={tag}>
-              <Badge variant="secondary" className="gap-1 py-1 pr-1 text-sm">
+              <Badge variant="secondary" size="removable">
                 <span className="max-w-48 truncate">{tag}</span>
                 <button
                   type="button"

@@ -30,7 +30,8 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
         </h2>
         {article.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{article.description}</p> : null}
         <MetaList
-          className="mt-auto border-t pt-3 text-xs"
+          size="xs"
+          className="mt-auto border-t pt-3"
           items={[
             article.authorName ? { icon: "user-round", label: "Author", value: article.authorName } : null,
             article.publishedAt

@@ -1,6 +1,5 @@
 import { MediaThumbnail } from "~/components/site/media-thumbnail";
 import type { IconName } from "~/components/ui/icon";
-import { cn } from "~/lib/utils";
 
 /**
  * An article or feature picture: the site's 16:9 thumbnail (no layout shift, tinted placeholder when
@@ -9,15 +8,18 @@ import { cn } from "~/lib/utils";
 export function ContentImage({
   src,
   alt,
+  rounded = "rounded-none",
   className,
   icon = "newspaper",
   priority = false,
 }: {
   src: string | null | undefined;
   alt: string;
+  /** Its corners: square unless a `rounded-*` class is given. */
+  rounded?: string;
   className?: string;
   icon?: IconName;
   priority?: boolean;
 }) {
-  return <MediaThumbnail src={src} alt={alt} icon={icon} priority={priority} className={cn("rounded-none", className)} />;
+  return <MediaThumbnail src={src} alt={alt} icon={icon} priority={priority} rounded={rounded} className={className} />;
 }

@@ -18,7 +18,7 @@ export interface MetaListClasses {
   term?: string;
 }
 
-const CARD_FACTS: MetaListClasses = { list: "flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground", term: "shrink-0" };
+const CARD_FACTS: MetaListClasses = { list: "flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground", term: "shrink-0" };
 
 /**
  * A row of small facts (date, read time, views …), each with an icon. Empty items are skipped. The icon
@@ -27,16 +27,19 @@ const CARD_FACTS: MetaListClasses = { list: "flex flex-wrap items-center gap-x-4
 export function MetaList({
   items,
   className,
+  size = "sm",
   classes = CARD_FACTS,
 }: {
   items: (MetaItem | null | false)[];
   className?: string;
+  /** The text size: `xs` under an article card. */
+  size?: "sm" | "xs";
   classes?: MetaListClasses;
 }) {
   const shown = items.filter((item): item is MetaItem => Boolean(item));
   if (shown.length === 0) return null;
   return (
-    <dl className={cn(classes.list, className)}>
+    <dl className={cn(classes.list, size === "xs" ? "text-xs" : "text-sm", className)}>
       {shown.map(({ icon, label, value, valueProps }) => (
         <div key={label} className="flex items-center gap-1.5">
           <dt className={classes.term}>

@@ -12,15 +12,18 @@ export function PageIntro({
   children,
   className,
   id,
+  tight = false,
 }: {
   eyebrow?: string;
   title: string;
   children?: React.ReactNode;
   className?: string;
   id?: string;
+  /** Less space below (a page whose next block sits close, like the about page's). */
+  tight?: boolean;
 }) {
   return (
-    <header className={cn("mb-8 max-w-3xl lg:mb-10", className)}>
+    <header className={cn("max-w-3xl", tight ? "mb-6" : "mb-8 lg:mb-10", className)}>
       {eyebrow ? <p className="mb-2 text-xs font-semibold tracking-widest text-primary uppercase">{eyebrow}</p> : null}
       <h1 id={id} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
         {title}

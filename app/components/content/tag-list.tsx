@@ -15,9 +15,7 @@ export function TagList({ tags, max, className }: { tags: readonly string[] | nu
       ))}
       {more > 0 ? (
         <li>
-          <Badge variant="outline" className="text-muted-foreground">
-            +{more} more
-          </Badge>
+          <Badge variant="outline-muted">+{more} more</Badge>
         </li>
       ) : null}
     </ul>

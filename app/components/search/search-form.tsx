@@ -77,9 +77,9 @@ export function SearchForm({
             placeholder="Companies, markets, topics…"
             autoComplete="off"
             enterKeyHint="search"
-            className="h-10"
+            tall
           />
-          <Button type="submit" className="h-10">
+          <Button type="submit" size="tall">
             <Icon name="search" /> Search
           </Button>
         </div>

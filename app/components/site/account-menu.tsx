@@ -29,7 +29,7 @@ export function AccountMenu({ className }: { className?: string }) {
   if (loading) {
     return (
       <div className={cn("items-center", className)} aria-busy="true">
-        <Skeleton className="h-9 w-24 bg-white/15" />
+        <Skeleton tone="on-navy" className="h-9 w-24" />
         <span className="sr-only">Loading your account…</span>
       </div>
     );
@@ -67,7 +67,7 @@ export function AccountMenu({ className }: { className?: string }) {
         <span className="hidden truncate 2xl:inline">{name}</span>
         <Icon name="chevron-down" className="size-4 shrink-0 opacity-80" />
       </PopoverMenuTrigger>
-      <PopoverMenu id={ACCOUNT_MENU_ID} aria-label="Account">
+      <PopoverMenu id={ACCOUNT_MENU_ID} aria-label="Account" className="min-w-48">
         <div className="border-b px-2 pt-1.5 pb-2">
           <p className="truncate text-sm font-medium">{name}</p>
           <p className="truncate text-xs text-muted-foreground">{user.email}</p>

@@ -23,7 +23,7 @@ export interface CoverageCardData {
 export function CoverageCard({ item }: { item: CoverageCardData }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md">
-      <MediaThumbnail src={item.image} icon={item.icon} className="rounded-none border-b" />
+      <MediaThumbnail src={item.image} icon={item.icon} rounded="rounded-none" className="border-b" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Badge variant="secondary">{item.typeLabel}</Badge>
         <h3 className="leading-snug font-semibold text-pretty">

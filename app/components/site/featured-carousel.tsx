@@ -101,7 +101,7 @@ function Slide({
       className="group relative overflow-hidden rounded-2xl bg-[#0b1a33] shadow-md focus-within:ring-[3px] focus-within:ring-ring/70"
     >
       <div className="relative">
-        <MediaThumbnail src={video.thumbnailUrl} priority={priority} className="rounded-none" />
+        <MediaThumbnail src={video.thumbnailUrl} priority={priority} rounded="rounded-none" />
         <div className="pointer-events-none absolute inset-0 hidden bg-gradient-to-t from-black/90 via-black/40 to-transparent sm:block" />
         <span
           aria-hidden="true"

@@ -20,6 +20,7 @@ export function MediaThumbnail({
   icon,
   priority = false,
   sizes,
+  rounded = "rounded-lg",
   className,
   children,
 }: {
@@ -31,6 +32,8 @@ export function MediaThumbnail({
   priority?: boolean;
   /** For uploaded pictures (their resized copies); defaults to a main picture's or a card's width. */
   sizes?: string;
+  /** Its corners (a Tailwind `rounded-*` class): set here, not in `className`, which must not clash with them. */
+  rounded?: string;
   className?: string;
   children?: React.ReactNode;
 }) {
@@ -38,7 +41,7 @@ export function MediaThumbnail({
   // PRODUCT.md "Media library": uploads come with WebP copies the browser picks from.
   const srcSet = src ? uploadSrcSet(src) : undefined;
   return (
-    <div className={cn("relative aspect-video overflow-hidden rounded-lg bg-muted", className)}>
+    <div className={cn("relative aspect-video overflow-hidden bg-muted", rounded, className)}>
       {src ? (
         <img
           src={src}

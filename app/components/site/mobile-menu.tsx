@@ -35,9 +35,9 @@ export function MobileMenu({ id, open, onClose }: { id: string; open: boolean; o
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
-      "block rounded-md px-3 py-2.5 text-base font-medium text-white/85 hover:bg-white/10 hover:text-white",
+      "block rounded-md px-3 py-2.5 text-base font-medium hover:bg-white/10 hover:text-white",
       ON_NAVY_FOCUS,
-      isActive && "bg-white/10 text-white",
+      isActive ? "bg-white/10 text-white" : "text-white/85",
     );
 
   return (
@@ -86,8 +86,8 @@ function AccountArea() {
   if (loading) {
     return (
       <div className="flex items-center gap-3" aria-busy="true">
-        <Skeleton className="size-9 rounded-full bg-white/15" />
-        <Skeleton className="h-9 w-28 bg-white/15" />
+        <Skeleton tone="on-navy" shape="circle" className="size-9" />
+        <Skeleton tone="on-navy" className="h-9 w-28" />
         <span className="sr-only">Loading your account…</span>
       </div>
     );

@@ -36,7 +36,7 @@ export function PodcastCard({
         className,
       )}
     >
-      <MediaThumbnail src={podcast.thumbnailUrl} kind="podcast" priority={priority} className="rounded-none">
+      <MediaThumbnail src={podcast.thumbnailUrl} kind="podcast" priority={priority} rounded="rounded-none">
         {podcast.duration != null ? (
           <ThumbnailBadge className="right-2 bottom-2">
             <span className="sr-only">Duration </span>

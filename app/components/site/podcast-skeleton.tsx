@@ -11,7 +11,7 @@ export function PodcastDetailSkeleton() {
           <Skeleton className="h-6 w-48" />
           <Skeleton className="h-10 w-3/4" />
           <Skeleton className="h-5 w-64" />
-          <Skeleton className="h-48 w-full rounded-xl" />
+          <Skeleton shape="card" className="h-48 w-full" />
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-4 w-full" />
           ))}

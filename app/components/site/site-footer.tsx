@@ -8,8 +8,9 @@ import { FOOTER_COLUMNS, NAVY_BG_DEEP } from "./brand";
 import { Logo } from "./logo";
 
 const footerHeading = "mb-4 text-xs font-semibold tracking-widest text-white uppercase";
-const footerLink =
-  "rounded-sm text-sm text-slate-300 transition-colors hover:text-white outline-none focus-visible:ring-2 focus-visible:ring-white/70";
+const footerLinkBase =
+  "rounded-sm text-slate-300 transition-colors hover:text-white outline-none focus-visible:ring-2 focus-visible:ring-white/70";
+const footerLink = `${footerLinkBase} text-sm`;
 
 /** PRODUCT.md "Footer": navigation, programme links, placeholder contact details in New York, © 2025. */
 export function SiteFooter() {
@@ -74,7 +75,7 @@ export function SiteFooter() {
             <span>RSS:</span>
             {Object.values(FEEDS).map((feed) => (
               // Plain links: a feed is a file, not a page of the site.
-              <a key={feed.path} href={feed.path} className={cn(footerLink, "text-xs")}>
+              <a key={feed.path} href={feed.path} className={`${footerLinkBase} text-xs`}>
                 {feed.label}
                 <span className="sr-only"> feed</span>
               </a>

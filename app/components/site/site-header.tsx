@@ -18,6 +18,7 @@ const MOBILE_MENU_ID = "mobile-menu";
  * PRODUCT.md "Header", 'Subscribe Now': scrolls to the page's #newsletter box; on a page without one it goes
  * to the home page's box. A link, so it also works before JavaScript loads.
  */
+/** `className` sets how it shows (`inline-flex`, or hidden below a width): the link sets no `display` of its own. */
 export function SubscribeLink({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   function scrollToNewsletter(event: React.MouseEvent<HTMLAnchorElement>) {
     onNavigate?.();
@@ -33,7 +34,7 @@ export function SubscribeLink({ className, onNavigate }: { className?: string; o
       to="/#newsletter"
       onClick={scrollToNewsletter}
       className={cn(
-        "inline-flex h-9 items-center gap-2 rounded-md bg-white px-4 text-sm font-semibold whitespace-nowrap text-[#0b1a33] shadow-sm transition-colors hover:bg-sky-100",
+        "h-9 items-center gap-2 rounded-md bg-white px-4 text-sm font-semibold whitespace-nowrap text-[#0b1a33] shadow-sm transition-colors hover:bg-sky-100",
         ON_NAVY_FOCUS,
         className,
       )}
@@ -79,10 +80,11 @@ export function SiteHeader({ theme }: { theme: Theme }) {
                   end={link.to === "/"}
                   className={({ isActive }) =>
                     cn(
-                      "relative rounded-md px-3 py-2 text-sm font-medium text-white/75 transition-colors hover:bg-white/10 hover:text-white",
+                      "relative rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-white/10 hover:text-white",
                       ON_NAVY_FOCUS,
-                      isActive &&
-                        "text-white after:absolute after:inset-x-3 after:-bottom-[5px] after:h-0.5 after:rounded-full after:bg-sky-300 lg:after:-bottom-[17px]",
+                      isActive
+                        ? "text-white after:absolute after:inset-x-3 after:-bottom-[5px] after:h-0.5 after:rounded-full after:bg-sky-300 lg:after:-bottom-[17px]"
+                        : "text-white/75",
                     )
                   }
                 >

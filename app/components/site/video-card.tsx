@@ -68,7 +68,7 @@ export function VideoCard({
         ) : null}
       </MediaThumbnail>
       <div className="min-w-0 space-y-1.5">
-        <Heading className={cn("leading-snug font-semibold text-pretty", compact ? "line-clamp-2 text-sm" : "line-clamp-2 text-base")}>
+        <Heading className={cn("line-clamp-2 font-semibold text-pretty", compact ? "text-sm" : "text-base")}>
           {/* Beside the title, not on the picture: thumbnails carry their own labels in the corners. */}
           {rank != null ? (
             <span className="mr-1.5 inline-block rounded bg-sky-400 px-1.5 text-sm font-bold text-[#0b1a33] tabular-nums">#{rank}</span>

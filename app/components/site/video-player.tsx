@@ -86,7 +86,7 @@ function VideoFacade({
 function PlayPicture({ src, href, onClick, children }: { src: string | null; href?: string; onClick?: () => void; children: string }) {
   const Control = href ? "a" : "button";
   return (
-    <MediaThumbnail src={src} priority className="rounded-xl">
+    <MediaThumbnail src={src} priority rounded="rounded-xl">
       <Control
         {...(href ? { href, target: "_blank", rel: "noopener noreferrer" } : { type: "button" as const, onClick })}
         className="absolute inset-0 flex items-center justify-center outline-none focus-visible:ring-4 focus-visible:ring-sky-400 focus-visible:ring-inset"

@@ -3,8 +3,9 @@ import * as React from "react";
 
 import { cn } from "~/lib/utils";
 
+/** A badge's classes: as with buttons, no variant sets what the base or another variant sets. */
 export const badgeVariants = cva(
-  "inline-flex w-fit shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium [&>svg]:size-3",
+  "inline-flex w-fit shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-md border px-2 font-medium [&>svg]:size-3",
   {
     variants: {
       variant: {
@@ -12,13 +13,20 @@ export const badgeVariants = cva(
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         destructive: "border-transparent bg-destructive text-destructive-foreground",
         outline: "text-foreground",
+        /** An outlined badge in muted text (a list's 'more tags' count). */
+        "outline-muted": "text-muted-foreground",
         success: "border-transparent bg-gain/15 text-gain",
       },
+      size: {
+        default: "py-0.5 text-xs",
+        /** A picked value with its remove button inside (the editor's tags and companies). */
+        removable: "py-1 pr-1 text-sm",
+      },
     },
-    defaultVariants: { variant: "default" },
+    defaultVariants: { variant: "default", size: "default" },
   },
 );
 
-export function Badge({ className, variant, ...props }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
-  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+export function Badge({ className, variant, size, ...props }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
+  return <span data-slot="badge" className={cn(badgeVariants({ variant, size }), className)} {...props} />;
 }

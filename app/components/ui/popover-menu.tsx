@@ -35,7 +35,7 @@ export function PopoverMenu({ id, className, style, onClick, ...props }: Omit<Re
       popover="auto"
       // A named set of controls; a plain div may not carry aria-label.
       role="group"
-      className={cn("popover-menu min-w-48 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg", className)}
+      className={cn("popover-menu rounded-md border bg-popover p-1 text-popover-foreground shadow-lg", className)}
       style={{ "--popover-anchor": `--${id}`, ...style } as React.CSSProperties}
       // A choice made inside the menu closes it (a client-side navigation would leave it open).
       onClick={(event) => {

@@ -16,10 +16,11 @@ export function SheetContent({
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <SheetPrimitive.Content
+        // Its width, gap and colours come from `className`: the sheet sets only where it sits.
         className={cn(
-          "fixed z-50 flex flex-col gap-4 bg-background shadow-lg",
-          side === "right" && "inset-y-0 right-0 h-full w-3/4 border-l sm:max-w-sm",
-          side === "left" && "inset-y-0 left-0 h-full w-3/4 border-r sm:max-w-sm",
+          "fixed z-50 flex flex-col shadow-lg",
+          side === "right" && "inset-y-0 right-0 h-full border-l",
+          side === "left" && "inset-y-0 left-0 h-full border-r",
           side === "top" && "inset-x-0 top-0 h-auto border-b",
           className,
         )}

@@ -186,13 +186,13 @@ export function SidebarTrigger({ className, onClick, ...props }: React.Component
     <Button
       type="button"
       variant="ghost"
-      size="icon"
+      size="icon-sm"
       aria-label="Toggle Sidebar"
       aria-controls={isMobile ? undefined : SIDEBAR_ID}
       // Large screen: expanded or collapsed to icons. Small screen: the sheet open or closed.
       aria-expanded={isMobile ? openMobile : open}
       title="Toggle Sidebar (Ctrl+B)"
-      className={cn("size-8", className)}
+      className={className}
       onClick={(event) => {
         onClick?.(event);
         toggleSidebar();
@@ -223,8 +223,9 @@ export function SidebarContent({ className, ...props }: React.ComponentProps<"di
   );
 }
 
+/** Its padding comes from the caller (the admin side bar's is roomier than the header's). */
 export function SidebarFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="sidebar-footer" className={cn("flex flex-col gap-2 p-2", className)} {...props} />;
+  return <div data-slot="sidebar-footer" className={cn("flex flex-col gap-2", className)} {...props} />;
 }
 
 export function SidebarGroup({ className, ...props }: React.ComponentProps<"div">) {
@@ -259,8 +260,10 @@ export function SidebarMenuItem({ className, ...props }: React.ComponentProps<"l
 /** Classes for a menu entry (used on links); `active` highlights the current page. */
 export function sidebarMenuButtonClass(active: boolean, className?: string) {
   return cn(
-    "flex h-8 w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm outline-none transition-[width,height,padding] hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring group-data-[collapsible=icon]:size-8! group-data-[collapsible=icon]:p-2! [&>svg]:size-4 [&>svg]:shrink-0 [&>span]:truncate",
-    active && "bg-primary/10 font-medium text-primary hover:bg-primary/15 hover:text-primary",
+    "flex h-8 w-full items-center gap-2 overflow-hidden rounded-md p-2 text-left text-sm outline-none transition-[width,height,padding] focus-visible:ring-2 focus-visible:ring-ring group-data-[collapsible=icon]:size-8! group-data-[collapsible=icon]:p-2! [&>svg]:size-4 [&>svg]:shrink-0 [&>span]:truncate",
+    active
+      ? "bg-primary/10 font-medium text-primary hover:bg-primary/15 hover:text-primary"
+      : "hover:bg-accent hover:text-accent-foreground",
     className,
   );
 }

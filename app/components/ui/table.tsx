@@ -18,20 +18,43 @@ export function TableBody({ className, ...props }: React.ComponentProps<"tbody">
 export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
   return <tr className={cn("border-b transition-colors hover:bg-muted/50", className)} {...props} />;
 }
-export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
-  return <th className={cn("h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground", className)} {...props} />;
+/** `align="right"` for a column of figures or dates (a `<th>` is otherwise left-aligned here). */
+export function TableHead({
+  className,
+  align = "left",
+  ...props
+}: Omit<React.ComponentProps<"th">, "align"> & { align?: "left" | "right" }) {
+  return (
+    <th
+      className={cn(
+        "h-10 px-2 align-middle font-medium whitespace-nowrap text-foreground",
+        align === "right" ? "text-right" : "text-left",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
-export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td className={cn("p-2 align-middle", className)} {...props} />;
+/** `verticalAlign="top"` for a row whose cells run to several lines (a message's text). */
+export function TableCell({
+  className,
+  verticalAlign = "middle",
+  ...props
+}: React.ComponentProps<"td"> & { verticalAlign?: "middle" | "top" }) {
+  return <td className={cn("p-2", verticalAlign === "top" ? "align-top" : "align-middle", className)} {...props} />;
 }
 
-/** A table's header row from its columns: each a label (text or an element) and its classes. */
-export function TableColumns({ columns }: { columns: readonly { label: React.ReactNode; className?: string }[] }) {
+/** A table's header row from its columns: each a label (text or an element), its alignment and its classes. */
+export function TableColumns({
+  columns,
+}: {
+  columns: readonly { label: React.ReactNode; align?: "left" | "right"; className?: string }[];
+}) {
   return (
     <TableHeader>
       <TableRow>
         {columns.map((column, index) => (
-          <TableHead key={index} className={column.className}>
+          <TableHead key={index} align={column.align} className={column.className}>
             {column.label}
           </TableHead>
         ))}
