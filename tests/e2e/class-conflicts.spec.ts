@@ -67,7 +67,7 @@ const PUBLIC_PAGES = [
 ];
 
 test("public pages at 1280 px, with the theme and account menus open, carry no clashing classes", async ({ adminPage: page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   for (const path of [...PUBLIC_PAGES, ...(await detailPages(request))]) {
     await page.goto(path);
@@ -84,7 +84,7 @@ test("public pages at 1280 px, with the theme and account menus open, carry no c
 });
 
 test("public pages at 375 px, with the menu open, carry no clashing classes", async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 375, height: 740 });
   for (const path of [...PUBLIC_PAGES, ...(await detailPages(request))]) {
     await page.goto(path);
@@ -101,7 +101,7 @@ test("admin pages, a read and an unread message, the delete dialog and the phone
   request,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   // Rows on the pages that would otherwise be empty: a subscriber and a contact message.
   const subscribed = await request.post("/resources/newsletter", {
     form: { email: `classes-${Date.now()}@example.com` },

@@ -136,7 +136,7 @@ for (const list of ["/interviews", "/special-features"]) {
 
 test("every public page has a title, a description and an absolute canonical link", async ({ browser, baseURL }) => {
   // Eleven pages, each in a fresh browser context: 54 s on a quiet 2-core machine in CI, so twice that.
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   for (const path of [
     "/",
     "/about",

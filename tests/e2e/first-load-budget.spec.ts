@@ -32,7 +32,7 @@ test("every public page's first load stays within its JavaScript budget (136 KB 
   baseURL,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   // One detail page of each type, from the lists.
   const detailPages: string[] = [];
   for (const [list, kind] of [

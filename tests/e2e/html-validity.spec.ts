@@ -115,7 +115,7 @@ test("every public page has a non-empty <title> in its server-rendered HTML", as
 });
 
 test("every public page is valid HTML according to the W3C Nu Html Checker", async ({ request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "marketwire-html-"));
   try {
     const files: string[] = [];
@@ -150,7 +150,7 @@ for (const [theme, width] of [
   ["dark", 375],
 ] as const) {
   test(`every public page has no axe-core violations (WCAG 2.2 AA, ${theme} theme, ${width} px)`, async ({ browser, request, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     // The pages' CSP admits only scripts carrying the render's nonce; axe is injected from outside.
     const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } });
     // The theme menu's own request sets the cookie (PRODUCT.md "Theme").

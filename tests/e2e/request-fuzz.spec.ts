@@ -356,7 +356,7 @@ function randomRequest(base: string, target: Target, adminCookie: string, formPo
 
 // ---------------------------------------------------------------------------------------------------
 
-test.setTimeout(120_000);
+test.setTimeout(300_000);
 
 test(`${REQUESTS} fuzzed requests over every route and form get no 5xx answer`, async ({ baseURL }) => {
   const base = baseURL!;

@@ -54,7 +54,7 @@ test("a blog post scheduled a minute ahead is absent from every public place unt
   adminPage: page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const title = `Scheduled post ${Date.now().toString(36)}`;
   // The control holds whole minutes: the first one at least a minute away.
   const publishAt = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;

@@ -126,7 +126,7 @@ test("reading an article, an interview or a special feature counts one view per 
   browser,
   adminPage: page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   for (const item of READ_ITEMS) {
     const edit = await editPath(page, item.slug, item.title);
     const id = edit.split("/").at(-1)!;
