@@ -5,6 +5,7 @@ import { EmptyState } from "~/components/content/empty-state";
 import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
 import { DateTime, MetaList } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
+import { RelatedCard, RelatedDate, RelatedList } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { useViews } from "~/components/site/counters";
@@ -132,36 +133,13 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           <InvestmentNotice text={article.investmentNotice} />
         </article>
 
-        <aside aria-labelledby="related-title" className="lg:sticky lg:top-24 lg:self-start">
-          <div className="rounded-xl border bg-card p-5 shadow-sm">
-            <h2 id="related-title" className="mb-4 text-lg font-semibold">
-              Related Articles
-            </h2>
-            {related.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No related articles yet.</p>
-            ) : (
-              <ul className="flex flex-col gap-4">
-                {related.map((item) => (
-                  <li key={item.id}>
-                    <Link to={`/blog/${item.id}`} prefetch="intent" className="group flex gap-3">
-                      <ContentImage src={item.featuredImageUrl} alt="" rounded="rounded-md" className="w-24 shrink-0 border" />
-                      <span className="flex min-w-0 flex-col gap-1">
-                        <span className="line-clamp-3 text-sm leading-snug font-medium group-hover:text-primary group-hover:underline">
-                          {item.title}
-                        </span>
-                        {item.publishedAt ? (
-                          <span className="text-xs text-muted-foreground">
-                            <DateTime value={item.publishedAt}>{formatDate(item.publishedAt)}</DateTime>
-                          </span>
-                        ) : null}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </aside>
+        <RelatedList id="related-title" title="Related Articles" empty="No related articles yet." items={related}>
+          {(item) => (
+            <RelatedCard to={`/blog/${item.id}`} image={item.featuredImageUrl} title={item.title} focusRing={false}>
+              <RelatedDate value={item.publishedAt} />
+            </RelatedCard>
+          )}
+        </RelatedList>
       </div>
     </div>
   );

@@ -1,12 +1,12 @@
 import * as React from "react";
 import { data, Link } from "react-router";
 
-import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
 import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
-import { DateTime, MetaList, publishedItem } from "~/components/content/meta-list";
+import { MetaList, publishedItem } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
+import { RelatedCard, RelatedDate, RelatedList } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { useViews } from "~/components/site/counters";
@@ -14,7 +14,7 @@ import { VideoPlayer } from "~/components/site/video-player";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
-import { formatDate, formatDuration } from "~/lib/format";
+import { formatDuration } from "~/lib/format";
 import { metaFromLoader } from "~/lib/seo";
 import { loadItemPage } from "~/server/content/item-page.server";
 
@@ -126,43 +126,14 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
           <InvestmentNotice text={interview.investmentNotice} />
         </article>
 
-        <aside aria-labelledby="more-interviews-heading" className="lg:sticky lg:top-24 lg:self-start">
-          <div className="rounded-xl border bg-card p-5 shadow-sm">
-            <h2 id="more-interviews-heading" className="mb-4 text-lg font-semibold">
-              More Interviews
-            </h2>
-            {moreInterviews.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No other interviews yet.</p>
-            ) : (
-              <ul className="flex flex-col gap-4">
-                {moreInterviews.map((item) => (
-                  <li key={item.id}>
-                    <Link
-                      to={`/interviews/${item.id}`}
-                      prefetch="intent"
-                      className="group flex gap-3 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                    >
-                      <ContentImage src={item.thumbnailUrl} alt="" icon="mic" rounded="rounded-md" className="w-24 shrink-0 border" />
-                      <span className="flex min-w-0 flex-col gap-1">
-                        <span className="line-clamp-3 text-sm leading-snug font-medium group-hover:text-primary group-hover:underline">
-                          {item.title}
-                        </span>
-                        {item.intervieweeName ? (
-                          <span className="truncate text-xs text-muted-foreground">{item.intervieweeName}</span>
-                        ) : null}
-                        {item.publishedAt ? (
-                          <span className="text-xs text-muted-foreground">
-                            <DateTime value={item.publishedAt}>{formatDate(item.publishedAt)}</DateTime>
-                          </span>
-                        ) : null}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </aside>
+        <RelatedList id="more-interviews-heading" title="More Interviews" empty="No other interviews yet." items={moreInterviews}>
+          {(item) => (
+            <RelatedCard to={`/interviews/${item.id}`} image={item.thumbnailUrl} icon="mic" title={item.title}>
+              {item.intervieweeName ? <span className="truncate text-xs text-muted-foreground">{item.intervieweeName}</span> : null}
+              <RelatedDate value={item.publishedAt} />
+            </RelatedCard>
+          )}
+        </RelatedList>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
 import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
+import { RelatedList, type RelatedListClasses } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { usePodcastListens } from "~/components/site/counters";
@@ -37,6 +38,14 @@ type Episode = Route.ComponentProps["loaderData"]["moreEpisodes"][number];
 
 const backLink =
   "mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
+
+/** Episodes are titles with a line of facts, divided by rules, in a box that stays in view. */
+const EPISODES: RelatedListClasses = {
+  box: "rounded-xl border bg-card p-5 shadow-sm lg:sticky lg:top-24",
+  heading: "mb-4 text-lg font-bold",
+  list: "divide-y",
+  item: "py-3 first:pt-0 last:pb-0",
+};
 
 function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; moreEpisodes: Episode[] }) {
   const { listens, recordListen } = usePodcastListens(podcast.id, podcast.listens);
@@ -108,38 +117,33 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
           <InvestmentNotice text={podcast.investmentNotice} />
         </article>
 
-        <aside aria-labelledby="more-episodes-heading">
-          <div className="rounded-xl border bg-card p-5 shadow-sm lg:sticky lg:top-24">
-            <h2 id="more-episodes-heading" className="mb-4 text-lg font-bold">
-              More Episodes
-            </h2>
-            {moreEpisodes.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No other episodes available</p>
-            ) : (
-              <ul className="divide-y">
-                {moreEpisodes.map((episode) => (
-                  <li key={episode.id} className="py-3 first:pt-0 last:pb-0">
-                    <Link
-                      to={`/podcast/${episode.id}`}
-                      className="line-clamp-2 rounded-sm text-sm font-medium outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                    >
-                      {episode.title}
-                    </Link>
-                    <p className="mt-1 flex items-center gap-3 text-xs text-muted-foreground">
-                      <span className="inline-flex items-center gap-1">
-                        <Icon name="clock" className="size-3" />
-                        {formatDuration(episode.duration)}
-                      </span>
-                      {episode.publishedAt ? (
-                        <time dateTime={new Date(episode.publishedAt).toISOString()}>{formatDate(episode.publishedAt)}</time>
-                      ) : null}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </aside>
+        <RelatedList
+          id="more-episodes-heading"
+          title="More Episodes"
+          empty="No other episodes available"
+          items={moreEpisodes}
+          classes={EPISODES}
+        >
+          {(episode) => (
+            <>
+              <Link
+                to={`/podcast/${episode.id}`}
+                className="line-clamp-2 rounded-sm text-sm font-medium outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                {episode.title}
+              </Link>
+              <p className="mt-1 flex items-center gap-3 text-xs text-muted-foreground">
+                <span className="inline-flex items-center gap-1">
+                  <Icon name="clock" className="size-3" />
+                  {formatDuration(episode.duration)}
+                </span>
+                {episode.publishedAt ? (
+                  <time dateTime={new Date(episode.publishedAt).toISOString()}>{formatDate(episode.publishedAt)}</time>
+                ) : null}
+              </p>
+            </>
+          )}
+        </RelatedList>
       </div>
     </div>
   );

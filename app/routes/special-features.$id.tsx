@@ -6,6 +6,7 @@ import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/con
 import { DateTime, MetaList, publishedItem } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
+import { RelatedCard, RelatedList } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { useViews } from "~/components/site/counters";
@@ -97,50 +98,21 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
           <InvestmentNotice text={feature.investmentNotice} />
         </article>
 
-        <aside aria-labelledby="more-features-heading" className="lg:sticky lg:top-24 lg:self-start">
-          <div className="rounded-xl border bg-card p-5 shadow-sm">
-            <h2 id="more-features-heading" className="mb-4 text-lg font-semibold">
-              More Features
-            </h2>
-            {moreFeatures.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No other features yet.</p>
-            ) : (
-              <ul className="flex flex-col gap-4">
-                {moreFeatures.map((item) => (
-                  <li key={item.id}>
-                    <Link
-                      to={`/special-features/${item.id}`}
-                      prefetch="intent"
-                      className="group flex gap-3 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                    >
-                      <ContentImage
-                        src={item.featuredImageUrl}
-                        alt=""
-                        icon="sparkles"
-                        rounded="rounded-md"
-                        className="w-24 shrink-0 border"
-                      />
-                      <span className="flex min-w-0 flex-col gap-1">
-                        <span className="line-clamp-3 text-sm leading-snug font-medium group-hover:text-primary group-hover:underline">
-                          {item.title}
-                        </span>
-                        <span className="text-xs text-muted-foreground">
-                          {featureTypeLabel(item.featureType)}
-                          {item.publishedAt ? (
-                            <>
-                              {" · "}
-                              <DateTime value={item.publishedAt}>{formatDate(item.publishedAt)}</DateTime>
-                            </>
-                          ) : null}
-                        </span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </aside>
+        <RelatedList id="more-features-heading" title="More Features" empty="No other features yet." items={moreFeatures}>
+          {(item) => (
+            <RelatedCard to={`/special-features/${item.id}`} image={item.featuredImageUrl} icon="sparkles" title={item.title}>
+              <span className="text-xs text-muted-foreground">
+                {featureTypeLabel(item.featureType)}
+                {item.publishedAt ? (
+                  <>
+                    {" · "}
+                    <DateTime value={item.publishedAt}>{formatDate(item.publishedAt)}</DateTime>
+                  </>
+                ) : null}
+              </span>
+            </RelatedCard>
+          )}
+        </RelatedList>
       </div>
     </div>
   );
