@@ -39,12 +39,12 @@ export function signInPath(currentPath: string): string {
 }
 
 /**
- * Where a visitor goes after signing in (PRODUCT.md "Accounts"): an admin to the admin area (or the
- * admin page that sent them to sign in), anyone else back to the page they came from, or home.
+ * Where a visitor goes after signing in (PRODUCT.md "Accounts"): staff (PRODUCT.md "Roles") to the admin area
+ * (or the admin page that sent them to sign in), anyone else back to the page they came from, or home.
  */
-export function signInDestination(isAdmin: boolean, redirectTo: unknown): string {
+export function signInDestination(isStaff: boolean, redirectTo: unknown): string {
   const back = safeRedirectPath(redirectTo);
   const isAdminPath = back != null && (back === "/admin" || back.startsWith("/admin/") || back.startsWith("/admin?"));
-  if (isAdmin) return isAdminPath ? back : "/admin";
+  if (isStaff) return isAdminPath ? back : "/admin";
   return back && !isAdminPath && !back.startsWith("/auth") ? back : "/";
 }

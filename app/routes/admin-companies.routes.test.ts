@@ -27,7 +27,7 @@ let reader: string;
 
 beforeAll(async () => {
   admin = (await createSignedInUser({ role: "admin" })).cookie;
-  reader = (await createSignedInUser({ role: "user" })).cookie;
+  reader = (await createSignedInUser({ role: "reader" })).cookie;
 });
 
 beforeEach(async () => {

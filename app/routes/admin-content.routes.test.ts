@@ -80,7 +80,7 @@ let reader: string;
 
 beforeAll(async () => {
   admin = (await createSignedInUser({ role: "admin" })).cookie;
-  reader = (await createSignedInUser({ role: "user" })).cookie;
+  reader = (await createSignedInUser({ role: "reader" })).cookie;
 });
 
 // A thrown Response or data() counts as the answer (the guards throw theirs).

@@ -23,7 +23,7 @@ const guard = (cookie?: string) => callRoute(loader, appRequest("/admin", { cook
 describe("/admin dashboard loader", () => {
   it("is guarded: anonymous → /auth, plain user → /", async () => {
     expect(await guard()).toMatchObject({ status: 302, location: "/auth?redirectTo=%2Fadmin", response: expect.any(Response) });
-    const { cookie } = await createSignedInUser({ role: "user" });
+    const { cookie } = await createSignedInUser({ role: "reader" });
     expect(await guard(cookie)).toMatchObject({ status: 302, location: "/", response: expect.any(Response) });
   });
 

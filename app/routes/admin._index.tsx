@@ -8,7 +8,7 @@ import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { formatViews } from "~/lib/format";
 import { NOINDEX } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireRight } from "~/server/auth/session.server";
 import { getDashboardStats, type ContentStats } from "~/server/content/dashboard.server";
 import { dailyTotals } from "~/server/counting/daily-stats.server";
 
@@ -16,7 +16,7 @@ import type { Route } from "./+types/admin._index";
 import type { loader as adminLayoutLoader } from "./admin";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRight(request, "admin.enter");
   // PRODUCT.md "Dashboard": a failure is only logged; the cards show '—', the chart a short message.
   const [stats, daily] = await Promise.all([
     readOrNull("Dashboard stats", request, getDashboardStats),

@@ -1,19 +1,19 @@
 import { CompanyEditor } from "~/components/admin/company-editor";
 import { COMPANY_TEXTS } from "~/lib/companies";
 import { NOINDEX } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireRight } from "~/server/auth/session.server";
 import { companyEditorAction, companyEditorLoader } from "~/server/companies/company-handlers.server";
 
 import type { Route } from "./+types/admin.companies.new";
 
 // PRODUCT.md "Companies": create a company.
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRight(request, "companies.manage");
   return companyEditorLoader("create", request, undefined, admin);
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRight(request, "companies.manage");
   return companyEditorAction("create", request, undefined, admin);
 }
 

@@ -1,7 +1,7 @@
 import { NO_STORE } from "~/lib/cache-headers";
 import { COMPANY_TEXTS } from "~/lib/companies";
 import { parseQuery } from "~/lib/search";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireRight } from "~/server/auth/session.server";
 import { searchCompanies } from "~/server/companies/companies.server";
 
 import type { Route } from "./+types/admin.companies.search";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/admin.companies.search";
  * follows the admin lists' rule: control characters become spaces.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRight(request, "companies.read");
   const q = parseQuery(new URL(request.url).searchParams.get("q"));
   try {
     return Response.json({ companies: await searchCompanies(q) }, { headers: NO_STORE });

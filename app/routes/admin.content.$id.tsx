@@ -5,7 +5,7 @@ import { adminTexts } from "~/lib/admin-texts";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { NOINDEX } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireRight } from "~/server/auth/session.server";
 import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";
 import { itemDailyTotals } from "~/server/counting/daily-stats.server";
 
@@ -13,7 +13,7 @@ import type { Route } from "./+types/admin.content.$id";
 
 // PRODUCT.md "Editor": edit an item of any type (/admin/{slug}/{id}, see routes.ts).
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRight(request, "content.read");
   const type = contentTypeOfRequest(request);
   const [editor, daily] = await Promise.all([
     contentEditorLoader(type, "edit", request, params.id, admin),
@@ -38,7 +38,7 @@ async function itemFigures(type: ContentType, id: string, request: Request): Pro
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRight(request, "content.edit");
   return contentEditorAction(contentTypeOfRequest(request), "edit", request, params.id, admin);
 }
 

@@ -1,19 +1,19 @@
 import { ContentEditor } from "~/components/admin/content-editor";
 import { adminTexts } from "~/lib/admin-texts";
 import { NOINDEX } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireRight } from "~/server/auth/session.server";
 import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";
 
 import type { Route } from "./+types/admin.content.new";
 
 // PRODUCT.md "Editor": create an item of any type (/admin/{slug}/new, see routes.ts).
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRight(request, "content.create");
   return contentEditorLoader(contentTypeOfRequest(request), "create", request, undefined, admin);
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRight(request, "content.create");
   return contentEditorAction(contentTypeOfRequest(request), "create", request, undefined, admin);
 }
 

@@ -18,7 +18,7 @@ import { parsePage, totalPages } from "~/lib/pagination";
 import { NOINDEX } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import { requireAdmin } from "~/server/auth/session.server";
+import { ensureCan, requireRight } from "~/server/auth/session.server";
 import { getEnv } from "~/server/env.server";
 import { deleteMediaFile, listMediaFiles, MEDIA_PAGE_SIZE } from "~/server/media/media-library.server";
 import { receiveUpload } from "~/server/media/media-upload.server";
@@ -29,7 +29,7 @@ import type { Route } from "./+types/admin.media";
 
 // PRODUCT.md "Media library": every upload, newest first, 25 a page, with where it is used.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireRight(request, "media.read");
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const { items, total } = await listMediaFiles({ page });
   const limits = getEnv().UPLOAD_MAX_BYTES;
@@ -65,9 +65,10 @@ export interface MediaActionResult {
  * while the file is used.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRight(request, "media.read");
   const reply = (result: MediaActionResult, status = 200) => data(result, { status });
   if (request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
+    await ensureCan(admin, "media.upload", request);
     const result = await receiveUpload(request, admin.id);
     if (!result.ok) return reply({ ok: false, intent: "upload", message: result.error }, result.status);
     return redirectWithToast(new URL(request.url).pathname, { type: "success", title: "Success", description: "File uploaded" });
@@ -76,6 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent !== "delete") return reply({ ok: false, intent, message: "Unknown action" }, 400);
+  await ensureCan(admin, "media.delete", request);
   try {
     const deleted = await deleteMediaFile(String(form.get("id") ?? ""));
     switch (deleted.outcome) {

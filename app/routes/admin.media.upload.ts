@@ -1,5 +1,5 @@
 import { NO_STORE } from "~/lib/cache-headers";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireRight } from "~/server/auth/session.server";
 import { receiveUpload } from "~/server/media/media-upload.server";
 
 import type { Route } from "./+types/admin.media.upload";
@@ -17,7 +17,7 @@ export function loader() {
  * `{ media }`, or a 4xx with `{ error }` saying why it was refused; nothing is stored then.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireRight(request, "media.upload");
   const result = await receiveUpload(request, admin.id);
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: NO_STORE });
   return Response.json({ media: result.media }, { status: 201, headers: NO_STORE });

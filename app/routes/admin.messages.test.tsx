@@ -24,7 +24,7 @@ let reader: string;
 
 beforeAll(async () => {
   admin = (await createSignedInUser({ role: "admin" })).cookie;
-  reader = (await createSignedInUser({ role: "user" })).cookie;
+  reader = (await createSignedInUser({ role: "reader" })).cookie;
 });
 
 /** Replaces every message with these (the last one newest) and returns their ids in that order. */

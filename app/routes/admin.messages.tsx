@@ -18,7 +18,7 @@ import { formatDate, truncate } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { NOINDEX } from "~/lib/seo";
 import { cn } from "~/lib/utils";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireRight } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { backToInbox, inboxActionFailure, loadInboxPage, type InboxActionFailure } from "~/server/inbox/inbox-page.server";
 import { deleteContactMessage, listContactMessages, setMessageRead, type MessageFilter } from "~/server/inbox/inbox.server";
@@ -71,7 +71,7 @@ const TEXTS = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireRight(request, "inbox.manage");
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const submission = parseSubmission(form, messageActionSchema);

@@ -42,7 +42,7 @@ describe.each<[string, Loader]>([
   ["/admin/messages.csv", messagesCsvLoader],
 ])("%s is admin only", (path, fn) => {
   it("sends anonymous visitors to /auth and plain users to /", async () => {
-    const { cookie } = await createSignedInUser({ role: "user" });
+    const { cookie } = await createSignedInUser({ role: "reader" });
     expect(await redirectOf(fn, path)).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
     expect(await redirectOf(fn, path, cookie)).toBe("/");
   });
@@ -241,7 +241,7 @@ describe('/admin/subscribers: remove (PRODUCT.md "Inbox")', () => {
     ["anonymous", false, 401],
     ["a plain user", true, 403],
   ] as const)("refuses %s (%s) and removes nothing", async (_who, signedIn, status) => {
-    const cookie = signedIn ? (await createSignedInUser({ role: "user" })).cookie : undefined;
+    const cookie = signedIn ? (await createSignedInUser({ role: "reader" })).cookie : undefined;
     expect((await post({ intent: "remove", id: ids["gone@example.com"]! }, cookie)).status).toBe(status);
     expect(await emails()).toEqual(["gone@example.com", "keep@example.com"]);
   });

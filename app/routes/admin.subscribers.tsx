@@ -12,7 +12,7 @@ import { formatDate } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { parseQuery } from "~/lib/search";
 import { NOINDEX } from "~/lib/seo";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireRight } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { backToInbox, inboxActionFailure, loadInboxPage } from "~/server/inbox/inbox-page.server";
 import { deleteSubscriber, listSubscribers } from "~/server/inbox/inbox.server";
@@ -52,7 +52,7 @@ const subscriberActionSchema = z.object({
 const TEXTS = { removed: "Subscriber removed", removeFailed: "Failed to remove subscriber" };
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireRight(request, "inbox.manage");
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const submission = parseSubmission(form, subscriberActionSchema);

@@ -25,7 +25,7 @@ describe("admin layout guard (loader)", () => {
   });
 
   it("sends a signed-in non-admin to / with the 'Access Denied' toast cookie", async () => {
-    const { cookie } = await createSignedInUser({ role: "user" });
+    const { cookie } = await createSignedInUser({ role: "reader" });
     const { status, headers } = await callRoute(loader, appRequest("/admin", { cookie }));
     expect(status).toBe(302);
     expect(headers.get("Location")).toBe("/");
@@ -87,14 +87,14 @@ describe("admin layout: sign out (action, intent=signout)", () => {
   });
 
   it("also signs out a plain user (it is their own session)", async () => {
-    const { cookie } = await createSignedInUser({ role: "user" });
+    const { cookie } = await createSignedInUser({ role: "reader" });
     const { status } = await callRoute(action, appRequest("/admin", { cookie, form: { intent: "signout" } }));
     expect(status).toBe(302);
     expect(await getCurrentUser(appRequest("/", { cookie }))).toBeNull();
   });
 
   it("refuses any other intent from a non-admin (403) and from an anonymous visitor (401)", async () => {
-    const { cookie } = await createSignedInUser({ role: "user" });
+    const { cookie } = await createSignedInUser({ role: "reader" });
     expect((await callRoute(action, appRequest("/admin", { cookie, form: { intent: "other" } }))).status).toBe(403);
     expect((await callRoute(action, appRequest("/admin", { form: { intent: "other" } }))).status).toBe(401);
   });

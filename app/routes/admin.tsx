@@ -7,7 +7,7 @@ import { RouteErrorMessage } from "~/components/route-error-message";
 import { SidebarInset, sidebarOpenFromCookie, SidebarProvider } from "~/components/ui/sidebar";
 import { NOINDEX } from "~/lib/seo";
 import { appendSetCookies, signOutSession } from "~/server/auth/auth-actions.server";
-import { requireAdmin } from "~/server/auth/session.server";
+import { requireRight } from "~/server/auth/session.server";
 import { countUnreadMessages } from "~/server/inbox/inbox.server";
 import { readForm } from "~/server/request-form.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/admin";
 // PRODUCT.md "Accounts": only admins see the admin area (anonymous → /auth, others → / with 'Access Denied').
 // Every child route checks again in its own loader and action.
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireRight(request, "admin.enter");
   return {
     user: { email: user.email, name: user.name },
     // Read on the server so the first render already has the saved width (no flash).
@@ -46,7 +46,7 @@ async function unreadMessagesOrNull(request: Request): Promise<number | null> {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "signout") {
-    await requireAdmin(request);
+    await requireRight(request, "admin.enter");
     return data({ error: "Unknown action" }, { status: 400 });
   }
   const result = await signOutSession(request);

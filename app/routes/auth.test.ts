@@ -152,7 +152,7 @@ describe("/auth sign up", () => {
     const db = await getDb();
     expect(user?.name).toBe("Ann Analyst");
     const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.userId, user!.id));
-    expect(profile).toMatchObject({ displayName: "Ann Analyst", role: "user" });
+    expect(profile).toMatchObject({ displayName: "Ann Analyst", role: "reader" });
     // The session Better Auth opened automatically was removed, not just hidden.
     const sessions = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user!.id));
     expect(sessions).toEqual([]);

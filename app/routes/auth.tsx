@@ -26,7 +26,7 @@ import type { Route } from "./+types/auth";
 // came from (PRODUCT.md "Accounts").
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (user) throw redirect(signInDestination(user.isAdmin, new URL(request.url).searchParams.get("redirectTo")));
+  if (user) throw redirect(signInDestination(user.isStaff, new URL(request.url).searchParams.get("redirectTo")));
   return null;
 }
 
@@ -66,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     // 'Welcome back!', then /admin for an admin; a reader goes back to the page they came from
     // (PRODUCT.md "Accounts"). The session cookies come from Better Auth.
-    const response = await redirectWithToast(signInDestination(result.isAdmin, form.get("redirectTo")), {
+    const response = await redirectWithToast(signInDestination(result.isStaff, form.get("redirectTo")), {
       type: "success",
       title: "Welcome back!",
       description: "You have been successfully logged in.",

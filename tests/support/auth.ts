@@ -1,16 +1,17 @@
+import type { Role } from "~/lib/roles";
 import { createUserAccount, getAuth, setUserRole } from "~/server/auth/auth.server";
 
 export const BASE_URL = "http://localhost:3000";
 
 let counter = 0;
 
-/** Creates a verified account (optionally an admin) and returns a Cookie header signed in as it. */
-export async function createSignedInUser(options: { role?: "admin" | "user"; email?: string; password?: string } = {}) {
+/** Creates a verified account (a reader unless a role is named) and returns a Cookie header signed in as it. */
+export async function createSignedInUser(options: { role?: Role; email?: string; password?: string } = {}) {
   counter += 1;
   const email = options.email ?? `user${counter}-${Date.now()}@example.com`;
   const password = options.password ?? "correct-horse-battery";
   const user = await createUserAccount({ email, password, name: `Test User ${counter}`, emailVerified: true });
-  if (options.role === "admin") await setUserRole(email, "admin");
+  if (options.role && options.role !== "reader") await setUserRole(email, options.role);
   const cookie = await signInCookie(email, password);
   return { user, email, password, cookie };
 }

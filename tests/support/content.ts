@@ -95,7 +95,14 @@ export async function insertSpecialFeatures(rows: Partial<typeof schema.specialF
 }
 
 /** A signed-in admin as `saveItem` sees one (PRODUCT.md "Accounts"). */
-export const ADMIN_USER: CurrentUser = { id: "test-admin", email: "admin@example.com", name: "Admin", role: "admin", isAdmin: true };
+export const ADMIN_USER: CurrentUser = {
+  id: "test-admin",
+  email: "admin@example.com",
+  name: "Admin",
+  role: "admin",
+  isStaff: true,
+  isAdmin: true,
+};
 
 /** Saves a new item as an admin through the one save operation; fails the test unless it is saved. */
 export async function createItem(type: ContentType, input: ContentInput) {

@@ -3,6 +3,7 @@ import { Link, NavLink } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
 import { Skeleton } from "~/components/ui/skeleton";
+import { isStaff } from "~/lib/roles";
 import { cn } from "~/lib/utils";
 
 import { SignInLink, SignOutButton } from "./account-actions";
@@ -104,7 +105,7 @@ function AccountArea() {
         >
           <Icon name="user-round" className="size-5" />
         </span>
-        {user.role === "admin" ? (
+        {isStaff(user.role) ? (
           <Link
             to="/admin"
             className={cn(

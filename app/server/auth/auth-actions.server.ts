@@ -9,6 +9,7 @@
 import { eq } from "drizzle-orm";
 
 import type { SignInInput, SignUpInput } from "~/lib/auth-forms";
+import { isStaff, roleOf } from "~/lib/roles";
 
 import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
@@ -26,7 +27,7 @@ export interface AuthFailure {
   fieldErrors?: { password?: string };
 }
 
-export type AuthResult = { ok: true; setCookies: string[]; isAdmin: boolean } | AuthFailure;
+export type AuthResult = { ok: true; setCookies: string[]; isStaff: boolean } | AuthFailure;
 
 /** PRODUCT.md "Auth messages": the text for any failure we did not expect (network, database, a 5xx from the library). */
 export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
@@ -97,7 +98,7 @@ export async function signInWithPassword(request: Request, input: SignInInput): 
   if (response.ok) {
     const userId = await signedInUserId(response);
     const profile = userId ? await profileOf(await getDb(), userId) : undefined;
-    return { ok: true, setCookies: response.headers.getSetCookie(), isAdmin: profile?.role === "admin" };
+    return { ok: true, setCookies: response.headers.getSetCookie(), isStaff: isStaff(roleOf(profile?.role)) };
   }
   if (response.status >= 500) return unexpected("Sign-in failed", `status ${response.status}`, request);
   const { code, message } = await errorBody(response);

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import type { Right } from "~/lib/roles";
+
 import { appRequest, BASE_URL, cookieHeaderFrom, createSignedInUser, signInCookie } from "../../../tests/support/auth";
 import { callRoute } from "../../../tests/support/route";
 import { getDb, schema } from "../db/db.server";
 import { COMMON_PASSWORD_MESSAGE } from "../password-policy.server";
 import { createUserAccount, getAuth } from "./auth.server";
-import { getCurrentUser, requireAdmin } from "./session.server";
+import { getCurrentUser, requireRight, ROLE_REFUSAL } from "./session.server";
 
 async function post(path: string, body: unknown, cookie?: string) {
   const auth = await getAuth();
@@ -19,18 +21,19 @@ async function post(path: string, body: unknown, cookie?: string) {
   );
 }
 
-/** The Response or data() requireAdmin throws for this request. */
-const refusalOf = (request: Request) => callRoute((args: { request: Request }) => requireAdmin(args.request), request, { throws: true });
+/** The Response or data() requireRight throws for this request (entering the admin area unless a right is named). */
+const refusalOf = (request: Request, right: Right = "admin.enter") =>
+  callRoute((args: { request: Request }) => requireRight(args.request, right), request, { throws: true });
 
 describe("sign-up", () => {
-  it("creates the user, a profile with the display name and the plain user role", async () => {
+  it("creates the user, a profile with the display name and the reader role", async () => {
     const response = await post("/sign-up/email", { email: "Ann@Example.com", password: "ledger-secret-1", name: "Ann Analyst" });
     expect(response.status).toBe(200);
     const db = await getDb();
     const [user] = await db.select().from(schema.users).where(eq(schema.users.email, "ann@example.com"));
     expect(user?.name).toBe("Ann Analyst");
     const [profile] = await db.select().from(schema.profiles).where(eq(schema.profiles.userId, user!.id));
-    expect(profile).toMatchObject({ displayName: "Ann Analyst", role: "user" });
+    expect(profile).toMatchObject({ displayName: "Ann Analyst", role: "reader" });
   });
 
   it("stores an argon2id hash, never the password", async () => {
@@ -129,11 +132,32 @@ describe("sign-in and sign-out", () => {
   });
 });
 
-describe("requireAdmin", () => {
+describe('requireRight (PRODUCT.md "Roles")', () => {
   it("returns the admin", async () => {
     const { cookie, email } = await createSignedInUser({ role: "admin" });
-    const admin = await requireAdmin(appRequest("/admin", { cookie }));
-    expect(admin).toMatchObject({ email, isAdmin: true, role: "admin" });
+    const admin = await requireRight(appRequest("/admin", { cookie }), "admin.enter");
+    expect(admin).toMatchObject({ email, isAdmin: true, isStaff: true, role: "admin" });
+  });
+
+  it("returns a staff member whose role holds the right", async () => {
+    const { cookie, email } = await createSignedInUser({ role: "contributor" });
+    expect(await requireRight(appRequest("/admin/videos/new", { cookie }), "content.create")).toMatchObject({
+      email,
+      role: "contributor",
+      isStaff: true,
+      isAdmin: false,
+    });
+  });
+
+  it("sends a staff member whose role lacks the right back to the dashboard, and answers their mutation 403", async () => {
+    const { cookie } = await createSignedInUser({ role: "compliance" });
+    const page = await refusalOf(appRequest("/admin/videos/new", { cookie }), "content.create");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/admin");
+    expect(page.headers.get("Set-Cookie")).toContain("mw_toast=");
+    const mutation = await refusalOf(appRequest("/admin/videos/new", { cookie, form: { title: "No" } }), "content.create");
+    expect(mutation.status).toBe(403);
+    expect(mutation.body).toEqual({ error: ROLE_REFUSAL });
   });
 
   it("sends an anonymous visitor to /auth, to come back to the admin page afterwards", async () => {

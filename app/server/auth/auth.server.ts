@@ -5,6 +5,7 @@ import { customSession } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
+import { roleOf, type Role } from "~/lib/roles";
 
 import { getDb, schema, type Database } from "../db/db.server";
 import { getEnv } from "../env.server";
@@ -138,15 +139,15 @@ function createAuth(db: Database) {
     plugins: [
       customSession(async ({ user, session }) => {
         const profile = await profileOf(db, user.id);
-        return { user: { ...user, displayName: profile?.displayName ?? user.name, role: profile?.role ?? "user" }, session };
+        return { user: { ...user, displayName: profile?.displayName ?? user.name, role: roleOf(profile?.role) }, session };
       }),
     ],
     databaseHooks: {
       user: {
         create: {
-          // Every account gets a profile: the display name from sign-up and the plain 'user' role.
+          // Every account gets a profile: the display name from sign-up and the reader role (PRODUCT.md "Roles").
           after: async (user) => {
-            await db.insert(schema.profiles).values({ userId: user.id, displayName: user.name, role: "user" }).onConflictDoNothing();
+            await db.insert(schema.profiles).values({ userId: user.id, displayName: user.name, role: "reader" }).onConflictDoNothing();
           },
         },
       },
@@ -169,7 +170,7 @@ export async function getAuth(): Promise<Auth> {
   return auth;
 }
 
-export async function setUserRole(email: string, role: "admin" | "user") {
+export async function setUserRole(email: string, role: Role) {
   const db = await getDb();
   const [user] = await db
     .select({ id: schema.users.id, name: schema.users.name })

@@ -1,6 +1,6 @@
 /**
  * The loaders and actions of the company admin (PRODUCT.md "Companies"), in the content routes' patterns
- * (admin-content-handlers.server.ts): the route modules call `requireAdmin(request)` first and hand its
+ * (admin-content-handlers.server.ts): the route modules call `requireRight(request, …)` first and hand its
  * result here, so the check cannot be forgotten. The queries are in `companies.server.ts`.
  */
 import type { SubmissionResult } from "@conform-to/react";

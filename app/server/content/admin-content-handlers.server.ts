@@ -1,7 +1,7 @@
 /**
  * The loaders and actions of the admin content routes (PRODUCT.md "Admin content"), for every type; the
- * route modules call `requireAdmin(request)` first and hand its result to these, so the check cannot be
- * forgotten. The queries they run are in `admin-content.server.ts`.
+ * route modules call `requireRight(request, …)` first and hand its user to these, which check the rights an
+ * intent needs on top (PRODUCT.md "Roles"), so the check cannot be forgotten. The queries they run are in `admin-content.server.ts`.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
@@ -14,7 +14,7 @@ import { emptyEditorValues, type EditorMode } from "~/lib/editor-values";
 import { parsePage } from "~/lib/pagination";
 import { parseQuery } from "~/lib/search";
 
-import type { CurrentUser } from "../auth/session.server";
+import { ensureCan, type CurrentUser } from "../auth/session.server";
 import { parseSubmission } from "../form-submission.server";
 import { readForm } from "../request-form.server";
 import { redirectWithToast } from "../toast.server";
@@ -57,7 +57,7 @@ export interface ListActionResult {
 }
 
 /** The list's mutations, told apart by `intent`: delete and (videos, podcasts) feature. */
-export async function contentListAction(type: ContentType, request: Request, _admin: CurrentUser) {
+export async function contentListAction(type: ContentType, request: Request, user: CurrentUser) {
   const texts = adminTexts(type);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
@@ -65,6 +65,7 @@ export async function contentListAction(type: ContentType, request: Request, _ad
   const reply = (result: ListActionResult, status = 200) => data(result, { status });
 
   if (intent === "delete") {
+    await ensureCan(user, "content.delete", request);
     try {
       const deleted = await deleteContent(type, id);
       return deleted
@@ -77,6 +78,7 @@ export async function contentListAction(type: ContentType, request: Request, _ad
   }
 
   if (intent === "feature" && CONTENT_REGISTRY[type].featurable) {
+    await ensureCan(user, "content.feature", request);
     const value = form.get("featured");
     if (value !== "true" && value !== "false") return reply({ ok: false, intent, id, message: texts.featureFailed }, 400);
     const featured = value === "true";

@@ -6,10 +6,11 @@ import type { ContentType } from "~/lib/content-types";
 import type { ContentInput } from "~/lib/editor-values";
 
 import { ADMIN_USER, createItem as create } from "../../../tests/support/content";
+import type { CurrentUser } from "../auth/session.server";
 import { getDb, schema } from "../db/db.server";
 import { editorValuesFromRow, getContent, listContent, setFeatured } from "./admin-content.server";
 import { companiesByIds, itemCompanies } from "./item-companies.server";
-import { saveItem } from "./save-item.server";
+import { PUBLISH_REFUSAL, saveItem } from "./save-item.server";
 
 const PAST = new Date("2024-01-02T03:04:05.000Z");
 
@@ -260,12 +261,44 @@ describe("saving", () => {
   });
 
   it("a user who may not save content is refused, and nothing is written", async () => {
-    const reader = { ...ADMIN_USER, id: "reader", role: "user", isAdmin: false };
+    const reader: CurrentUser = { ...ADMIN_USER, id: "reader", role: "reader", isStaff: false, isAdmin: false };
     expect(await saveItem({ type: "video", input: input({ title: "Not mine" }), user: reader })).toEqual({ status: "forbidden" });
     const { id } = await create("video", input({ title: "Kept" }));
     expect(await saveItem({ type: "video", id, input: input({ title: "Changed" }), user: reader })).toEqual({ status: "forbidden" });
     expect((await videoRow(id)).title).toBe("Kept");
     expect(await (await getDb()).select().from(schema.videos)).toHaveLength(1);
+  });
+
+  it('a contributor saves a new draft, but publishing or scheduling is refused beside the field (PRODUCT.md "Roles")', async () => {
+    const contributor: CurrentUser = { ...ADMIN_USER, id: "writer", role: "contributor", isAdmin: false };
+    const draft = await saveItem({ type: "interview", input: input({ title: "My draft", status: "draft" }), user: contributor });
+    expect(draft).toMatchObject({ status: "saved", created: true });
+    expect(await saveItem({ type: "interview", input: input({ title: "Live", status: "published" }), user: contributor })).toEqual({
+      status: "refused",
+      fieldErrors: { status: [PUBLISH_REFUSAL] },
+    });
+    const later = new Date(Date.now() + 86_400_000);
+    expect(
+      await saveItem({ type: "interview", input: input({ title: "Later", status: "draft", publishAt: later }), user: contributor }),
+    ).toEqual({
+      status: "refused",
+      fieldErrors: { publishAt: [PUBLISH_REFUSAL] },
+    });
+    const rows = await (await getDb()).select({ title: schema.interviews.title }).from(schema.interviews);
+    expect(rows).toEqual([{ title: "My draft" }]);
+  });
+
+  it("an editor publishes; compliance, which never edits, is refused", async () => {
+    const editor: CurrentUser = { ...ADMIN_USER, id: "editor", role: "editor", isAdmin: false };
+    const compliance: CurrentUser = { ...ADMIN_USER, id: "compliance", role: "compliance", isAdmin: false };
+    const { id } = await create("video", input({ title: "Desk copy" }));
+    expect(await saveItem({ type: "video", id, input: input({ title: "Edited", status: "published" }), user: editor })).toMatchObject({
+      status: "saved",
+    });
+    expect(await saveItem({ type: "video", id, input: input({ title: "Reviewer's edit" }), user: compliance })).toEqual({
+      status: "forbidden",
+    });
+    expect((await videoRow(id)).title).toBe("Edited");
   });
 });
 

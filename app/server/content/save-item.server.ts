@@ -10,6 +10,7 @@ import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import type { ContentInput } from "~/lib/editor-values";
 import { isUuid } from "~/lib/ids";
+import { can } from "~/lib/roles";
 
 import type { CurrentUser } from "../auth/session.server";
 import { getDb } from "../db/db.server";
@@ -34,21 +35,22 @@ export type SaveItemResult =
   | { status: "refused"; fieldErrors: Partial<Record<keyof ContentInput, string[]>> }
   /** The item to update does not exist (deleted in another tab, or a made-up id). */
   | { status: "notFound" }
-  /** The user may not save content (PRODUCT.md "Accounts"); nothing was written. */
+  /** The user's role may not create or edit content (PRODUCT.md "Roles"); nothing was written. */
   | { status: "forbidden" };
 
 /** Thrown inside the save's transaction to roll it back when its companies are refused. */
 class Refusal extends Error {}
 
-/** PRODUCT.md "Accounts": who may write content. Today only admins (the routes require one too). */
-function maySaveContent(user: CurrentUser): boolean {
-  return user.isAdmin;
-}
+/** PRODUCT.md "Roles": what a role may not publish, archive or schedule, it may only save as a draft. */
+export const PUBLISH_REFUSAL = "Your role cannot publish: save this as a draft.";
 
 /** Creates (no id) or updates an item; a database failure is thrown, for the handler to log and answer. */
 export async function saveItem({ type, id, input, user }: SaveItemRequest): Promise<SaveItemResult> {
-  if (!maySaveContent(user)) return { status: "forbidden" };
   const created = id === undefined;
+  if (!can(user.role, created ? "content.create" : "content.edit")) return { status: "forbidden" };
+  if ((input.status !== "draft" || input.publishAt) && !can(user.role, "content.publish")) {
+    return { status: "refused", fieldErrors: { [input.publishAt ? "publishAt" : "status"]: [PUBLISH_REFUSAL] } };
+  }
   if (!created && !isUuid(id)) return { status: "notFound" };
   const table: ContentTable = CONTENT_TABLES[type];
   const values = created ? insertValues(type, input) : updateValues(type, table, input);

@@ -411,13 +411,13 @@ export const rateLimits = pgTable("rate_limits", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
-/** PRODUCT.md "Accounts": role 'admin' grants admin rights. */
+/** PRODUCT.md "Roles": an account's role (`lib/roles.ts`); every sign-up is a reader. */
 export const profiles = pgTable("profiles", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   displayName: text("display_name"),
-  role: text("role").notNull().default("user"),
+  role: text("role").notNull().default("reader"),
   ...timestamps(),
 });
 

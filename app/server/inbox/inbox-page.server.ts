@@ -2,13 +2,13 @@ import { data } from "react-router";
 
 import { parsePage, totalPages } from "~/lib/pagination";
 
-import { requireAdmin } from "../auth/session.server";
+import { requireRight } from "../auth/session.server";
 import { redirectWithToast } from "../toast.server";
 import { INBOX_PAGE_SIZE } from "./inbox.server";
 
-/** An admin inbox page (messages, subscribers): admins only, the `?page=` asked for and its page count. */
+/** An admin inbox page (messages, subscribers): roles that read the inbox, the `?page=` asked for and its page count. */
 export async function loadInboxPage<T extends { total: number }>(request: Request, list: (options: { page: number }) => Promise<T>) {
-  await requireAdmin(request);
+  await requireRight(request, "inbox.read");
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const result = await list({ page });
   return { ...result, page, totalPages: totalPages(result.total, INBOX_PAGE_SIZE) };

@@ -28,14 +28,20 @@ async function roleOf(email: string) {
 }
 
 describe("runAdminCommand", () => {
-  it.each([[[]], [["grant"]], [["promote", "a@example.com"]], [["grant", "a@example.com", "extra"]], [["revoke", "  "]]])(
-    "prints the usage and exits 2 for bad arguments %j",
-    async (args) => {
-      const { lines, out } = capture();
-      expect(await runAdminCommand(args, out)).toBe(2);
-      expect(lines.error).toEqual([ADMIN_USAGE]);
-    },
-  );
+  it.each([
+    [[]],
+    [["grant"]],
+    [["promote", "a@example.com"]],
+    [["grant", "a@example.com", "extra"]],
+    [["grant", "a@example.com", "admin", "extra"]],
+    [["grant", "a@example.com", "user"]],
+    [["revoke", "a@example.com", "editor"]],
+    [["revoke", "  "]],
+  ])("prints the usage and exits 2 for bad arguments %j", async (args) => {
+    const { lines, out } = capture();
+    expect(await runAdminCommand(args, out)).toBe(2);
+    expect(lines.error).toEqual([ADMIN_USAGE]);
+  });
 
   it("exits 1 with a clear message for an unknown user", async () => {
     const { lines, out } = capture();
@@ -43,9 +49,24 @@ describe("runAdminCommand", () => {
     expect(lines.error).toEqual(["No user with email nobody@example.com: they must sign up first (at /auth), then run this again."]);
   });
 
+  it('grants a named staff role, and the usage lists every role (PRODUCT.md "Roles")', async () => {
+    await createUserAccount({ email: "writer@example.com", password: "correct-horse-battery", name: "Writer", emailVerified: true });
+    for (const [role, said] of [
+      ["contributor", "a contributor"],
+      ["compliance", "a compliance reviewer"],
+      ["editor", "an editor"],
+    ] as const) {
+      const { lines, out } = capture();
+      expect(await runAdminCommand(["grant", "writer@example.com", role], out)).toBe(0);
+      expect(lines.info[0]).toBe(`writer@example.com is now ${said}.`);
+      expect(await roleOf("writer@example.com")).toBe(role);
+    }
+    expect(ADMIN_USAGE).toContain("Roles: reader, contributor, editor, compliance, admin");
+  });
+
   it("grants and revokes the admin role of an existing user, whatever the email's case", async () => {
     await createUserAccount({ email: "editor@example.com", password: "editor-password", name: "Editor" });
-    expect(await roleOf("editor@example.com")).toBe("user");
+    expect(await roleOf("editor@example.com")).toBe("reader");
 
     const granted = capture();
     expect(await runAdminCommand(["grant", " Editor@Example.com "], granted.out)).toBe(0);
@@ -54,9 +75,9 @@ describe("runAdminCommand", () => {
 
     const revoked = capture();
     expect(await runAdminCommand(["revoke", "editor@example.com"], revoked.out)).toBe(0);
-    expect(revoked.lines.info[0]).toBe("editor@example.com is now a plain user.");
+    expect(revoked.lines.info[0]).toBe("editor@example.com is now a reader.");
     expect(revoked.lines.info[1]).toMatch(/^No admin account remains/);
-    expect(await roleOf("editor@example.com")).toBe("user");
+    expect(await roleOf("editor@example.com")).toBe("reader");
   });
 });
 
@@ -96,7 +117,7 @@ describe("runSeedCommand", () => {
       await db.execute(sql`select count(*)::int as n, count(*) filter (where title = 'Leftover')::int as leftover from videos`)
     ).rows as { n: number; leftover: number }[];
     expect(row).toEqual({ n: DEMO_COUNTS.videos, leftover: 0 });
-    expect(await roleOf("editor@example.com")).toBe("user");
+    expect(await roleOf("editor@example.com")).toBe("reader");
 
     const second = capture();
     expect(await runSeedCommand(second.out, false)).toBe(0);

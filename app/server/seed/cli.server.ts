@@ -4,6 +4,8 @@
  */
 import { eq } from "drizzle-orm";
 
+import { isRole, ROLES, type Role } from "~/lib/roles";
+
 import { setUserRole } from "../auth/auth.server";
 import { connectDatabase, schema } from "../db/db.server";
 import { getEnv, StartupError } from "../env.server";
@@ -47,28 +49,39 @@ export async function runSeedCommand(out: CommandOutput = console, isTerminal = 
   }
 }
 
+/** How the command names someone with each role. */
+const A_PERSON_WITH: Record<Role, string> = {
+  reader: "a reader",
+  contributor: "a contributor",
+  editor: "an editor",
+  compliance: "a compliance reviewer",
+  admin: "an admin",
+};
+
 export const ADMIN_USAGE = [
-  "Usage: npm run admin -- grant <email>    make an existing user an admin",
-  "       npm run admin -- revoke <email>   make an admin a plain user again",
+  "Usage: npm run admin -- grant <email> [role]   give an existing user a role (admin unless named)",
+  "       npm run admin -- revoke <email>         make them a reader again (no admin rights)",
+  `Roles: ${ROLES.join(", ")}`,
 ].join("\n");
 
-/** `npm run admin -- grant|revoke <email>`: 0 done, 1 failed (unknown user, database), 2 bad usage. */
+/** `npm run admin -- grant <email> [role]|revoke <email>`: 0 done, 1 failed (unknown user, database), 2 bad usage. */
 export async function runAdminCommand(args: readonly string[], out: CommandOutput = console): Promise<number> {
-  const [action, email, ...rest] = args;
-  if ((action !== "grant" && action !== "revoke") || !email?.trim() || rest.length > 0) {
+  const [action, email, named, ...rest] = args;
+  const role: string | undefined =
+    action === "grant" ? (named ?? "admin") : action === "revoke" && named === undefined ? "reader" : undefined;
+  if (!role || !isRole(role) || !email?.trim() || rest.length > 0) {
     out.error(ADMIN_USAGE);
     return 2;
   }
   const address = email.trim().toLowerCase();
   try {
     const { db } = await connectDatabase();
-    const role = action === "grant" ? "admin" : "user";
     if (!(await setUserRole(address, role))) {
       out.error(`No user with email ${address}: they must sign up first (at /auth), then run this again.`);
       return 1;
     }
-    out.info(action === "grant" ? `${address} is now an admin.` : `${address} is now a plain user.`);
-    if (action === "revoke") {
+    out.info(`${address} is now ${A_PERSON_WITH[role]}.`);
+    if (role !== "admin") {
       const [admin] = await db
         .select({ id: schema.profiles.userId })
         .from(schema.profiles)
