@@ -14,7 +14,7 @@ import { emptyEditorValues, type EditorMode } from "~/lib/editor-values";
 import { parsePage } from "~/lib/pagination";
 import { parseQuery } from "~/lib/search";
 
-import { ensureCan, type CurrentUser } from "../auth/session.server";
+import { ensureCan, ROLE_REFUSAL, type CurrentUser } from "../auth/session.server";
 import { parseSubmission } from "../form-submission.server";
 import { readForm } from "../request-form.server";
 import { redirectWithToast } from "../toast.server";
@@ -185,7 +185,7 @@ export async function contentEditorAction(
     case "notFound":
       return redirectWithToast(listPath, { type: "error", title: "Error", description: texts.notFound });
     case "forbidden":
-      // PRODUCT.md "Accounts": the route checked the role already; the operation checks it again.
-      throw data({ error: "Admin privileges required" }, { status: 403 });
+      // PRODUCT.md "Roles": the route let a role that writes content in; the operation knows whose draft this is.
+      throw data({ error: ROLE_REFUSAL }, { status: 403 });
   }
 }

@@ -46,7 +46,7 @@ export interface PodcastSummary {
   listens: number;
 }
 
-export type PodcastDetail = Omit<typeof podcasts.$inferSelect, "searchText">;
+export type PodcastDetail = Omit<typeof podcasts.$inferSelect, "searchText" | "createdBy">;
 
 function toSummary(row: Omit<PodcastSummary, "description"> & { description: string | null }): PodcastSummary {
   return { ...row, description: htmlToPlainText(row.description) };

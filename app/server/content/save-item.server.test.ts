@@ -288,6 +288,31 @@ describe("saving", () => {
     expect(rows).toEqual([{ title: "My draft" }]);
   });
 
+  it("a contributor edits their own drafts only: not another's, not one that was published", async () => {
+    const writer: CurrentUser = { ...ADMIN_USER, id: "writer", role: "contributor", isAdmin: false };
+    const other: CurrentUser = { ...writer, id: "other-writer" };
+    const created = await saveItem({ type: "blog", input: input({ title: "Mine" }), user: writer });
+    if (created.status !== "saved") throw new Error(`not saved: ${JSON.stringify(created)}`);
+    const [stored] = await (await getDb()).select({ createdBy: schema.blogs.createdBy }).from(schema.blogs);
+    expect(stored).toEqual({ createdBy: "writer" });
+
+    expect(await saveItem({ type: "blog", id: created.id, input: input({ title: "Mine, better" }), user: writer })).toMatchObject({
+      status: "saved",
+    });
+    expect(await saveItem({ type: "blog", id: created.id, input: input({ title: "Not yours" }), user: other })).toEqual({
+      status: "forbidden",
+    });
+    await update("blog", created.id, input({ title: "Mine, better", status: "published" }));
+    expect(await saveItem({ type: "blog", id: created.id, input: input({ title: "After publishing" }), user: writer })).toEqual({
+      status: "forbidden",
+    });
+    expect(await saveItem({ type: "blog", id: "00000000-0000-0000-0000-000000000000", input: input(), user: writer })).toEqual({
+      status: "notFound",
+    });
+    const [row] = await (await getDb()).select({ title: schema.blogs.title, status: schema.blogs.status }).from(schema.blogs);
+    expect(row).toEqual({ title: "Mine, better", status: "published" });
+  });
+
   it("an editor publishes; compliance, which never edits, is refused", async () => {
     const editor: CurrentUser = { ...ADMIN_USER, id: "editor", role: "editor", isAdmin: false };
     const compliance: CurrentUser = { ...ADMIN_USER, id: "compliance", role: "compliance", isAdmin: false };

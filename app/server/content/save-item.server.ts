@@ -4,7 +4,7 @@
  * announces the change. The route handler only reads and parses the form and turns the result into an answer;
  * the newsroom's rules (review, revisions, audit entries) hook in here.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
@@ -47,27 +47,39 @@ export const PUBLISH_REFUSAL = "Your role cannot publish: save this as a draft."
 /** Creates (no id) or updates an item; a database failure is thrown, for the handler to log and answer. */
 export async function saveItem({ type, id, input, user }: SaveItemRequest): Promise<SaveItemResult> {
   const created = id === undefined;
-  if (!can(user.role, created ? "content.create" : "content.edit")) return { status: "forbidden" };
+  // PRODUCT.md "Roles": a contributor edits only the drafts they created; editors and admins edit anything.
+  const ownDraftsOnly = !created && !can(user.role, "content.edit");
+  const allowed = created ? can(user.role, "content.create") : !ownDraftsOnly || can(user.role, "content.editOwnDraft");
+  if (!allowed) return { status: "forbidden" };
   if ((input.status !== "draft" || input.publishAt) && !can(user.role, "content.publish")) {
     return { status: "refused", fieldErrors: { [input.publishAt ? "publishAt" : "status"]: [PUBLISH_REFUSAL] } };
   }
   if (!created && !isUuid(id)) return { status: "notFound" };
   const table: ContentTable = CONTENT_TABLES[type];
-  const values = created ? insertValues(type, input) : updateValues(type, table, input);
+  const values = created ? { ...insertValues(type, input), createdBy: user.id } : updateValues(type, table, input);
   const db = await getDb();
   let outcome: SaveItemResult;
   try {
     outcome = await db.transaction(async (tx): Promise<SaveItemResult> => {
-      const [row] = created
-        ? await tx.insert(table).values(asTableValues(values)).returning({ id: table.id })
-        : await tx.update(table).set(asTableValues(values)).where(eq(table.id, id)).returning({ id: table.id });
-      if (!row) return { status: "notFound" };
-      if (input.companyIds !== undefined) {
-        const companies = await setItemCompanies(type, row.id, input.companyIds, tx);
-        // A refused company rolls the row back too: nothing is saved.
-        if (!companies.ok) throw new Refusal(companies.reason === "itemNotFound" ? "The item is gone" : companies.message);
+      // The row's companies in the same transaction; a refused company rolls the row back too: nothing is saved.
+      const saveCompanies = async (savedId: string): Promise<SaveItemResult> => {
+        if (input.companyIds !== undefined) {
+          const companies = await setItemCompanies(type, savedId, input.companyIds, tx);
+          if (!companies.ok) throw new Refusal(companies.reason === "itemNotFound" ? "The item is gone" : companies.message);
+        }
+        return { status: "saved", id: savedId, created };
+      };
+      if (id === undefined) {
+        const [row] = await tx.insert(table).values(asTableValues(values)).returning({ id: table.id });
+        if (!row) throw new Error(`inserting a ${type} returned no row`);
+        return saveCompanies(row.id);
       }
-      return { status: "saved", id: row.id, created };
+      // One statement for an own-draft edit too: the row must still be the user's draft when it is written.
+      const target = ownDraftsOnly ? and(eq(table.id, id), eq(table.createdBy, user.id), eq(table.status, "draft")) : eq(table.id, id);
+      const [row] = await tx.update(table).set(asTableValues(values)).where(target).returning({ id: table.id });
+      if (row) return saveCompanies(row.id);
+      const [exists] = ownDraftsOnly ? await tx.select({ id: table.id }).from(table).where(eq(table.id, id)) : [];
+      return exists ? { status: "forbidden" } : { status: "notFound" };
     });
   } catch (error) {
     if (error instanceof Refusal) return { status: "refused", fieldErrors: { companyIds: [error.message] } };

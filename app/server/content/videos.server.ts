@@ -43,7 +43,7 @@ export interface VideoSummary {
   duration: number | null;
 }
 
-export type VideoDetail = Omit<typeof videos.$inferSelect, "searchText">;
+export type VideoDetail = Omit<typeof videos.$inferSelect, "searchText" | "createdBy">;
 
 /** One page of published videos with the exact total. A page past the end is empty, never an error. */
 export async function listPublishedVideos({ page, pageSize = VIDEO_PAGE_SIZE }: { page: number; pageSize?: number }) {

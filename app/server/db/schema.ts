@@ -53,6 +53,11 @@ function contentColumns() {
     disclosureSponsor: text("disclosure_sponsor"),
     disclosurePurpose: text("disclosure_purpose"),
     disclosureCompensation: text("disclosure_compensation"),
+    /**
+     * PRODUCT.md "Roles": the account that created the item (a contributor edits only their own drafts). No
+     * foreign key: deleting an account keeps the record of who wrote what.
+     */
+    createdBy: text("created_by"),
     ...timestamps(),
     /**
      * What /search matches (app/server/search/search.server.ts): title, description and content, lower-cased
@@ -422,12 +427,13 @@ export const profiles = pgTable("profiles", {
 });
 
 /**
- * Every column of a content table but the derived `search_text`, for reads that return whole rows:
- * the lower-cased copy of the text is for the search index, never for pages.
+ * Every column of a content table but the derived `search_text` and `created_by`, for reads that return
+ * whole rows: the lower-cased copy of the text is for the search index, and who created an item is for the
+ * server's checks (PRODUCT.md "Roles"); neither belongs in a page's data.
  */
 export function rowColumns<T extends typeof videos | typeof podcasts | typeof blogs | typeof interviews | typeof specialFeatures>(
   table: T,
-): Omit<T["_"]["columns"], "searchText"> {
-  const { searchText: _searchText, ...columns } = getTableColumns(table);
+): Omit<T["_"]["columns"], "searchText" | "createdBy"> {
+  const { searchText: _searchText, createdBy: _createdBy, ...columns } = getTableColumns(table);
   return columns;
 }

@@ -1,0 +1,250 @@
+/**
+ * PRODUCT.md "Roles": every admin loader and action called as each of the five roles (and anonymously).
+ * What a role may do succeeds; the rest is refused (a page: back to the dashboard, or home for a reader; a
+ * mutation: 403) and changes nothing.
+ */
+import { count, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { can, ROLES, type Right, type Role } from "~/lib/roles";
+import { getDb, schema } from "~/server/db/db.server";
+
+import { appRequest, createSignedInUser } from "../../tests/support/auth";
+import { insertCompany } from "../../tests/support/companies";
+import { insertVideos } from "../../tests/support/content";
+import { callRoute } from "../../tests/support/route";
+import * as layout from "./admin";
+import * as dashboard from "./admin._index";
+import * as companyList from "./admin.companies";
+import * as companyEdit from "./admin.companies.$id";
+import * as companyNew from "./admin.companies.new";
+import * as companySearch from "./admin.companies.search";
+import * as contentList from "./admin.content";
+import * as contentEdit from "./admin.content.$id";
+import * as contentNew from "./admin.content.new";
+import * as media from "./admin.media";
+import * as mediaUpload from "./admin.media.upload";
+import * as messages from "./admin.messages";
+import * as messagesCsv from "./admin.messages[.csv]";
+import * as subscribers from "./admin.subscribers";
+import * as subscribersCsv from "./admin.subscribers[.csv]";
+
+const cookies = {} as Record<Role, string>;
+let videoId: string;
+let companyId: string;
+
+beforeAll(async () => {
+  for (const role of ROLES) cookies[role] = (await createSignedInUser({ role })).cookie;
+  videoId = await newVideo("Matrix video");
+  ({ id: companyId } = await insertCompany({ name: "Matrix Mining Ltd", slug: "matrix-mining", ticker: "MMX" }));
+});
+
+type RouteFunction = Parameters<typeof callRoute>[0];
+
+interface PageCase {
+  name: string;
+  loader: RouteFunction;
+  path: () => string;
+  params?: () => Record<string, string>;
+  right: Right;
+}
+
+const PAGES: PageCase[] = [
+  { name: "the admin layout", loader: layout.loader, path: () => "/admin", right: "admin.enter" },
+  { name: "the dashboard", loader: dashboard.loader, path: () => "/admin", right: "admin.enter" },
+  { name: "a content list", loader: contentList.loader, path: () => "/admin/videos", right: "content.read" },
+  { name: "a new item's editor", loader: contentNew.loader, path: () => "/admin/videos/new", right: "content.create" },
+  {
+    name: "an item's editor",
+    loader: contentEdit.loader,
+    path: () => `/admin/videos/${videoId}`,
+    params: () => ({ id: videoId }),
+    right: "content.read",
+  },
+  { name: "the companies list", loader: companyList.loader, path: () => "/admin/companies", right: "companies.read" },
+  { name: "a new company's editor", loader: companyNew.loader, path: () => "/admin/companies/new", right: "companies.manage" },
+  {
+    name: "a company's editor",
+    loader: companyEdit.loader,
+    path: () => `/admin/companies/${companyId}`,
+    params: () => ({ id: companyId }),
+    right: "companies.read",
+  },
+  {
+    name: "the company picker's search",
+    loader: companySearch.loader,
+    path: () => "/admin/companies/search?q=MMX",
+    right: "companies.read",
+  },
+  { name: "the media library", loader: media.loader, path: () => "/admin/media", right: "media.read" },
+  { name: "the messages", loader: messages.loader, path: () => "/admin/messages", right: "inbox.read" },
+  { name: "the subscribers", loader: subscribers.loader, path: () => "/admin/subscribers", right: "inbox.read" },
+  { name: "the messages export", loader: messagesCsv.loader, path: () => "/admin/messages.csv", right: "inbox.manage" },
+  { name: "the subscribers export", loader: subscribersCsv.loader, path: () => "/admin/subscribers.csv", right: "inbox.manage" },
+];
+
+const refusedPage = (role: Role) => (role === "reader" ? "/" : "/admin");
+
+describe.each(PAGES)("$name", ({ loader, path, params, right }) => {
+  it.each(ROLES)(`as %s: open only with '${right}'`, async (role) => {
+    const answer = await callRoute(loader, appRequest(path(), { cookie: cookies[role] }), { params: params?.() ?? {} });
+    if (can(role, right)) {
+      expect(answer.status, `${role} opens ${path()}`).toBe(200);
+    } else {
+      expect(answer.status, `${role} is sent away from ${path()}`).toBe(302);
+      expect(answer.location).toBe(refusedPage(role));
+      expect(answer.headers.get("Set-Cookie")).toContain("mw_toast=");
+    }
+  });
+
+  it("anonymously: sent to sign in", async () => {
+    const answer = await callRoute(loader, appRequest(path()), { params: params?.() ?? {} });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toMatch(/^\/auth\?redirectTo=/);
+  });
+});
+
+const videoCount = async () => (await (await getDb()).select({ n: count() }).from(schema.videos))[0]!.n;
+const videoTitle = async (id: string) =>
+  (await (await getDb()).select({ title: schema.videos.title }).from(schema.videos).where(eq(schema.videos.id, id)))[0]?.title;
+async function newVideo(title: string) {
+  const [row] = await insertVideos([{ title }]);
+  return row!.id;
+}
+
+/** A refused mutation's answer: 403 for a signed-in role, whatever the role. */
+function expectRefused(answer: { status: number }, role: Role) {
+  expect(answer.status, `${role} is refused`).toBe(403);
+}
+
+describe("content mutations", () => {
+  it.each(ROLES)("as %s: creating a draft needs 'content.create'", async (role) => {
+    const before = await videoCount();
+    const form = { title: `Draft by ${role}`, status: "draft", featured: "false" };
+    const answer = await callRoute(contentNew.action, appRequest("/admin/videos/new", { method: "POST", cookie: cookies[role], form }));
+    if (can(role, "content.create")) {
+      expect(answer.status).toBe(302);
+      expect(answer.location).toBe("/admin/videos");
+      expect(await videoCount()).toBe(before + 1);
+    } else {
+      expectRefused(answer, role);
+      expect(await videoCount()).toBe(before);
+    }
+  });
+
+  it.each(ROLES)("as %s: publishing a new item needs 'content.publish'", async (role) => {
+    const before = await videoCount();
+    const form = { title: `Live by ${role}`, status: "published", featured: "false" };
+    const answer = await callRoute(contentNew.action, appRequest("/admin/videos/new", { method: "POST", cookie: cookies[role], form }));
+    if (can(role, "content.publish")) {
+      expect(answer.status).toBe(302);
+      expect(await videoCount()).toBe(before + 1);
+    } else {
+      // A contributor is told beside the field; the others never reach the form.
+      expect(answer.status).toBe(can(role, "content.create") ? 400 : 403);
+      expect(await videoCount()).toBe(before);
+    }
+  });
+
+  it.each(ROLES)("as %s: editing another's item needs 'content.edit'", async (role) => {
+    const id = await newVideo("Someone else's");
+    const form = { title: `Edited by ${role}`, status: "draft", featured: "false" };
+    const answer = await callRoute(contentEdit.action, appRequest(`/admin/videos/${id}`, { method: "POST", cookie: cookies[role], form }), {
+      params: { id },
+    });
+    if (can(role, "content.edit")) {
+      expect(answer.status).toBe(302);
+      expect(await videoTitle(id)).toBe(`Edited by ${role}`);
+    } else {
+      expectRefused(answer, role);
+      expect(await videoTitle(id)).toBe("Someone else's");
+    }
+  });
+
+  it.each([
+    ["delete", "content.delete"],
+    ["feature", "content.feature"],
+  ] as const)("list intent %s needs '%s'", async (intent, right) => {
+    for (const role of ROLES) {
+      const id = await newVideo(`${intent} target for ${role}`);
+      const form: Record<string, string> = intent === "delete" ? { intent, id } : { intent, id, featured: "true" };
+      const answer = await callRoute(contentList.action, appRequest("/admin/videos", { method: "POST", cookie: cookies[role], form }));
+      const [row] = await (await getDb()).select({ featured: schema.videos.featured }).from(schema.videos).where(eq(schema.videos.id, id));
+      if (can(role, right)) {
+        expect(answer.status, role).toBe(200);
+        expect(intent === "delete" ? row : row?.featured, role).toBe(intent === "delete" ? undefined : true);
+      } else {
+        expectRefused(answer, role);
+        expect(row, role).toEqual({ featured: false });
+      }
+    }
+  });
+});
+
+describe("companies, media and inbox mutations", () => {
+  it.each(ROLES)("as %s: creating a company needs 'companies.manage'", async (role) => {
+    const slug = `company-by-${role}`;
+    const form = { name: `Company by ${role}`, slug, ticker: role.slice(0, 4).toUpperCase(), exchange: "ASX", sector: "mining" };
+    const answer = await callRoute(companyNew.action, appRequest("/admin/companies/new", { method: "POST", cookie: cookies[role], form }));
+    const [row] = await (await getDb()).select({ id: schema.companies.id }).from(schema.companies).where(eq(schema.companies.slug, slug));
+    if (can(role, "companies.manage")) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(302);
+      expect(row).toBeDefined();
+    } else {
+      expectRefused(answer, role);
+      expect(row).toBeUndefined();
+    }
+  });
+
+  it.each(ROLES)("as %s: deleting a company needs 'companies.manage'", async (role) => {
+    const { id } = await insertCompany({ name: `Doomed ${role}`, slug: `doomed-${role}`, ticker: `D${role.slice(0, 3).toUpperCase()}` });
+    const form = { intent: "delete", id };
+    const answer = await callRoute(companyList.action, appRequest("/admin/companies", { method: "POST", cookie: cookies[role], form }));
+    const [row] = await (await getDb()).select({ id: schema.companies.id }).from(schema.companies).where(eq(schema.companies.id, id));
+    if (can(role, "companies.manage")) {
+      expect(answer.status).toBe(200);
+      expect(row).toBeUndefined();
+    } else {
+      expectRefused(answer, role);
+      expect(row).toEqual({ id });
+    }
+  });
+
+  it.each(ROLES)("as %s: deleting from the media library needs 'media.delete'", async (role) => {
+    // No such file: a role that may delete is told so (404); the others are refused before looking. URL-encoded,
+    // as the page's fetcher sends it (a multipart body is an upload).
+    const request = new Request("http://localhost:3000/admin/media", {
+      method: "POST",
+      headers: { Origin: "http://localhost:3000", Cookie: cookies[role], "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "delete", id: "00000000-0000-0000-0000-000000000000" }),
+    });
+    const answer = await callRoute(media.action, request);
+    if (can(role, "media.delete")) expect(answer.status).toBe(404);
+    else expectRefused(answer, role);
+  });
+
+  it.each(ROLES)("as %s: uploading needs 'media.upload'", async (role) => {
+    // An empty multipart body: a role that may upload gets the form's own refusal (400), the others 403.
+    const body = new FormData();
+    const request = new Request("http://localhost:3000/admin/media/upload", {
+      method: "POST",
+      headers: { Origin: "http://localhost:3000", Cookie: cookies[role] },
+      body,
+    });
+    const answer = await callRoute(mediaUpload.action, request);
+    if (can(role, "media.upload")) expect(answer.status).toBe(400);
+    else expectRefused(answer, role);
+  });
+
+  it.each([
+    ["messages", messages.action, "/admin/messages", { intent: "read", id: "00000000-0000-0000-0000-000000000000" }],
+    ["subscribers", subscribers.action, "/admin/subscribers", { intent: "remove", id: "00000000-0000-0000-0000-000000000000" }],
+  ] as const)("the %s actions need 'inbox.manage'", async (_name, action, path, form) => {
+    for (const role of ROLES) {
+      const answer = await callRoute(action, appRequest(path, { method: "POST", cookie: cookies[role], form: { ...form } }));
+      // No such row: a role that may manage the inbox is told so (404).
+      if (can(role, "inbox.manage")) expect(answer.status, role).toBe(404);
+      else expectRefused(answer, role);
+    }
+  });
+});
