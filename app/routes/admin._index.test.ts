@@ -5,6 +5,7 @@ import { createElement } from "react";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import type { Role } from "~/lib/roles";
 import * as dashboard from "~/server/content/dashboard.server";
 import * as dailyStats from "~/server/counting/daily-stats.server";
 import { countHit } from "~/server/counting/record-hit.server";
@@ -86,7 +87,7 @@ describe("/admin dashboard loader", () => {
 });
 
 /** The dashboard inside the admin layout's data (the unread count comes from there). */
-function renderDashboard(loaderData: unknown, unreadMessages: number | null) {
+function renderDashboard(loaderData: unknown, unreadMessages: number | null, role: Role = "admin") {
   const Stub = createRoutesStub([
     {
       id: "routes/admin",
@@ -98,7 +99,12 @@ function renderDashboard(loaderData: unknown, unreadMessages: number | null) {
   return render(
     createElement(Stub, {
       initialEntries: ["/admin"],
-      hydrationData: { loaderData: { "routes/admin": { unreadMessages }, "routes/admin._index": loaderData } },
+      hydrationData: {
+        loaderData: {
+          "routes/admin": { unreadMessages, user: { email: "e@example.com", name: "E", role } },
+          "routes/admin._index": loaderData,
+        },
+      },
     }),
   );
 }
@@ -142,5 +148,23 @@ describe("/admin dashboard page", () => {
     expect(await screen.findByText("The daily figures could not be loaded.")).toBeTruthy();
     expect(screen.getByTestId("dashboard-unread").textContent).toBe("—unread messages");
     expect(screen.getByRole("link", { name: /^Videos/ }).textContent).toContain("—");
+  });
+});
+
+describe('the dashboard shows each role what it may use (PRODUCT.md "Roles")', () => {
+  const sections = () => ({
+    quickActions: screen.queryByRole("heading", { name: "Quick Actions" }) !== null,
+    inbox: screen.queryByRole("heading", { name: "Inbox" }) !== null,
+  });
+
+  it.each([
+    ["contributor", { quickActions: true, inbox: false }],
+    ["editor", { quickActions: true, inbox: false }],
+    ["compliance", { quickActions: false, inbox: true }],
+    ["admin", { quickActions: true, inbox: true }],
+  ] as const)("%s", async (role, shown) => {
+    renderDashboard({ stats: null, daily: null }, 0, role);
+    await screen.findByRole("heading", { name: "Dashboard" });
+    expect(sections()).toEqual(shown);
   });
 });

@@ -7,6 +7,7 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { formatViews } from "~/lib/format";
+import { can } from "~/lib/roles";
 import { NOINDEX } from "~/lib/seo";
 import { requireRight } from "~/server/auth/session.server";
 import { getDashboardStats, type ContentStats } from "~/server/content/dashboard.server";
@@ -70,7 +71,10 @@ const QUICK_ACTIONS = CONTENT_TYPE_LIST.map((info) => ({
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { stats, daily } = loaderData;
   // PRODUCT.md "Inbox": the layout reads the unread count for the side bar; the dashboard shows the same.
-  const unreadMessages = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin")?.unreadMessages ?? null;
+  const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin");
+  const unreadMessages = layout?.unreadMessages ?? null;
+  // PRODUCT.md "Roles": each role sees only what it may use.
+  const role = layout?.user.role ?? "reader";
   return (
     <div className="flex flex-col gap-8">
       <div>
@@ -115,33 +119,37 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         </section>
         <div className="flex min-w-0 flex-col gap-4">
-          <section aria-labelledby="inbox-summary">
-            <h2 id="inbox-summary" className="sr-only">
-              Inbox
-            </h2>
-            <UnreadMessagesCard count={unreadMessages} />
-          </section>
+          {can(role, "inbox.read") ? (
+            <section aria-labelledby="inbox-summary">
+              <h2 id="inbox-summary" className="sr-only">
+                Inbox
+              </h2>
+              <UnreadMessagesCard count={unreadMessages} />
+            </section>
+          ) : null}
 
-          <section aria-labelledby="quick-actions" className="flex-1">
-            <Card className="h-full">
-              <CardHeader>
-                <CardTitle>
-                  <span id="quick-actions" className="text-lg">
-                    Quick Actions
-                  </span>
-                </CardTitle>
-              </CardHeader>
-              <CardContent className="flex flex-wrap gap-3">
-                {QUICK_ACTIONS.map(({ label, href, icon }) => (
-                  <Link key={href} to={href} className={buttonVariants({ variant: "outline" })}>
-                    <Icon name="plus" />
-                    <Icon name={icon} className="text-muted-foreground" />
-                    {label}
-                  </Link>
-                ))}
-              </CardContent>
-            </Card>
-          </section>
+          {can(role, "content.create") ? (
+            <section aria-labelledby="quick-actions" className="flex-1">
+              <Card className="h-full">
+                <CardHeader>
+                  <CardTitle>
+                    <span id="quick-actions" className="text-lg">
+                      Quick Actions
+                    </span>
+                  </CardTitle>
+                </CardHeader>
+                <CardContent className="flex flex-wrap gap-3">
+                  {QUICK_ACTIONS.map(({ label, href, icon }) => (
+                    <Link key={href} to={href} className={buttonVariants({ variant: "outline" })}>
+                      <Icon name="plus" />
+                      <Icon name={icon} className="text-muted-foreground" />
+                      {label}
+                    </Link>
+                  ))}
+                </CardContent>
+              </Card>
+            </section>
+          ) : null}
         </div>
       </div>
     </div>

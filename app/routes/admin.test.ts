@@ -39,7 +39,11 @@ describe("admin layout guard (loader)", () => {
   it("gives an admin their email and name, and the sidebar open by default", async () => {
     const { cookie, email } = await createSignedInUser({ role: "admin" });
     const { body } = await callRoute(loader, appRequest("/admin", { cookie }));
-    expect(body).toEqual({ user: { email, name: expect.stringMatching(/^Test User/) }, sidebarOpen: true, unreadMessages: 0 });
+    expect(body).toEqual({
+      user: { email, name: expect.stringMatching(/^Test User/), role: "admin" },
+      sidebarOpen: true,
+      unreadMessages: 0,
+    });
   });
 
   it("reads the collapsed sidebar from the sidebar_state cookie", async () => {

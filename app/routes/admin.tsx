@@ -5,6 +5,7 @@ import { AdminHeader } from "~/components/admin/admin-header";
 import { AdminSidebar } from "~/components/admin/sidebar";
 import { RouteErrorMessage } from "~/components/route-error-message";
 import { SidebarInset, sidebarOpenFromCookie, SidebarProvider } from "~/components/ui/sidebar";
+import { can, type Role } from "~/lib/roles";
 import { NOINDEX } from "~/lib/seo";
 import { appendSetCookies, signOutSession } from "~/server/auth/auth-actions.server";
 import { requireRight } from "~/server/auth/session.server";
@@ -14,15 +15,15 @@ import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/admin";
 
-// PRODUCT.md "Accounts": only admins see the admin area (anonymous → /auth, others → / with 'Access Denied').
-// Every child route checks again in its own loader and action.
+// PRODUCT.md "Roles": only staff see the admin area (anonymous → /auth, readers → / with 'Access Denied'), each
+// role only what it may use. Every child route checks again in its own loader and action.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRight(request, "admin.enter");
   return {
-    user: { email: user.email, name: user.name },
+    user: { email: user.email, name: user.name, role: user.role },
     // Read on the server so the first render already has the saved width (no flash).
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
-    unreadMessages: await unreadMessagesOrNull(request),
+    unreadMessages: can(user.role, "inbox.read") ? await unreadMessagesOrNull(request) : null,
   };
 }
 
@@ -72,7 +73,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Marke
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell email={loaderData.user.email} sidebarOpen={loaderData.sidebarOpen} unreadMessages={loaderData.unreadMessages}>
+    <AdminShell
+      email={loaderData.user.email}
+      role={loaderData.user.role}
+      sidebarOpen={loaderData.sidebarOpen}
+      unreadMessages={loaderData.unreadMessages}
+    >
       <Outlet />
     </AdminShell>
   );
@@ -96,7 +102,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
   if (!layout) return <main className="p-6">{panel}</main>;
   return (
-    <AdminShell email={layout.user.email} sidebarOpen={layout.sidebarOpen} unreadMessages={layout.unreadMessages}>
+    <AdminShell email={layout.user.email} role={layout.user.role} sidebarOpen={layout.sidebarOpen} unreadMessages={layout.unreadMessages}>
       {panel}
     </AdminShell>
   );
@@ -104,11 +110,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 function AdminShell({
   email,
+  role,
   sidebarOpen,
   unreadMessages,
   children,
 }: {
   email: string;
+  role: Role;
   sidebarOpen: boolean;
   unreadMessages: number | null | undefined;
   children: ReactNode;
@@ -121,7 +129,7 @@ function AdminShell({
       >
         Skip to content
       </a>
-      <AdminSidebar email={email} unreadMessages={unreadMessages ?? null} />
+      <AdminSidebar email={email} role={role} unreadMessages={unreadMessages ?? null} />
       <SidebarInset>
         <AdminHeader email={email} />
         <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">

@@ -5,6 +5,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import type { Role } from "~/lib/roles";
 import { getDb, schema } from "~/server/db/db.server";
 import * as inbox from "~/server/inbox/inbox.server";
 
@@ -39,7 +40,7 @@ describe("admin layout loader: the unread messages", () => {
   });
 });
 
-function renderLayout(unreadMessages: number | null) {
+function renderLayout(unreadMessages: number | null, role: Role = "admin") {
   const Stub = createRoutesStub([
     {
       id: "routes/admin",
@@ -51,7 +52,9 @@ function renderLayout(unreadMessages: number | null) {
   return render(
     <Stub
       initialEntries={["/admin"]}
-      hydrationData={{ loaderData: { "routes/admin": { user: { email: "e@example.com", name: "E" }, sidebarOpen: true, unreadMessages } } }}
+      hydrationData={{
+        loaderData: { "routes/admin": { user: { email: "e@example.com", name: "E", role }, sidebarOpen: true, unreadMessages } },
+      }}
     />,
   );
 }
@@ -85,5 +88,40 @@ describe("the side bar's Messages entry", () => {
     ]);
     expect(screen.getByRole("link", { name: "Companies" }).getAttribute("href")).toBe("/admin/companies");
     expect(screen.getByRole("link", { name: "Media" }).getAttribute("href")).toBe("/admin/media");
+  });
+});
+
+describe('the side bar shows each role what it may use (PRODUCT.md "Roles")', () => {
+  const linksOf = async (role: Role) => {
+    renderLayout(0, role);
+    const nav = await screen.findByRole("navigation", { name: "Admin" });
+    const links = [...nav.querySelectorAll("a")].map((link) => link.textContent);
+    cleanup();
+    return links;
+  };
+  const CONTENT = ["Dashboard", "Videos", "Podcasts", "Blogs", "Interviews", "Special Features", "Companies", "Media"];
+
+  it("contributors and editors see the content, companies and media, not the inbox", async () => {
+    expect(await linksOf("contributor")).toEqual(CONTENT);
+    expect(await linksOf("editor")).toEqual(CONTENT);
+  });
+
+  it("compliance and admins see the inbox too", async () => {
+    expect(await linksOf("compliance")).toEqual([...CONTENT, "Subscribers", "Messages"]);
+    expect(await linksOf("admin")).toEqual([...CONTENT, "Subscribers", "Messages"]);
+  });
+
+  it("the layout counts unread messages only for roles that read the inbox", async () => {
+    await (await getDb()).insert(schema.contactMessages).values({ name: "a", email: "a@example.com", subject: "s", message: "m" });
+    const unread = await inbox.countUnreadMessages();
+    expect(unread).toBeGreaterThan(0);
+    for (const [role, expected] of [
+      ["contributor", null],
+      ["editor", null],
+      ["compliance", unread],
+    ] as const) {
+      const { cookie } = await createSignedInUser({ role });
+      expect((await callRoute(loader, appRequest("/admin", { cookie }))).body, role).toMatchObject({ unreadMessages: expected });
+    }
   });
 });

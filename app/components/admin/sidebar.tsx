@@ -17,11 +17,14 @@ import {
   useSidebar,
 } from "~/components/ui/sidebar";
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
+import { can, type Right, type Role } from "~/lib/roles";
 
 interface AdminLink {
   to: string;
   label: string;
   icon: IconName;
+  /** PRODUCT.md "Roles": the right the page needs; a role without it does not see the link. */
+  right: Right;
   /** Only active on this exact path (the dashboard would otherwise match every admin page). */
   end?: boolean;
   /** A count shown beside the label (the unread messages), described to screen readers as `${count} ${badgeNoun}`. */
@@ -30,23 +33,25 @@ interface AdminLink {
 
 /** PRODUCT.md "Admin": the links of 'Content Management': the five content types, companies, the media library. */
 export const CONTENT_LINKS: readonly AdminLink[] = [
-  { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true },
-  ...CONTENT_TYPE_LIST.map(({ adminPath, listTitle, icon }) => ({ to: adminPath, label: listTitle, icon })),
-  { to: "/admin/companies", label: "Companies", icon: "building-complex" },
-  { to: "/admin/media", label: "Media", icon: "images" },
+  { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true, right: "admin.enter" },
+  ...CONTENT_TYPE_LIST.map(({ adminPath, listTitle, icon }) => ({ to: adminPath, label: listTitle, icon, right: "content.read" as const })),
+  { to: "/admin/companies", label: "Companies", icon: "building-complex", right: "companies.read" },
+  { to: "/admin/media", label: "Media", icon: "images", right: "media.read" },
 ];
 
 /** PRODUCT.md "Inbox": admins read the stored newsletter sign-ups and contact messages. */
 export const INBOX_LINKS: readonly AdminLink[] = [
-  { to: "/admin/subscribers", label: "Subscribers", icon: "mail" },
-  { to: "/admin/messages", label: "Messages", icon: "message-square", badgeNoun: "unread" },
+  { to: "/admin/subscribers", label: "Subscribers", icon: "mail", right: "inbox.read" },
+  { to: "/admin/messages", label: "Messages", icon: "message-square", badgeNoun: "unread", right: "inbox.read" },
 ];
 
 /**
  * `unreadMessages`: PRODUCT.md "Inbox", the Messages entry's badge; null when the count could not be read
  * (no badge, rather than a wrong one).
  */
-export function AdminSidebar({ email, unreadMessages = null }: { email: string; unreadMessages?: number | null }) {
+export function AdminSidebar({ email, role, unreadMessages = null }: { email: string; role: Role; unreadMessages?: number | null }) {
+  const contentLinks = CONTENT_LINKS.filter((link) => can(role, link.right));
+  const inboxLinks = INBOX_LINKS.filter((link) => can(role, link.right));
   return (
     <Sidebar
       label="Content Management"
@@ -78,13 +83,17 @@ export function AdminSidebar({ email, unreadMessages = null }: { email: string; 
         <nav aria-label="Admin">
           <SidebarGroup>
             <SidebarGroupLabel>Content Management</SidebarGroupLabel>
-            <AdminLinkList links={CONTENT_LINKS} />
+            <AdminLinkList links={contentLinks} />
           </SidebarGroup>
-          <SidebarSeparator />
-          <SidebarGroup>
-            <SidebarGroupLabel>Audience</SidebarGroupLabel>
-            <AdminLinkList links={INBOX_LINKS} badgeCount={unreadMessages} />
-          </SidebarGroup>
+          {inboxLinks.length > 0 ? (
+            <>
+              <SidebarSeparator />
+              <SidebarGroup>
+                <SidebarGroupLabel>Audience</SidebarGroupLabel>
+                <AdminLinkList links={inboxLinks} badgeCount={unreadMessages} />
+              </SidebarGroup>
+            </>
+          ) : null}
         </nav>
       </SidebarContent>
     </Sidebar>
