@@ -47,6 +47,7 @@ export default [
     route("subscribers", "routes/admin.subscribers.tsx"),
     route("messages", "routes/admin.messages.tsx"),
     route("media", "routes/admin.media.tsx"),
+    route("users", "routes/admin.users.tsx"),
   ]),
 
   // Admin CSV downloads: top level so the admin layout does not render around a file

@@ -28,6 +28,7 @@ import * as messages from "./admin.messages";
 import * as messagesCsv from "./admin.messages[.csv]";
 import * as subscribers from "./admin.subscribers";
 import * as subscribersCsv from "./admin.subscribers[.csv]";
+import * as users from "./admin.users";
 
 const cookies = {} as Record<Role, string>;
 let videoId: string;
@@ -81,6 +82,7 @@ const PAGES: PageCase[] = [
   { name: "the subscribers", loader: subscribers.loader, path: () => "/admin/subscribers", right: "inbox.read" },
   { name: "the messages export", loader: messagesCsv.loader, path: () => "/admin/messages.csv", right: "inbox.manage" },
   { name: "the subscribers export", loader: subscribersCsv.loader, path: () => "/admin/subscribers.csv", right: "inbox.manage" },
+  { name: "the accounts", loader: users.loader, path: () => "/admin/users", right: "users.manage" },
 ];
 
 const refusedPage = (role: Role) => (role === "reader" ? "/" : "/admin");
@@ -245,6 +247,25 @@ describe("companies, media and inbox mutations", () => {
       // No such row: a role that may manage the inbox is told so (404).
       if (can(role, "inbox.manage")) expect(answer.status, role).toBe(404);
       else expectRefused(answer, role);
+    }
+  });
+
+  it.each(ROLES)("as %s: changing an account's role needs 'users.manage'", async (role) => {
+    const target = await createSignedInUser();
+    const form = { intent: "role", userId: target.user.id, role: "contributor" };
+    const answer = await callRoute(users.action, appRequest("/admin/users", { method: "POST", cookie: cookies[role], form }));
+    const [row] = await (
+      await getDb()
+    )
+      .select({ role: schema.profiles.role })
+      .from(schema.profiles)
+      .where(eq(schema.profiles.userId, target.user.id));
+    if (can(role, "users.manage")) {
+      expect(answer.status).toBe(302);
+      expect(row).toEqual({ role: "contributor" });
+    } else {
+      expectRefused(answer, role);
+      expect(row).toEqual({ role: "reader" });
     }
   });
 });

@@ -106,9 +106,9 @@ describe('the side bar shows each role what it may use (PRODUCT.md "Roles")', ()
     expect(await linksOf("editor")).toEqual(CONTENT);
   });
 
-  it("compliance and admins see the inbox too", async () => {
+  it("compliance sees the inbox too; admins the inbox and the accounts", async () => {
     expect(await linksOf("compliance")).toEqual([...CONTENT, "Subscribers", "Messages"]);
-    expect(await linksOf("admin")).toEqual([...CONTENT, "Subscribers", "Messages"]);
+    expect(await linksOf("admin")).toEqual([...CONTENT, "Subscribers", "Messages", "Users"]);
   });
 
   it("the layout counts unread messages only for roles that read the inbox", async () => {

@@ -102,6 +102,7 @@ export const ADMIN_USER: CurrentUser = {
   role: "admin",
   isStaff: true,
   isAdmin: true,
+  sessionId: "test-admin-session",
 };
 
 /** Saves a new item as an admin through the one save operation; fails the test unless it is saved. */

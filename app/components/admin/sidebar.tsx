@@ -45,6 +45,9 @@ export const INBOX_LINKS: readonly AdminLink[] = [
   { to: "/admin/messages", label: "Messages", icon: "message-square", badgeNoun: "unread", right: "inbox.read" },
 ];
 
+/** PRODUCT.md "Roles": admins manage the accounts and their roles. */
+export const ACCOUNT_LINKS: readonly AdminLink[] = [{ to: "/admin/users", label: "Users", icon: "users", right: "users.manage" }];
+
 /**
  * `unreadMessages`: PRODUCT.md "Inbox", the Messages entry's badge; null when the count could not be read
  * (no badge, rather than a wrong one).
@@ -52,6 +55,7 @@ export const INBOX_LINKS: readonly AdminLink[] = [
 export function AdminSidebar({ email, role, unreadMessages = null }: { email: string; role: Role; unreadMessages?: number | null }) {
   const contentLinks = CONTENT_LINKS.filter((link) => can(role, link.right));
   const inboxLinks = INBOX_LINKS.filter((link) => can(role, link.right));
+  const accountLinks = ACCOUNT_LINKS.filter((link) => can(role, link.right));
   return (
     <Sidebar
       label="Content Management"
@@ -91,6 +95,15 @@ export function AdminSidebar({ email, role, unreadMessages = null }: { email: st
               <SidebarGroup>
                 <SidebarGroupLabel>Audience</SidebarGroupLabel>
                 <AdminLinkList links={inboxLinks} badgeCount={unreadMessages} />
+              </SidebarGroup>
+            </>
+          ) : null}
+          {accountLinks.length > 0 ? (
+            <>
+              <SidebarSeparator />
+              <SidebarGroup>
+                <SidebarGroupLabel>Accounts</SidebarGroupLabel>
+                <AdminLinkList links={accountLinks} />
               </SidebarGroup>
             </>
           ) : null}

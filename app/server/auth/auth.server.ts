@@ -143,6 +143,14 @@ function createAuth(db: Database) {
       }),
     ],
     databaseHooks: {
+      session: {
+        create: {
+          // PRODUCT.md "Roles": /admin/users shows when each account last signed in.
+          after: async (session) => {
+            await db.update(schema.profiles).set({ lastSignInAt: new Date() }).where(eq(schema.profiles.userId, session.userId));
+          },
+        },
+      },
       user: {
         create: {
           // Every account gets a profile: the display name from sign-up and the reader role (PRODUCT.md "Roles").

@@ -14,6 +14,8 @@ export interface CurrentUser {
   /** PRODUCT.md "Roles": a staff role, which may enter the admin area. */
   isStaff: boolean;
   isAdmin: boolean;
+  /** This request's session (an admin changing their own role keeps it). */
+  sessionId: string;
 }
 
 /** The signed-in user with their profile role, or null (the session answer carries the profile). */
@@ -22,7 +24,7 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, email, displayName, role } = session.user;
-  return { id, email, name: displayName, role, isStaff: isStaff(role), isAdmin: role === "admin" };
+  return { id, email, name: displayName, role, isStaff: isStaff(role), isAdmin: role === "admin", sessionId: session.session.id };
 }
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";

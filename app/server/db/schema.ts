@@ -423,6 +423,8 @@ export const profiles = pgTable("profiles", {
     .references(() => users.id, { onDelete: "cascade" }),
   displayName: text("display_name"),
   role: text("role").notNull().default("reader"),
+  /** PRODUCT.md "Roles": when the account last signed in (a session was created), for /admin/users. */
+  lastSignInAt: tstz("last_sign_in_at"),
   ...timestamps(),
 });
 

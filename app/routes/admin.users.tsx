@@ -1,0 +1,163 @@
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+
+import { ContentSearchBox } from "~/components/admin/content-search-box";
+import { TableCard } from "~/components/admin/table-card";
+import { Pager } from "~/components/pager";
+import { Button } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
+import { formatDate } from "~/lib/format";
+import { parsePage } from "~/lib/pagination";
+import { ROLE_LABELS, ROLES } from "~/lib/roles";
+import { parseQuery } from "~/lib/search";
+import { NOINDEX } from "~/lib/seo";
+import { changeRole, listAccounts } from "~/server/auth/accounts.server";
+import { requireRight } from "~/server/auth/session.server";
+import { parseSubmission } from "~/server/form-submission.server";
+import { backToInbox } from "~/server/inbox/inbox-page.server";
+import { readForm } from "~/server/request-form.server";
+
+import type { Route } from "./+types/admin.users";
+
+// PRODUCT.md "Roles": admins see every account and give each its role.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRight(request, "users.manage");
+  const url = new URL(request.url);
+  const q = parseQuery(url.searchParams.get("q"));
+  const { items, total, page, totalPages } = await listAccounts({ q, page: parsePage(url.searchParams.get("page")) });
+  return {
+    q,
+    total,
+    page,
+    totalPages,
+    accounts: items.map((account) => ({
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      role: account.role,
+      createdAt: formatDate(account.createdAt),
+      lastSignInAt: account.lastSignInAt ? formatDate(account.lastSignInAt) : null,
+    })),
+  };
+}
+
+/** One role change: the account and its new role. */
+const roleChangeSchema = z.object({
+  intent: z.literal("role"),
+  userId: z.string().min(1).max(100),
+  role: z.enum(ROLES, { error: "Choose one of the roles" }),
+});
+
+export const USER_TEXTS = {
+  changed: (email: string, role: string) => `${email} is now ${role}`,
+  lastAdmin: "The last admin cannot be demoted: make another account an admin first.",
+  notFound: "That account no longer exists.",
+  failed: "Failed to change the role",
+};
+
+export interface UserActionFailure {
+  ok: false;
+  message: string;
+}
+
+const failure = (message: string, status: number) => data<UserActionFailure>({ ok: false, message }, { status });
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireRight(request, "users.manage");
+  const form = await readForm(request);
+  const submission = parseSubmission(form, roleChangeSchema);
+  if (submission.status !== "success") return failure(submission.error?.intent ? "Unknown action" : USER_TEXTS.failed, 400);
+  const { userId, role } = submission.value;
+  try {
+    // The admin's own session survives a change of their own role (the others end).
+    const result = await changeRole(userId, role, userId === admin.id ? admin.sessionId : undefined);
+    if (!result.ok)
+      return failure(result.reason === "lastAdmin" ? USER_TEXTS.lastAdmin : USER_TEXTS.notFound, result.reason === "lastAdmin" ? 409 : 404);
+  } catch (error) {
+    console.error(`[admin] changing the role of ${userId} failed:`, error);
+    return failure(USER_TEXTS.failed, 503);
+  }
+  const email = String(form.get("email") ?? "") || "The account";
+  return backToInbox(request, "/admin/users", USER_TEXTS.changed(email, ROLE_LABELS[role].toLowerCase()));
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Users | MarketWire Admin" }, NOINDEX];
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { accounts, q, total, page, totalPages } = loaderData;
+  const refused = useActionData<UserActionFailure>();
+  const navigation = useNavigation();
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Users</h1>
+        <p className="text-muted-foreground">
+          {q ? `${total.toLocaleString("en-US")} matching "${q}"` : total === 1 ? "1 account" : `${total.toLocaleString("en-US")} accounts`}
+        </p>
+      </div>
+      {refused ? (
+        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive">
+          {refused.message}
+        </p>
+      ) : null}
+      <ContentSearchBox q={q} label="Search users" />
+      <TableCard empty={accounts.length === 0 ? "No accounts found" : null}>
+        <Table>
+          <TableColumns
+            columns={[
+              { label: "Name", className: "pl-5" },
+              { label: "Email" },
+              { label: "Role" },
+              { label: "Created", align: "right", className: "hidden md:table-cell" },
+              { label: "Last sign-in", align: "right", className: "hidden pr-5 md:table-cell" },
+            ]}
+          />
+          <TableBody>
+            {accounts.map((account) => {
+              const selectId = `role-${account.id}`;
+              const saving = navigation.formData?.get("userId") === account.id;
+              return (
+                <TableRow key={account.id}>
+                  <TableCell className="pl-5 font-medium">{account.name}</TableCell>
+                  <TableCell className="break-all">{account.email}</TableCell>
+                  <TableCell>
+                    <Form method="post" className="flex items-center gap-2">
+                      <input type="hidden" name="intent" value="role" />
+                      <input type="hidden" name="userId" value={account.id} />
+                      <input type="hidden" name="email" value={account.email} />
+                      <label htmlFor={selectId} className="sr-only">
+                        Role of {account.email}
+                      </label>
+                      <select
+                        id={selectId}
+                        name="role"
+                        defaultValue={account.role}
+                        className="h-8 rounded-md border border-input bg-transparent px-2 text-sm"
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </select>
+                      <Button type="submit" size="sm" variant="outline" disabled={saving} aria-label={`Save the role of ${account.email}`}>
+                        Save
+                      </Button>
+                    </Form>
+                  </TableCell>
+                  <TableCell className="hidden text-right whitespace-nowrap text-muted-foreground md:table-cell">
+                    {account.createdAt}
+                  </TableCell>
+                  <TableCell className="hidden pr-5 text-right whitespace-nowrap text-muted-foreground md:table-cell">
+                    {account.lastSignInAt ?? "Never"}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableCard>
+      <Pager page={page} totalPages={totalPages} />
+    </div>
+  );
+}

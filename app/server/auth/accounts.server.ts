@@ -1,0 +1,87 @@
+/**
+ * PRODUCT.md "Roles": the accounts admins manage at /admin/users: every account with its role, and a role
+ * change that never leaves the site without an admin and ends the account's other sessions.
+ */
+import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+
+import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
+import { roleOf, type Role } from "~/lib/roles";
+
+import { getDb, schema } from "../db/db.server";
+import { containsPattern } from "../like-pattern.server";
+
+const { users, profiles, sessions } = schema;
+
+export interface AccountRow {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+}
+
+export interface AccountPage {
+  items: AccountRow[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+/** The name or email containing the query, ignoring case; `%` and `_` are plain. */
+function searchCondition(q: string): SQL | undefined {
+  const query = q.trim();
+  if (!query) return undefined;
+  const pattern = containsPattern(query);
+  return or(ilike(users.name, pattern), ilike(users.email, pattern));
+}
+
+/** Accounts A–Z by email, 25 a page with an exact count; a page past the end shows the last. */
+export async function listAccounts(options: { q?: string; page?: number } = {}): Promise<AccountPage> {
+  const db = await getDb();
+  const where = searchCondition(options.q ?? "");
+  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  const { page, totalPages, offset } = pageToShow(options.page, total, ADMIN_PAGE_SIZE);
+  const rows = await db
+    .select({
+      id: users.id,
+      name: sql<string>`coalesce(${profiles.displayName}, ${users.name})`,
+      email: users.email,
+      role: profiles.role,
+      createdAt: users.createdAt,
+      lastSignInAt: profiles.lastSignInAt,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(where)
+    .orderBy(asc(users.email))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset(offset);
+  return { items: rows.map((row) => ({ ...row, role: roleOf(row.role) })), total, page, totalPages };
+}
+
+export type RoleChangeResult =
+  { ok: true; role: Role; sessionsEnded: number } | { ok: false; reason: "notFound" } | { ok: false; reason: "lastAdmin" };
+
+/**
+ * Gives an account a role. The last admin cannot be demoted (checked while the admins' rows are locked, so
+ * two admins demoting each other at once cannot both succeed). A changed role ends the account's sessions,
+ * except `keepSessionId` (an admin changing their own role stays signed in on this device).
+ */
+export async function changeRole(userId: string, role: Role, keepSessionId?: string): Promise<RoleChangeResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const admins = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.role, "admin")).for("update");
+    const [target] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.userId, userId)).for("update");
+    if (!target) return { ok: false, reason: "notFound" } as const;
+    const current = roleOf(target.role);
+    if (current === role) return { ok: true, role, sessionsEnded: 0 } as const;
+    if (current === "admin" && admins.length <= 1) return { ok: false, reason: "lastAdmin" } as const;
+    await tx.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.userId, userId));
+    const ended = await tx
+      .delete(sessions)
+      .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+      .returning({ id: sessions.id });
+    return { ok: true, role, sessionsEnded: ended.length } as const;
+  });
+}
