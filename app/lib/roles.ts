@@ -19,6 +19,15 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: "Admin",
 };
 
+/** How messages name someone with each role ('… is now an editor'). */
+export const A_PERSON_WITH: Record<Role, string> = {
+  reader: "a reader",
+  contributor: "a contributor",
+  editor: "an editor",
+  compliance: "a compliance reviewer",
+  admin: "an admin",
+};
+
 /** What a role may do. Reading an admin screen and changing what it shows are separate rights. */
 export const RIGHTS = [
   /** Open the admin area and its dashboard. */

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/format";
 import { parsePage } from "~/lib/pagination";
-import { ROLE_LABELS, ROLES } from "~/lib/roles";
+import { A_PERSON_WITH, ROLE_LABELS, ROLES, type Role } from "~/lib/roles";
 import { parseQuery } from "~/lib/search";
 import { NOINDEX } from "~/lib/seo";
 import { changeRole, listAccounts } from "~/server/auth/accounts.server";
@@ -49,7 +49,7 @@ const roleChangeSchema = z.object({
 });
 
 export const USER_TEXTS = {
-  changed: (email: string, role: string) => `${email} is now ${role}`,
+  changed: (email: string, role: Role) => `${email} is now ${A_PERSON_WITH[role]}`,
   lastAdmin: "The last admin cannot be demoted: make another account an admin first.",
   notFound: "That account no longer exists.",
   failed: "Failed to change the role",
@@ -78,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
     return failure(USER_TEXTS.failed, 503);
   }
   const email = String(form.get("email") ?? "") || "The account";
-  return backToInbox(request, "/admin/users", USER_TEXTS.changed(email, ROLE_LABELS[role].toLowerCase()));
+  return backToInbox(request, "/admin/users", USER_TEXTS.changed(email, role));
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | MarketWire Admin" }, NOINDEX];
@@ -105,8 +105,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <Table>
           <TableColumns
             columns={[
-              { label: "Name", className: "pl-5" },
-              { label: "Email" },
+              { label: "Account", className: "pl-5" },
               { label: "Role" },
               { label: "Created", align: "right", className: "hidden md:table-cell" },
               { label: "Last sign-in", align: "right", className: "hidden pr-5 md:table-cell" },
@@ -118,8 +117,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               const saving = navigation.formData?.get("userId") === account.id;
               return (
                 <TableRow key={account.id}>
-                  <TableCell className="pl-5 font-medium">{account.name}</TableCell>
-                  <TableCell className="break-all">{account.email}</TableCell>
+                  <TableCell className="pl-5">
+                    <p className="font-medium">{account.name}</p>
+                    <p className="text-xs break-all text-muted-foreground">{account.email}</p>
+                  </TableCell>
                   <TableCell>
                     <Form method="post" className="flex items-center gap-2">
                       <input type="hidden" name="intent" value="role" />

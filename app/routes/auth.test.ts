@@ -132,7 +132,7 @@ describe("/auth sign in", () => {
 describe("/auth sign up", () => {
   const signUp = (form: Record<string, string>) => post({ intent: "signup", ...form });
 
-  it("creates the user and a profile with the display name and role 'user', and does not sign in", async () => {
+  it("creates the user and a profile with the display name and the reader role, and does not sign in", async () => {
     const { status, body, response, headers } = await signUp({
       displayName: "  Ann Analyst ",
       email: "Ann@Example.com",

@@ -119,7 +119,7 @@ export async function signInWithPassword(request: Request, input: SignInInput): 
 /**
  * Sign-up (PRODUCT.md "Auth messages"). Never signs the visitor in: without a mail transport Better Auth
  * opens a session right away (autoSignIn), so that session is deleted and its cookie never reaches the
- * browser; the visitor signs in on the 'Sign In' tab. The profile (display name, role 'user') comes from the
+ * browser; the visitor signs in on the 'Sign In' tab. The profile (display name, the reader role) comes from the
  * `databaseHooks` in auth.server.ts.
  */
 export async function signUpWithPassword(request: Request, input: SignUpInput): Promise<{ ok: true } | AuthFailure> {

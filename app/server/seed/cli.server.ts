@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 
-import { isRole, ROLES, type Role } from "~/lib/roles";
+import { A_PERSON_WITH, isRole, ROLES } from "~/lib/roles";
 
 import { setUserRole } from "../auth/auth.server";
 import { connectDatabase, schema } from "../db/db.server";
@@ -48,15 +48,6 @@ export async function runSeedCommand(out: CommandOutput = console, isTerminal = 
     return 1;
   }
 }
-
-/** How the command names someone with each role. */
-const A_PERSON_WITH: Record<Role, string> = {
-  reader: "a reader",
-  contributor: "a contributor",
-  editor: "an editor",
-  compliance: "a compliance reviewer",
-  admin: "an admin",
-};
 
 export const ADMIN_USAGE = [
   "Usage: npm run admin -- grant <email> [role]   give an existing user a role (admin unless named)",
