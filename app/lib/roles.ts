@@ -86,7 +86,7 @@ const EDITOR: readonly Right[] = [
   "media.delete",
 ];
 
-/** Compliance reads everything in the admin and reviews; it never edits (PRODUCT.md "Review"). */
+/** Compliance reads everything in the admin and reviews; it never edits (PRODUCT.md "Roles"). */
 const COMPLIANCE: readonly Right[] = [
   "admin.enter",
   "content.read",
@@ -99,7 +99,7 @@ const COMPLIANCE: readonly Right[] = [
 
 /**
  * Admins may do everything but review: approval is compliance's alone, so no one approves the paid piece they
- * published (PRODUCT.md "Review").
+ * published (PRODUCT.md "Roles").
  */
 const ADMIN: readonly Right[] = [...new Set([...EDITOR, "inbox.read", "inbox.manage", "users.manage", "audit.read"] as Right[])];
 
