@@ -117,7 +117,15 @@ test("admin pages, a read and an unread message, the delete dialog and the phone
   await expect(page.getByText("Message sent")).toBeVisible();
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  const pages = ["/admin", "/admin/companies", "/admin/companies/new", "/admin/subscribers", "/admin/messages", "/admin/media"];
+  const pages = [
+    "/admin",
+    "/admin/companies",
+    "/admin/companies/new",
+    "/admin/subscribers",
+    "/admin/messages",
+    "/admin/media",
+    "/admin/users",
+  ];
   for (const list of ["videos", "podcasts", "blogs", "interviews", "special-features"]) {
     pages.push(`/admin/${list}`, `/admin/${list}/new`);
     const match = (await (await page.request.get(`/admin/${list}`)).text()).match(new RegExp(`href="(/admin/${list}/[0-9a-f-]{36})"`));

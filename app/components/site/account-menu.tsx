@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { PopoverMenu, popoverMenuItemClass, PopoverMenuTrigger } from "~/components/ui/popover-menu";
 import { Skeleton } from "~/components/ui/skeleton";
-import { isStaff } from "~/lib/roles";
 import { cn } from "~/lib/utils";
 
 import { SignInLink, SignOutButton } from "./account-actions";
@@ -74,7 +73,7 @@ export function AccountMenu({ className }: { className?: string }) {
           <p className="truncate text-xs text-muted-foreground">{user.email}</p>
         </div>
         <ul className="pt-1">
-          {isStaff(user.role) ? (
+          {user.isStaff ? (
             <li>
               <Link to="/admin" className={popoverMenuItemClass}>
                 <Icon name="layout-dashboard" />

@@ -14,6 +14,8 @@ export interface SessionUser {
   name: string;
   displayName: string;
   role: string;
+  /** PRODUCT.md "Roles": a staff role (the header's 'Admin' link), worked out on the server. */
+  isStaff: boolean;
 }
 
 interface SessionAnswer {

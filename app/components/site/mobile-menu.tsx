@@ -3,7 +3,6 @@ import { Link, NavLink } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
 import { Skeleton } from "~/components/ui/skeleton";
-import { isStaff } from "~/lib/roles";
 import { cn } from "~/lib/utils";
 
 import { SignInLink, SignOutButton } from "./account-actions";
@@ -105,7 +104,7 @@ function AccountArea() {
         >
           <Icon name="user-round" className="size-5" />
         </span>
-        {isStaff(user.role) ? (
+        {user.isStaff ? (
           <Link
             to="/admin"
             className={cn(

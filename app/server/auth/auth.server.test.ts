@@ -110,6 +110,19 @@ describe("sign-in and sign-out", () => {
     expect(user).toMatchObject({ email: "bob@example.com", name: "Bob", isAdmin: false });
   });
 
+  it("the browser's session answer carries the role and whether it is staff (the header's \"Admin\" link)", async () => {
+    const auth = await getAuth();
+    for (const [role, staff] of [
+      ["reader", false],
+      ["contributor", true],
+      ["admin", true],
+    ] as const) {
+      const { cookie } = await createSignedInUser({ role });
+      const answer = await auth.handler(new Request(`${BASE_URL}/api/auth/get-session`, { headers: { Cookie: cookie } }));
+      expect((await answer.json()).user, role).toMatchObject({ role, isStaff: staff });
+    }
+  });
+
   it("refuses a wrong password with 401 and no session", async () => {
     await post("/sign-up/email", { email: "eve@example.com", password: "ledger-secret-1", name: "Eve" });
     const response = await post("/sign-in/email", { email: "eve@example.com", password: "wrong-password" });

@@ -5,7 +5,7 @@ import { customSession } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
-import { roleOf, type Role } from "~/lib/roles";
+import { isStaff, roleOf, type Role } from "~/lib/roles";
 
 import { getDb, schema, type Database } from "../db/db.server";
 import { getEnv } from "../env.server";
@@ -139,7 +139,8 @@ function createAuth(db: Database) {
     plugins: [
       customSession(async ({ user, session }) => {
         const profile = await profileOf(db, user.id);
-        return { user: { ...user, displayName: profile?.displayName ?? user.name, role: roleOf(profile?.role) }, session };
+        const role = roleOf(profile?.role);
+        return { user: { ...user, displayName: profile?.displayName ?? user.name, role, isStaff: isStaff(role) }, session };
       }),
     ],
     databaseHooks: {
