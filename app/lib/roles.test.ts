@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { can, isRole, isStaff, RIGHTS, roleOf, ROLES, STAFF_ROLES } from "./roles";
+import { can, isRole, isStaff, RIGHTS, roleOf, ROLES, STAFF_ROLES, type Role } from "./roles";
 
 const rightsOf = (role: (typeof ROLES)[number]) => RIGHTS.filter((right) => can(role, right));
 
@@ -72,5 +72,9 @@ describe('roles (PRODUCT.md "Roles")', () => {
   it("isRole accepts only the five names", () => {
     expect(ROLES.every(isRole)).toBe(true);
     for (const stored of ["user", "Admin", "", "admin "]) expect(isRole(stored), stored).toBe(false);
+  });
+
+  it("a value that is not a role holds no right", () => {
+    for (const stored of ["user", "", "__proto__", "constructor"]) expect(can(stored as Role, "admin.enter"), stored).toBe(false);
   });
 });

@@ -120,8 +120,9 @@ export function roleOf(stored: string | null | undefined): Role {
   return (ROLES as readonly string[]).includes(stored ?? "") ? (stored as Role) : "reader";
 }
 
+/** Whether `role` holds `right`; never for a value that is not one of the five (data read from outside). */
 export function can(role: Role, right: Right): boolean {
-  return RIGHTS_OF[role].has(right);
+  return Object.hasOwn(RIGHTS_OF, role) && RIGHTS_OF[role].has(right);
 }
 
 /** A role that works in the admin area (a test checks these are the roles with `admin.enter`). */

@@ -15,7 +15,7 @@ function renderAdmin(child: () => never) {
       path: "/admin",
       Component: AdminLayout,
       ErrorBoundary,
-      loader: () => ({ user: { email: "editor@example.com", name: "Editor" }, sidebarOpen: true }),
+      loader: () => ({ user: { email: "editor@example.com", name: "Editor", role: "editor" }, sidebarOpen: true }),
       children: [{ path: "broken", Component: child }],
     },
   ]);
