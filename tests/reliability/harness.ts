@@ -131,6 +131,8 @@ export interface RunningServer {
   exited: Promise<Exit>;
   /** Everything it printed so far. */
   output: () => string;
+  /** Resolves once the server has printed `text` (its signal handler ran, say); rejects after `timeoutMs`. */
+  printed: (text: string, timeoutMs?: number) => Promise<void>;
   /** Sends a signal to the server process; returns Date.now() at sending. */
   signal: (name: NodeJS.Signals) => number;
   /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
@@ -235,6 +237,13 @@ export async function startServer(buildDir: string, site: Site, options: StartOp
     site,
     exited,
     output: () => output,
+    printed: async (text, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!output.includes(text)) {
+        if (Date.now() > deadline) throw new Error(`The server did not print "${text}" within ${timeoutMs} ms:\n${output}`);
+        await sleep(5);
+      }
+    },
     signal: (name) => {
       const at = Date.now();
       try {

@@ -126,7 +126,9 @@ describe("SIGTERM", () => {
 
     const inFlight = all.length - answered;
     const signalledAt = server.signal("SIGTERM");
-    await sleep(100);
+    // A busy server handles the signal only when its event loop is free: the bodies must arrive after the
+    // stop began, or every post would be answered before it (as on a slow CI machine).
+    await server.printed("SIGTERM received");
     releaseBodies();
     const outcomes = await Promise.all(all);
     const exit = await server.exited;
@@ -177,6 +179,7 @@ describe("SIGTERM", () => {
     await sleep(20);
     server.signal("SIGINT");
     server.signal("SIGTERM");
+    await server.printed("SIGINT received");
     await sleep(200);
     release();
     const outcome = await post;
@@ -189,6 +192,7 @@ describe("SIGTERM", () => {
     const post = settle(heldPost(server, "second-signal", new Promise(() => {})));
     await sleep(250);
     server.signal("SIGTERM");
+    await server.printed("SIGTERM received");
     await sleep(1_200);
     const secondAt = server.signal("SIGTERM");
     const exit = await server.exited;
