@@ -16,6 +16,7 @@ import { getDb, schema } from "~/server/db/db.server";
 import { getToast } from "~/server/toast.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
+import { approveItem } from "../../tests/support/content";
 import { EMPTY_SHARED_VALUES } from "../../tests/support/editor";
 import { callRoute } from "../../tests/support/route";
 import * as searchModule from "./admin.companies.search";
@@ -651,12 +652,15 @@ describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
     expect(await findRow("video", row.id)).toEqual(row);
   });
 
-  it("paid and published with the disclosure is saved; unticking it clears the disclosure", async () => {
+  it("paid and published (once approved) with the disclosure is saved; unticking it clears the disclosure", async () => {
     const row = await insertRow("interview");
     const save = (form: Form) => post("edit", `/admin/interviews/${row.id}`, { ...VALID.interview, ...form }, admin, { id: row.id });
+    // PRODUCT.md "Review": a paid piece is published with the text compliance approved.
+    expect((await save({ status: "draft", paidPromotion: "on", ...DISCLOSURE })).status).toBe(302);
+    await approveItem("interview", row.id);
     expect((await save({ status: "published", paidPromotion: "on", ...DISCLOSURE })).status).toBe(302);
     expect(await findRow("interview", row.id)).toMatchObject({ status: "published", paidPromotion: true, ...DISCLOSURE });
-    expect((await save({ status: "published", ...DISCLOSURE })).status).toBe(302);
+    expect((await save({ status: "draft", ...DISCLOSURE })).status).toBe(302);
     expect(await findRow("interview", row.id)).toMatchObject({
       paidPromotion: false,
       disclosureSponsor: null,

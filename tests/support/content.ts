@@ -6,8 +6,10 @@ import { beforeEach } from "vitest";
 import type { ContentType } from "~/lib/content-types";
 import type { ContentInput } from "~/lib/editor-values";
 import type { CurrentUser } from "~/server/auth/session.server";
+import { reviewItem } from "~/server/content/review-item.server";
 import { saveItem } from "~/server/content/save-item.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { reviewOf } from "~/server/review/revisions.server";
 
 import { appRequest } from "./auth";
 
@@ -110,4 +112,24 @@ export async function createItem(type: ContentType, input: ContentInput) {
   const result = await saveItem({ type, input, user: ADMIN_USER });
   if (result.status !== "saved") throw new Error(`expected the save to succeed, got ${JSON.stringify(result)}`);
   return result;
+}
+
+/** A signed-in compliance reviewer (PRODUCT.md "Review"). */
+export const COMPLIANCE_USER: CurrentUser = {
+  id: "test-compliance",
+  email: "compliance@example.com",
+  name: "Compliance",
+  role: "compliance",
+  isStaff: true,
+  isAdmin: false,
+  sessionId: "test-compliance-session",
+};
+
+/** Submits the item's current text as an admin and approves it as compliance; fails the test unless both are done. */
+export async function approveItem(type: ContentType, id: string) {
+  const submitted = await reviewItem(type, id, { intent: "submit" }, ADMIN_USER);
+  if (submitted.status !== "done") throw new Error(`expected the submission to succeed, got ${JSON.stringify(submitted)}`);
+  const review = await reviewOf(type, id);
+  const approved = await reviewItem(type, id, { intent: "approve", revisionId: review!.revisionId }, COMPLIANCE_USER);
+  if (approved.status !== "done") throw new Error(`expected the approval to succeed, got ${JSON.stringify(approved)}`);
 }

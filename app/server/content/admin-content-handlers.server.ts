@@ -12,6 +12,7 @@ import { type ContentType } from "~/lib/content-types";
 import { EDITOR_PARSE_OPTIONS, editorSchema } from "~/lib/editor-schema";
 import { emptyEditorValues, type EditorMode } from "~/lib/editor-values";
 import { parsePage } from "~/lib/pagination";
+import { REVIEW_MESSAGES } from "~/lib/review";
 import { parseQuery } from "~/lib/search";
 
 import { ensureCan, ROLE_REFUSAL, type CurrentUser } from "../auth/session.server";
@@ -177,7 +178,13 @@ export async function contentEditorAction(
   }
   switch (result.status) {
     case "saved": {
-      const description = !result.created ? texts.updated : input.status === "published" ? texts.published : texts.savedDraft;
+      const description = result.pending
+        ? REVIEW_MESSAGES.pendingSaved
+        : !result.created
+          ? texts.updated
+          : input.status === "published"
+            ? texts.published
+            : texts.savedDraft;
       return redirectWithToast(listPath, { type: "success", title: "Success", description });
     }
     case "refused":

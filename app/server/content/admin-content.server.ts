@@ -168,6 +168,9 @@ export async function deleteContent(type: ContentType, id: string): Promise<bool
       const { contentDailyStats: daily } = schema;
       await tx.delete(daily).where(and(eq(daily.contentType, type), eq(daily.contentId, id)));
       await deleteItemCompanies(type, id, tx);
+      // PRODUCT.md "Review": its review goes too; its revisions stay, the record of what was said.
+      const { contentReviews: reviews } = schema;
+      await tx.delete(reviews).where(and(eq(reviews.contentType, type), eq(reviews.contentId, id)));
     }
     return rows.length > 0;
   });

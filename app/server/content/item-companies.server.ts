@@ -65,12 +65,8 @@ export async function setItemCompanies(
     // Locked until commit, so the item and the companies cannot be deleted under the new rows.
     const [item] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).for("key share");
     if (!item) return { ok: false, reason: "itemNotFound" };
-    const ids = wanted.filter((companyId) => isUuid(companyId));
-    const found =
-      ids.length === 0 ? [] : await db.select({ id: companies.id }).from(companies).where(inArray(companies.id, ids)).for("key share");
-    const known = new Set(found.map((row) => row.id));
-    const unknown = wanted.filter((companyId) => !known.has(companyId));
-    if (unknown.length > 0) return { ok: false, reason: "unknownCompanies", unknown, message: COMPANY_TEXTS.unknownCompanies };
+    const checked = await checkCompanies(wanted, db);
+    if (!checked.ok) return checked;
 
     const ofItem = and(eq(contentCompanies.contentType, type), eq(contentCompanies.contentId, id));
     await db.delete(contentCompanies).where(wanted.length === 0 ? ofItem : and(ofItem, notInArray(contentCompanies.companyId, wanted)));
@@ -88,6 +84,44 @@ export async function setItemCompanies(
   // PRODUCT.md "Page cache": an item's companies show on public pages.
   if (result.ok) await announceContentChange();
   return result;
+}
+
+/**
+ * The companies' ids as an item may name them (PRODUCT.md "Companies"): repeats once, at most the limit, each
+ * a company's (locked until the caller's transaction ends). `namesClient`: PRODUCT.md "Review", a piece naming
+ * a client company needs compliance approval.
+ */
+export async function checkCompanies(
+  companyIds: readonly string[],
+  executor: Executor,
+): Promise<
+  { ok: true; companyIds: string[]; namesClient: boolean } | Exclude<SetItemCompaniesResult, { ok: true } | { reason: "itemNotFound" }>
+> {
+  const wanted = [...new Set(companyIds)];
+  if (wanted.length > MAX_COMPANIES_PER_ITEM) return { ok: false, reason: "tooMany", message: COMPANY_TEXTS.tooManyCompanies };
+  const ids = wanted.filter((companyId) => isUuid(companyId));
+  const found =
+    ids.length === 0
+      ? []
+      : await executor
+          .select({ id: companies.id, isClient: companies.isClient })
+          .from(companies)
+          .where(inArray(companies.id, ids))
+          .for("key share");
+  const known = new Set(found.map((row) => row.id));
+  const unknown = wanted.filter((companyId) => !known.has(companyId));
+  if (unknown.length > 0) return { ok: false, reason: "unknownCompanies", unknown, message: COMPANY_TEXTS.unknownCompanies };
+  return { ok: true, companyIds: wanted, namesClient: found.some((row) => row.isClient) };
+}
+
+/** The ids of the companies an item names, in id order (as a revision keeps them). */
+export async function itemCompanyIds(type: ContentType, id: string, executor: Executor): Promise<string[]> {
+  const rows = await executor
+    .select({ id: contentCompanies.companyId })
+    .from(contentCompanies)
+    .where(and(eq(contentCompanies.contentType, type), eq(contentCompanies.contentId, id)))
+    .orderBy(asc(contentCompanies.companyId));
+  return rows.map((row) => row.id);
 }
 
 /** PRODUCT.md "Companies": the companies an item names, A–Z by name. */

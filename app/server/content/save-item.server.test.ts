@@ -337,7 +337,7 @@ describe('an item\'s companies are saved with it (PRODUCT.md "Companies")', () =
   it("update replaces the set, and an empty list clears it; unset leaves it", async () => {
     const [rio, bhp, fmg] = [await insertCompany("Rio Tinto"), await insertCompany("BHP Group"), await insertCompany("Fortescue")];
     const { id } = await create("blog", input({ companyIds: [rio, bhp] }));
-    expect(await update("blog", id, input({ companyIds: [fmg, rio] }))).toEqual({ status: "saved", id, created: false });
+    expect(await update("blog", id, input({ companyIds: [fmg, rio] }))).toEqual({ status: "saved", id, created: false, pending: false });
     expect(namesOf(await itemCompanies("blog", id))).toEqual(["Fortescue", "Rio Tinto"]);
     await update("blog", id, input({ title: "No companies field" }));
     expect(namesOf(await itemCompanies("blog", id))).toEqual(["Fortescue", "Rio Tinto"]);
@@ -383,7 +383,7 @@ describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
   };
 
   it("saves the flag and the disclosure, and reads them back for the editor", async () => {
-    const { id } = await create("interview", input({ status: "published", paidPromotion: true, ...DISCLOSURE }));
+    const { id } = await create("interview", input({ status: "draft", paidPromotion: true, ...DISCLOSURE }));
     const row = await getContent("interview", id);
     expect(row).toMatchObject({ paidPromotion: true, ...DISCLOSURE });
     expect(editorValuesFromRow("interview", row!)).toMatchObject({ paidPromotion: true, ...DISCLOSURE });

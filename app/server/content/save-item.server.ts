@@ -4,20 +4,23 @@
  * announces the change. The route handler only reads and parses the form and turns the result into an answer;
  * the newsroom's rules (review, revisions, audit entries) hook in here.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import type { ContentInput } from "~/lib/editor-values";
 import { isUuid } from "~/lib/ids";
+import { needsApproval, REVIEW_MESSAGES } from "~/lib/review";
 import { can } from "~/lib/roles";
 
 import type { CurrentUser } from "../auth/session.server";
 import { getDb } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
+import { approves, markEdited, markSubmitted, recordRevision, reviewOf, revisionDigest } from "../review/revisions.server";
 import { asTableValues, DISCLOSURE_FIELD_NAMES, featuredColumns } from "./admin-content.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
-import { setItemCompanies } from "./item-companies.server";
+import { checkCompanies, itemCompanyIds, setItemCompanies } from "./item-companies.server";
+import { author, reviewableFields } from "./review-item.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 
 export interface SaveItemRequest {
@@ -30,64 +33,106 @@ export interface SaveItemRequest {
 }
 
 export type SaveItemResult =
-  | { status: "saved"; id: string; created: boolean }
-  /** Nothing was written; each message belongs beside its field (PRODUCT.md "Companies"). */
+  /** `pending`: an edit of a published piece that needs approval, kept for review; readers see the row as it was. */
+  | { status: "saved"; id: string; created: boolean; pending: boolean }
+  /** Nothing was written; each message belongs beside its field (PRODUCT.md "Companies", "Review"). */
   | { status: "refused"; fieldErrors: Partial<Record<keyof ContentInput, string[]>> }
   /** The item to update does not exist (deleted in another tab, or a made-up id). */
   | { status: "notFound" }
   /** The user's role may not create or edit content (PRODUCT.md "Roles"); nothing was written. */
   | { status: "forbidden" };
 
-/** Thrown inside the save's transaction to roll it back when its companies are refused. */
-class Refusal extends Error {}
-
 /** PRODUCT.md "Roles": what a role may not publish, archive or schedule, it may only save as a draft. */
 export const PUBLISH_REFUSAL = "Your role cannot publish: save this as a draft.";
 
-/** Creates (no id) or updates an item; a database failure is thrown, for the handler to log and answer. */
+/**
+ * Creates (no id) or updates an item, keeping a revision of it (PRODUCT.md "Revisions"); a database failure
+ * is thrown, for the handler to log and answer. PRODUCT.md "Review": a piece that needs approval is published
+ * or scheduled only with the text compliance approved; an edit of a published one is kept as a pending
+ * revision and sent to review, while readers keep the approved text.
+ */
 export async function saveItem({ type, id, input, user }: SaveItemRequest): Promise<SaveItemResult> {
   const created = id === undefined;
   // PRODUCT.md "Roles": a contributor edits only the drafts they created; editors and admins edit anything.
   const ownDraftsOnly = !created && !can(user.role, "content.edit");
   const allowed = created ? can(user.role, "content.create") : !ownDraftsOnly || can(user.role, "content.editOwnDraft");
   if (!allowed) return { status: "forbidden" };
+  const statusField = input.publishAt ? "publishAt" : "status";
   if ((input.status !== "draft" || input.publishAt) && !can(user.role, "content.publish")) {
-    return { status: "refused", fieldErrors: { [input.publishAt ? "publishAt" : "status"]: [PUBLISH_REFUSAL] } };
+    return { status: "refused", fieldErrors: { [statusField]: [PUBLISH_REFUSAL] } };
   }
   if (!created && !isUuid(id)) return { status: "notFound" };
   const table: ContentTable = CONTENT_TABLES[type];
-  const values = created ? { ...insertValues(type, input), createdBy: user.id } : updateValues(type, table, input);
+  const columns = columnsFrom(type, input);
   const db = await getDb();
-  let outcome: SaveItemResult;
-  try {
-    outcome = await db.transaction(async (tx): Promise<SaveItemResult> => {
-      // The row's companies in the same transaction; a refused company rolls the row back too: nothing is saved.
-      const saveCompanies = async (savedId: string): Promise<SaveItemResult> => {
-        if (input.companyIds !== undefined) {
-          const companies = await setItemCompanies(type, savedId, input.companyIds, tx);
-          if (!companies.ok) throw new Refusal(companies.reason === "itemNotFound" ? "The item is gone" : companies.message);
-        }
-        return { status: "saved", id: savedId, created };
-      };
-      if (id === undefined) {
-        const [row] = await tx.insert(table).values(asTableValues(values)).returning({ id: table.id });
-        if (!row) throw new Error(`inserting a ${type} returned no row`);
-        return saveCompanies(row.id);
+  const outcome = await db.transaction(async (tx): Promise<SaveItemResult> => {
+    // The row stays locked until commit: its status and its review are read once, and revisions numbered in turn.
+    const [before] = id === undefined ? [] : await tx.select().from(table).where(eq(table.id, id)).for("update");
+    if (id !== undefined && !before) return { status: "notFound" };
+    if (before && ownDraftsOnly && (before.createdBy !== user.id || before.status !== "draft")) return { status: "forbidden" };
+
+    const companiesBefore = id === undefined ? [] : await itemCompanyIds(type, id, tx);
+    const companies = await checkCompanies(input.companyIds ?? companiesBefore, tx);
+    if (!companies.ok) return { status: "refused", fieldErrors: { companyIds: [companies.message] } };
+    const fields = reviewableFields(type, { ...before, ...columns }, companies.companyIds);
+    const review = id === undefined ? null : await reviewOf(type, id, tx, true);
+    const live = before?.status === "published";
+    const needs =
+      needsApproval({ paidPromotion: fields.paidPromotion === true, namesClientCompany: companies.namesClient }) ||
+      (live && needsApproval({ paidPromotion: before.paidPromotion === true, namesClientCompany: await namesClient(companiesBefore, tx) }));
+
+    if (needs && input.status === "published" && !approves(review, revisionDigest(fields))) {
+      if (!before || id === undefined || !live) {
+        const message = review?.state === "withdrawn" || review?.state === "approved" ? REVIEW_MESSAGES.changedSinceReview : REVIEW_MESSAGES.approvalNeeded;
+        return { status: "refused", fieldErrors: { [statusField]: [message] } };
       }
-      // One statement for an own-draft edit too: the row must still be the user's draft when it is written.
-      const target = ownDraftsOnly ? and(eq(table.id, id), eq(table.createdBy, user.id), eq(table.status, "draft")) : eq(table.id, id);
-      const [row] = await tx.update(table).set(asTableValues(values)).where(target).returning({ id: table.id });
-      if (row) return saveCompanies(row.id);
-      const [exists] = ownDraftsOnly ? await tx.select({ id: table.id }).from(table).where(eq(table.id, id)) : [];
-      return exists ? { status: "forbidden" } : { status: "notFound" };
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return { status: "refused", fieldErrors: { companyIds: [error.message] } };
-    throw error;
-  }
-  if (outcome.status === "saved") await announceContentChange();
+      // PRODUCT.md "Review": the edit waits for approval; the row, which readers see, is left as it is.
+      const revision = await recordRevision(tx, {
+        type,
+        id,
+        fields,
+        status: input.status,
+        reason: "submitted",
+        note: null,
+        author: author(user),
+      });
+      await markSubmitted(tx, { type, id, revision, note: PENDING_EDIT_NOTE, author: author(user), pending: true });
+      return { status: "saved", id, created: false, pending: true };
+    }
+
+    let savedId: string;
+    if (id === undefined) {
+      const [row] = await tx
+        .insert(table)
+        .values(asTableValues({ ...insertValues(type, input, columns), createdBy: user.id }))
+        .returning({ id: table.id });
+      if (!row) throw new Error(`inserting a ${type} returned no row`);
+      savedId = row.id;
+    } else {
+      await tx
+        .update(table)
+        .set(asTableValues(updateValues(type, table, input, columns)))
+        .where(eq(table.id, id));
+      savedId = id;
+    }
+    if (input.companyIds !== undefined) await setItemCompanies(type, savedId, companies.companyIds, tx);
+    const reason = input.status === "published" && !live ? "published" : "saved";
+    await recordRevision(tx, { type, id: savedId, fields, status: input.status, reason, note: null, author: author(user) });
+    if (review) await markEdited(tx, type, savedId, review, revisionDigest(fields));
+    return { status: "saved", id: savedId, created, pending: false };
+  });
+  if (outcome.status === "saved" && !outcome.pending) await announceContentChange();
   return outcome;
 }
+
+/** Whether any of these (saved) companies is a client. */
+async function namesClient(companyIds: string[], tx: Parameters<typeof checkCompanies>[1]): Promise<boolean> {
+  const checked = await checkCompanies(companyIds, tx);
+  return checked.ok && checked.namesClient;
+}
+
+/** PRODUCT.md "Review": the note an edit of a published piece goes to review with. */
+export const PENDING_EDIT_NOTE = "An edit of the published piece.";
 
 /** Column values from the parsed input. Rich content is sanitised on write (PRODUCT.md "Security"). */
 function columnsFrom(type: ContentType, input: ContentInput): Record<string, unknown> {
@@ -107,10 +152,10 @@ function columnsFrom(type: ContentType, input: ContentInput): Record<string, unk
   return columns;
 }
 
-function insertValues(type: ContentType, input: ContentInput): Record<string, unknown> {
+function insertValues(type: ContentType, input: ContentInput, columns: Record<string, unknown>): Record<string, unknown> {
   const now = new Date();
   const values: Record<string, unknown> = {
-    ...columnsFrom(type, input),
+    ...columns,
     // PRODUCT.md "Content": published_at is set when an item becomes published; PRODUCT.md "Scheduled
     // publishing": to the time chosen, when there is one (ahead: scheduled; past: back-dated).
     publishedAt: input.status === "published" ? (input.publishAt ?? now) : null,
@@ -127,9 +172,14 @@ function insertValues(type: ContentType, input: ContentInput): Record<string, un
  * becomes published (publishedAtOnUpdate), cleared when it leaves; featured_at likewise for the featured
  * flag; updated_at now.
  */
-function updateValues(type: ContentType, table: ContentTable, input: ContentInput): Record<string, unknown> {
+function updateValues(
+  type: ContentType,
+  table: ContentTable,
+  input: ContentInput,
+  columns: Record<string, unknown>,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {
-    ...columnsFrom(type, input),
+    ...columns,
     publishedAt: input.status === "published" ? publishedAtOnUpdate(table, input.publishAt) : null,
     updatedAt: sql`now()`,
   };

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -345,6 +346,61 @@ export const contentDailyStats = pgTable(
     hits: integer("hits").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.contentType, t.contentId, t.day] }), index("content_daily_stats_day_idx").on(t.day)],
+);
+
+/**
+ * Every saved version of an item (PRODUCT.md "Revisions"): its reviewable fields as written (sanitised columns
+ * and the companies it names), who saved it and why. Rows are only added. `digest` identifies the text, so an
+ * approval holds for that exact text (PRODUCT.md "Review"). No foreign key to the item (five tables): the
+ * record outlives a deleted item.
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+    contentId: uuid("content_id").notNull(),
+    /** 1, 2, 3… per item. */
+    number: integer("number").notNull(),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+    digest: text("digest").notNull(),
+    /** The status the save asked for (a pending edit of a published piece asks for 'published'). */
+    status: text("status").notNull(),
+    /** saved | submitted | approved | published | restored (`lib/review.ts`). */
+    reason: text("reason").notNull(),
+    note: text("note"),
+    authorId: text("author_id"),
+    authorName: text("author_name"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [unique("content_revisions_item_number_key").on(t.contentType, t.contentId, t.number)],
+);
+
+/**
+ * An item's review (PRODUCT.md "Review"): one row once it is first submitted. `revision_id` is the revision
+ * the state is about and `digest` its text (an approval holds for that text only); `pending_revision_id` an edit of a
+ * published piece that readers do not see until it is approved.
+ */
+export const contentReviews = pgTable(
+  "content_reviews",
+  {
+    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+    contentId: uuid("content_id").notNull(),
+    /** submitted | changes_requested | approved | withdrawn (`lib/review.ts`). */
+    state: text("state").notNull(),
+    revisionId: uuid("revision_id")
+      .notNull()
+      .references(() => contentRevisions.id),
+    digest: text("digest").notNull(),
+    pendingRevisionId: uuid("pending_revision_id").references(() => contentRevisions.id),
+    submitNote: text("submit_note"),
+    submittedBy: text("submitted_by"),
+    submittedAt: tstz("submitted_at"),
+    reviewNote: text("review_note"),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: tstz("reviewed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.contentType, t.contentId] }), index("content_reviews_state_idx").on(t.state)],
 );
 
 // ---- Auth (Better Auth's core tables, written by hand: its schema CLI needs Node 22) ----

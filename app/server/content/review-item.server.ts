@@ -1,0 +1,130 @@
+/**
+ * PRODUCT.md "Review": submitting an item for compliance review, and compliance's answer. The records are
+ * `review/`'s; here is what they do to the item: an approved edit of a published piece is written to its row
+ * (readers saw the approved text until then), in the same transaction as the approval.
+ */
+import { eq, sql } from "drizzle-orm";
+
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import type { ContentType } from "~/lib/content-types";
+import { isUuid } from "~/lib/ids";
+import { REVIEW_MESSAGES, type ReviewAction } from "~/lib/review";
+import { can } from "~/lib/roles";
+
+import type { CurrentUser } from "../auth/session.server";
+import { getDb, type Database } from "../db/db.server";
+import { announceContentChange } from "../http/content-events.server";
+import { getRevision, markReviewed, markSubmitted, recordRevision, reviewOf, type RevisionFields } from "../review/revisions.server";
+import { asTableValues, DISCLOSURE_FIELD_NAMES } from "./admin-content.server";
+import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
+import { itemCompanyIds, setItemCompanies } from "./item-companies.server";
+
+/** The fields a revision keeps and compliance approves: everything readers see but the status and dates. */
+export function reviewableFields(type: ContentType, source: Record<string, unknown>, companyIds: readonly string[]): RevisionFields {
+  const fields: RevisionFields = { companyIds: [...companyIds].sort() };
+  for (const key of [
+    "title",
+    "description",
+    "content",
+    "tags",
+    "paidPromotion",
+    ...DISCLOSURE_FIELD_NAMES,
+    ...CONTENT_REGISTRY[type].fields,
+  ]) {
+    fields[key] = source[key] ?? null;
+  }
+  return fields;
+}
+
+export type ReviewItemResult =
+  | { status: "done"; message: string }
+  /** Nothing changed; the message says why (stale page, not waiting, a note missing). */
+  | { status: "refused"; message: string }
+  | { status: "notFound" }
+  | { status: "forbidden" };
+
+/** A transaction on the database (the queries below run in the caller's). */
+type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+
+export const author = (user: CurrentUser) => ({ id: user.id, name: user.name || user.email });
+
+/** Runs a review action for the signed-in user; a database failure is thrown, for the handler to log and answer. */
+export async function reviewItem(type: ContentType, id: string, action: ReviewAction, user: CurrentUser): Promise<ReviewItemResult> {
+  if (!can(user.role, action.intent === "submit" ? "content.submit" : "content.review")) return { status: "forbidden" };
+  if (!isUuid(id)) return { status: "notFound" };
+  const table: ContentTable = CONTENT_TABLES[type];
+  const db = await getDb();
+  let applied = false;
+  const result = await db.transaction(async (tx): Promise<ReviewItemResult> => {
+    const [row] = await tx.select().from(table).where(eq(table.id, id)).for("update");
+    if (!row) return { status: "notFound" };
+    const review = await reviewOf(type, id, tx, true);
+
+    if (action.intent === "submit") {
+      // PRODUCT.md "Roles": a contributor submits only the drafts they created.
+      if (!can(user.role, "content.edit") && (row.createdBy !== user.id || row.status !== "draft")) {
+        return { status: "refused", message: REVIEW_MESSAGES.notSubmittable };
+      }
+      // The current text: a pending edit of a published piece, else the row.
+      const pending = review?.pendingRevisionId ? await getRevision(type, id, review.pendingRevisionId, tx) : null;
+      const fields = pending?.fields ?? reviewableFields(type, row, await itemCompanyIds(type, id, tx));
+      const revision = await recordRevision(tx, {
+        type,
+        id,
+        fields: fields as RevisionFields,
+        status: pending?.status ?? String(row.status),
+        reason: "submitted",
+        note: action.note || null,
+        author: author(user),
+      });
+      await markSubmitted(tx, { type, id, revision, note: action.note || null, author: author(user), pending: pending !== null });
+      return { status: "done", message: REVIEW_MESSAGES.submitted };
+    }
+
+    if (!review || review.state !== "submitted") return { status: "refused", message: REVIEW_MESSAGES.notWaiting };
+    if (review.revisionId !== action.revisionId) return { status: "refused", message: REVIEW_MESSAGES.stale };
+    if (action.intent === "request-changes") {
+      await markReviewed(tx, { type, id, state: "changes_requested", note: action.note, reviewer: author(user) });
+      return { status: "done", message: REVIEW_MESSAGES.changesRequested };
+    }
+
+    const revision = await getRevision(type, id, review.revisionId, tx);
+    if (!revision) throw new Error(`the revision under review of ${type} ${id} is missing`);
+    await markReviewed(tx, { type, id, state: "approved", note: action.note || null, reviewer: author(user) });
+    await recordRevision(tx, {
+      type,
+      id,
+      fields: revision.fields as RevisionFields,
+      status: revision.status,
+      reason: "approved",
+      note: action.note || null,
+      author: author(user),
+    });
+    if (review.pendingRevisionId !== review.revisionId) return { status: "done", message: REVIEW_MESSAGES.approved };
+    await applyRevision(tx, type, table, id, revision.fields as RevisionFields);
+    applied = true;
+    return { status: "done", message: REVIEW_MESSAGES.approvedLive };
+  });
+  // PRODUCT.md "Page cache": an approved edit of a published piece changes what readers see.
+  if (applied) await announceContentChange();
+  return result;
+}
+
+/** Writes a revision's text to the item's row and its companies (the status and dates stay the row's). */
+async function applyRevision(tx: Executor, type: ContentType, table: ContentTable, id: string, fields: RevisionFields) {
+  const { companyIds, ...columns } = fields;
+  await tx
+    .update(table)
+    .set(asTableValues({ ...columns, updatedAt: sql`now()` }))
+    .where(eq(table.id, id));
+  // A company deleted since the revision was saved is left out, as its deletion left out the item's other rows.
+  const companies = await setItemCompanies(type, id, companyIds, tx);
+  if (!companies.ok && companies.reason === "unknownCompanies") {
+    await setItemCompanies(
+      type,
+      id,
+      companyIds.filter((companyId) => !companies.unknown.includes(companyId)),
+      tx,
+    );
+  }
+}
