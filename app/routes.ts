@@ -48,6 +48,9 @@ export default [
     route("messages", "routes/admin.messages.tsx"),
     route("media", "routes/admin.media.tsx"),
     route("users", "routes/admin.users.tsx"),
+    // PRODUCT.md "Review": the queue and one piece's review
+    route("review", "routes/admin.review.tsx"),
+    route("review/:slug/:id", "routes/admin.review.$slug.$id.tsx"),
   ]),
 
   // Admin CSV downloads: top level so the admin layout does not render around a file

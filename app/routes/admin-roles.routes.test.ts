@@ -26,6 +26,8 @@ import * as media from "./admin.media";
 import * as mediaUpload from "./admin.media.upload";
 import * as messages from "./admin.messages";
 import * as messagesCsv from "./admin.messages[.csv]";
+import * as reviewQueue from "./admin.review";
+import * as reviewItem from "./admin.review.$slug.$id";
 import * as subscribers from "./admin.subscribers";
 import * as subscribersCsv from "./admin.subscribers[.csv]";
 import * as users from "./admin.users";
@@ -83,6 +85,14 @@ const PAGES: PageCase[] = [
   { name: "the messages export", loader: messagesCsv.loader, path: () => "/admin/messages.csv", right: "inbox.manage" },
   { name: "the subscribers export", loader: subscribersCsv.loader, path: () => "/admin/subscribers.csv", right: "inbox.manage" },
   { name: "the accounts", loader: users.loader, path: () => "/admin/users", right: "users.manage" },
+  { name: "the review queue", loader: reviewQueue.loader, path: () => "/admin/review", right: "content.read" },
+  {
+    name: "a piece's review",
+    loader: reviewItem.loader,
+    path: () => `/admin/review/videos/${videoId}`,
+    params: () => ({ slug: "videos", id: videoId }),
+    right: "content.read",
+  },
 ];
 
 const refusedPage = (role: Role) => (role === "reader" ? "/" : "/admin");
@@ -180,6 +190,51 @@ describe("content mutations", () => {
         expect(row, role).toEqual({ featured: false });
       }
     }
+  });
+});
+
+describe('review mutations (PRODUCT.md "Review")', () => {
+  const reviewOf = async (id: string) =>
+    (await (await getDb()).select().from(schema.contentReviews).where(eq(schema.contentReviews.contentId, id)))[0];
+  const post = (role: Role, id: string, form: Record<string, string>) =>
+    callRoute(reviewItem.action, appRequest(`/admin/review/videos/${id}`, { method: "POST", cookie: cookies[role], form }), {
+      params: { slug: "videos", id },
+    });
+
+  it.each(ROLES)("as %s: submitting another's item needs 'content.edit' (a contributor submits only their own drafts)", async (role) => {
+    const id = await newVideo(`Submitted by ${role}`);
+    const answer = await post(role, id, { intent: "submit", note: "Please check" });
+    if (can(role, "content.submit") && can(role, "content.edit")) {
+      expect(answer.status).toBe(302);
+      expect((await reviewOf(id))?.state).toBe("submitted");
+    } else {
+      if (can(role, "content.submit")) expect(answer.status).toBe(409);
+      else expectRefused(answer, role);
+      expect(await reviewOf(id)).toBeUndefined();
+    }
+  });
+
+  it.each(ROLES)("as %s: approving needs 'content.review'", async (role) => {
+    const id = await newVideo(`Approved by ${role}`);
+    expect((await post("editor", id, { intent: "submit" })).status).toBe(302);
+    const { revisionId } = (await reviewOf(id))!;
+    const answer = await post(role, id, { intent: "approve", revisionId });
+    if (can(role, "content.review")) {
+      expect(answer.status).toBe(302);
+      expect((await reviewOf(id))?.state).toBe("approved");
+    } else {
+      expectRefused(answer, role);
+      expect((await reviewOf(id))?.state).toBe("submitted");
+    }
+  });
+
+  it("a request for changes without a note is a 400 that changes nothing", async () => {
+    const id = await newVideo("No note");
+    await post("editor", id, { intent: "submit" });
+    const { revisionId } = (await reviewOf(id))!;
+    const answer = await post("compliance", id, { intent: "request-changes", revisionId, note: "  " });
+    expect(answer.status).toBe(400);
+    expect((await reviewOf(id))?.state).toBe("submitted");
   });
 });
 

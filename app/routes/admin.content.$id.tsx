@@ -1,12 +1,16 @@
+import { Link } from "react-router";
+
 import { ContentEditor } from "~/components/admin/content-editor";
 import { DailyChart, type DailyPoint } from "~/components/admin/daily-chart";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { adminTexts } from "~/lib/admin-texts";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
+import { REVIEW_STATE_LABELS } from "~/lib/review";
 import { NOINDEX } from "~/lib/seo";
 import { requireRight } from "~/server/auth/session.server";
 import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";
+import { reviewSummary } from "~/server/content/review-queue.server";
 import { itemDailyTotals } from "~/server/counting/daily-stats.server";
 
 import type { Route } from "./+types/admin.content.$id";
@@ -15,11 +19,12 @@ import type { Route } from "./+types/admin.content.$id";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireRight(request, "content.read");
   const type = contentTypeOfRequest(request);
-  const [editor, daily] = await Promise.all([
+  const [editor, daily, review] = await Promise.all([
     contentEditorLoader(type, "edit", request, params.id, admin),
     itemFigures(type, params.id, request),
+    reviewSummary(type, params.id),
   ]);
-  return { ...editor, daily };
+  return { ...editor, daily, review };
 }
 
 /**
@@ -49,11 +54,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function AdminContentEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { daily, ...editor } = loaderData;
+  const { daily, review, ...editor } = loaderData;
   const counter = CONTENT_REGISTRY[editor.type].counter;
   const heading = counter === "listens" ? "Listens over time" : "Views over time";
   return (
     <div className="flex flex-col gap-8">
+      <ReviewLine review={review} />
       {/* A new key per item, so moving between two edit screens starts from the new item's values. */}
       <ContentEditor key={`${editor.type}-${editor.id}`} editor={editor} actionData={actionData} />
       <section aria-labelledby="item-over-time">
@@ -79,5 +85,25 @@ export default function AdminContentEdit({ loaderData, actionData }: Route.Compo
         </Card>
       </section>
     </div>
+  );
+}
+
+/** PRODUCT.md "Review": where the piece stands with compliance, and the way to its review page. */
+function ReviewLine({ review }: { review: Awaited<ReturnType<typeof reviewSummary>> }) {
+  return (
+    <section aria-label="Compliance review" className="flex flex-col gap-1 rounded-lg border px-4 py-3 text-sm">
+      <p>
+        <span className="font-medium">Compliance review:</span> {review.state ? REVIEW_STATE_LABELS[review.state] : "Not submitted"}
+        {review.pendingEdit ? " (an edit of the published piece: readers see the published text until it is approved)" : ""}.{" "}
+        <Link to={review.href} className="text-primary hover:underline">
+          Open the review page
+        </Link>
+      </p>
+      {review.reviewNote ? (
+        <p className="whitespace-pre-line text-muted-foreground">
+          {review.reviewedBy}: {review.reviewNote}
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -43,6 +43,7 @@ describe("admin layout guard (loader)", () => {
       user: { email, name: expect.stringMatching(/^Test User/), role: "admin" },
       sidebarOpen: true,
       unreadMessages: 0,
+      waitingForReview: expect.any(Number),
     });
   });
 

@@ -9,6 +9,7 @@ import { can, type Role } from "~/lib/roles";
 import { NOINDEX } from "~/lib/seo";
 import { appendSetCookies, signOutSession } from "~/server/auth/auth-actions.server";
 import { requireRight } from "~/server/auth/session.server";
+import { countWaitingForReview } from "~/server/content/review-queue.server";
 import { countUnreadMessages } from "~/server/inbox/inbox.server";
 import { readForm } from "~/server/request-form.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -23,19 +24,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: { email: user.email, name: user.name, role: user.role },
     // Read on the server so the first render already has the saved width (no flash).
     sidebarOpen: sidebarOpenFromCookie(request.headers.get("Cookie")),
-    unreadMessages: can(user.role, "inbox.read") ? await unreadMessagesOrNull(request) : null,
+    unreadMessages: can(user.role, "inbox.read") ? await countOrNull("Unread messages", countUnreadMessages, request) : null,
+    waitingForReview: can(user.role, "content.read") ? await countOrNull("Waiting for review", countWaitingForReview, request) : null,
   };
 }
 
 /**
- * PRODUCT.md "Inbox": the side bar's and the dashboard's unread count. Every admin page reads it, so a
- * failure is only logged and shows no count, rather than breaking the page.
+ * The side bar's counts: PRODUCT.md "Inbox" (unread messages), PRODUCT.md "Review" (pieces waiting). Every admin
+ * page reads them, so a failure is only logged and shows no count, rather than breaking the page.
  */
-async function unreadMessagesOrNull(request: Request): Promise<number | null> {
+async function countOrNull(what: string, count: () => Promise<number>, request: Request): Promise<number | null> {
   try {
-    return await countUnreadMessages();
+    return await count();
   } catch (error) {
-    console.error(`Unread messages count failed (${new URL(request.url).pathname}):`, error);
+    console.error(`${what} count failed (${new URL(request.url).pathname}):`, error);
     return null;
   }
 }
@@ -78,6 +80,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       role={loaderData.user.role}
       sidebarOpen={loaderData.sidebarOpen}
       unreadMessages={loaderData.unreadMessages}
+      waitingForReview={loaderData.waitingForReview}
     >
       <Outlet />
     </AdminShell>
@@ -102,7 +105,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
   if (!layout) return <main className="p-6">{panel}</main>;
   return (
-    <AdminShell email={layout.user.email} role={layout.user.role} sidebarOpen={layout.sidebarOpen} unreadMessages={layout.unreadMessages}>
+    <AdminShell
+      email={layout.user.email}
+      role={layout.user.role}
+      sidebarOpen={layout.sidebarOpen}
+      unreadMessages={layout.unreadMessages}
+      waitingForReview={layout.waitingForReview}
+    >
       {panel}
     </AdminShell>
   );
@@ -113,12 +122,14 @@ function AdminShell({
   role,
   sidebarOpen,
   unreadMessages,
+  waitingForReview,
   children,
 }: {
   email: string;
   role: Role;
   sidebarOpen: boolean;
   unreadMessages: number | null | undefined;
+  waitingForReview: number | null | undefined;
   children: ReactNode;
 }) {
   return (
@@ -129,7 +140,7 @@ function AdminShell({
       >
         Skip to content
       </a>
-      <AdminSidebar email={email} role={role} unreadMessages={unreadMessages ?? null} />
+      <AdminSidebar email={email} role={role} unreadMessages={unreadMessages ?? null} waitingForReview={waitingForReview ?? null} />
       <SidebarInset>
         <AdminHeader email={email} />
         <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">

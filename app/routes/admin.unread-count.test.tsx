@@ -40,7 +40,7 @@ describe("admin layout loader: the unread messages", () => {
   });
 });
 
-function renderLayout(unreadMessages: number | null, role: Role = "admin") {
+function renderLayout(unreadMessages: number | null, role: Role = "admin", waitingForReview: number | null = null) {
   const Stub = createRoutesStub([
     {
       id: "routes/admin",
@@ -53,11 +53,28 @@ function renderLayout(unreadMessages: number | null, role: Role = "admin") {
     <Stub
       initialEntries={["/admin"]}
       hydrationData={{
-        loaderData: { "routes/admin": { user: { email: "e@example.com", name: "E", role }, sidebarOpen: true, unreadMessages } },
+        loaderData: {
+          "routes/admin": { user: { email: "e@example.com", name: "E", role }, sidebarOpen: true, unreadMessages, waitingForReview },
+        },
       }}
     />,
   );
 }
+
+describe('the side bar\'s Review entry (PRODUCT.md "Review")', () => {
+  it("shows the number of pieces waiting, described as 'N waiting'", async () => {
+    renderLayout(0, "compliance", 2);
+    const link = await screen.findByRole("link", { name: "Review" });
+    expect(link.getAttribute("href")).toBe("/admin/review");
+    expect(document.getElementById(link.getAttribute("aria-describedby")!)?.textContent).toBe("2 waiting");
+  });
+
+  it("the layout counts pieces waiting for review for every staff role", async () => {
+    const { cookie } = await createSignedInUser({ role: "contributor" });
+    const answer = await callRoute(loader, appRequest("/admin", { cookie }));
+    expect(answer.body).toMatchObject({ waitingForReview: expect.any(Number) });
+  });
+});
 
 describe("the side bar's Messages entry", () => {
   it("shows the unread count, described to screen readers as 'N unread', and keeps its name", async () => {
@@ -78,11 +95,12 @@ describe("the side bar's Messages entry", () => {
     }
   });
 
-  it("lists companies and the media library after the content types", async () => {
+  it("lists the review queue, companies and the media library after the content types", async () => {
     renderLayout(0);
     const links = (await screen.findAllByRole("link")).map((link) => link.textContent);
-    expect(links.slice(links.indexOf("Special Features"), links.indexOf("Special Features") + 3)).toEqual([
+    expect(links.slice(links.indexOf("Special Features"), links.indexOf("Special Features") + 4)).toEqual([
       "Special Features",
+      "Review",
       "Companies",
       "Media",
     ]);
@@ -99,7 +117,7 @@ describe('the side bar shows each role what it may use (PRODUCT.md "Roles")', ()
     cleanup();
     return links;
   };
-  const CONTENT = ["Dashboard", "Videos", "Podcasts", "Blogs", "Interviews", "Special Features", "Companies", "Media"];
+  const CONTENT = ["Dashboard", "Videos", "Podcasts", "Blogs", "Interviews", "Special Features", "Review", "Companies", "Media"];
 
   it("contributors and editors see the content, companies and media, not the inbox", async () => {
     expect(await linksOf("contributor")).toEqual(CONTENT);

@@ -35,6 +35,8 @@ interface AdminLink {
 export const CONTENT_LINKS: readonly AdminLink[] = [
   { to: "/admin", label: "Dashboard", icon: "layout-dashboard", end: true, right: "admin.enter" },
   ...CONTENT_TYPE_LIST.map(({ adminPath, listTitle, icon }) => ({ to: adminPath, label: listTitle, icon, right: "content.read" as const })),
+  // PRODUCT.md "Review": the queue, with the count of pieces waiting for compliance.
+  { to: "/admin/review", label: "Review", icon: "clipboard-check", badgeNoun: "waiting", right: "content.read" },
   { to: "/admin/companies", label: "Companies", icon: "building-complex", right: "companies.read" },
   { to: "/admin/media", label: "Media", icon: "images", right: "media.read" },
 ];
@@ -49,10 +51,20 @@ export const INBOX_LINKS: readonly AdminLink[] = [
 export const ACCOUNT_LINKS: readonly AdminLink[] = [{ to: "/admin/users", label: "Users", icon: "users", right: "users.manage" }];
 
 /**
- * `unreadMessages`: PRODUCT.md "Inbox", the Messages entry's badge; null when the count could not be read
- * (no badge, rather than a wrong one).
+ * `unreadMessages`: PRODUCT.md "Inbox", the Messages entry's badge; `waitingForReview`: PRODUCT.md "Review", the
+ * Review entry's. Null when the count could not be read (no badge, rather than a wrong one).
  */
-export function AdminSidebar({ email, role, unreadMessages = null }: { email: string; role: Role; unreadMessages?: number | null }) {
+export function AdminSidebar({
+  email,
+  role,
+  unreadMessages = null,
+  waitingForReview = null,
+}: {
+  email: string;
+  role: Role;
+  unreadMessages?: number | null;
+  waitingForReview?: number | null;
+}) {
   const contentLinks = CONTENT_LINKS.filter((link) => can(role, link.right));
   const inboxLinks = INBOX_LINKS.filter((link) => can(role, link.right));
   const accountLinks = ACCOUNT_LINKS.filter((link) => can(role, link.right));
@@ -87,7 +99,7 @@ export function AdminSidebar({ email, role, unreadMessages = null }: { email: st
         <nav aria-label="Admin">
           <SidebarGroup>
             <SidebarGroupLabel>Content Management</SidebarGroupLabel>
-            <AdminLinkList links={contentLinks} />
+            <AdminLinkList links={contentLinks} badgeCount={waitingForReview} />
           </SidebarGroup>
           {inboxLinks.length > 0 ? (
             <>

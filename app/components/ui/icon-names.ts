@@ -17,6 +17,7 @@ export const ICON_NAMES = [
   "circle-alert",
   "circle-check",
   "circle-play",
+  "clipboard-check",
   "clock",
   "cpu",
   "download",

@@ -18,9 +18,11 @@ import { parseQuery } from "~/lib/search";
 import { ensureCan, ROLE_REFUSAL, type CurrentUser } from "../auth/session.server";
 import { parseSubmission } from "../form-submission.server";
 import { readForm } from "../request-form.server";
+import type { RevisionFields } from "../review/revisions.server";
 import { redirectWithToast } from "../toast.server";
 import { deleteContent, editorValuesFromRow, getContent, listContent, setFeatured } from "./admin-content.server";
 import { companiesByIds, itemCompanies, type ItemCompanyRow } from "./item-companies.server";
+import { pendingEdit } from "./review-queue.server";
 import { saveItem, type SaveItemResult } from "./save-item.server";
 
 function logFailure(what: string, request: Request, error: unknown) {
@@ -117,6 +119,13 @@ export async function contentEditorLoader(
     throw await redirectWithToast(listPath, { type: "error", title: "Error", description: texts.loadFailed });
   }
   if (!row) throw await redirectWithToast(listPath, { type: "error", title: "Error", description: texts.notFound });
+  // PRODUCT.md "Review": an edit of a published piece waiting for approval opens in the editor, not the published text.
+  const pending = await pendingEdit(type, String(row.id));
+  if (pending) {
+    const { companyIds, ...fields } = pending.fields as RevisionFields;
+    const values = { ...editorValuesFromRow(type, { ...row, ...fields, status: pending.status }), companyIds };
+    return { type, mode, id: String(row.id), values, companies: await companiesByIds(companyIds) };
+  }
   const values = { ...editorValuesFromRow(type, row), companyIds: companies.map((company) => company.id) };
   return { type, mode, id: String(row.id), values, companies };
 }

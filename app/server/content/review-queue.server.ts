@@ -4,16 +4,20 @@
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 
-import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
+import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
+import { DISCLOSURE_FIELDS } from "~/lib/disclosure-fields";
+import { FIELD_SPECS } from "~/lib/editor-fields";
 import { isUuid } from "~/lib/ids";
 import type { ReviewState } from "~/lib/review";
 
 import { getDb, schema } from "../db/db.server";
 import { getRevision, reviewOf, type Review, type Revision, type RevisionFields } from "../review/revisions.server";
+import { DISCLOSURE_FIELD_NAMES } from "./admin-content.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { companiesByIds, itemCompanyIds, type ItemCompanyRow } from "./item-companies.server";
 import { reviewableFields } from "./review-item.server";
+import { sanitizeContentHtml } from "./sanitize.server";
 
 const { contentReviews } = schema;
 
@@ -139,4 +143,42 @@ export async function pendingEdit(type: ContentType, id: string): Promise<Revisi
   if (!isUuid(id)) return null;
   const review = await reviewOf(type, id);
   return review?.pendingRevisionId ? getRevision(type, id, review.pendingRevisionId) : null;
+}
+
+/** A text as the review page lists it: labelled values, the companies and the sanitised body. */
+export interface ReviewTextView {
+  rows: { label: string; value: string }[];
+  companies: { id: string; name: string; ticker: string; exchange: string; isClient: boolean }[];
+  contentHtml: string;
+}
+
+export function reviewTextView(type: ContentType, { fields, companies }: ReviewText): ReviewTextView {
+  const text = (value: unknown) => (value == null || value === "" ? "—" : Array.isArray(value) ? value.join(", ") || "—" : String(value));
+  const rows = [
+    { label: "Title", value: text(fields.title) },
+    { label: "Description", value: text(fields.description) },
+    { label: "Tags", value: text(fields.tags) },
+    ...CONTENT_REGISTRY[type].fields.map((field) => ({ label: FIELD_SPECS[field].label, value: text(fields[field]) })),
+    { label: "Paid promotion", value: fields.paidPromotion === true ? "Yes" : "No" },
+    ...(fields.paidPromotion === true
+      ? DISCLOSURE_FIELD_NAMES.map((field) => ({ label: DISCLOSURE_FIELDS[field].label, value: text(fields[field]) }))
+      : []),
+  ];
+  return {
+    rows,
+    companies: companies.map(({ id, name, ticker, exchange, isClient }) => ({ id, name, ticker, exchange, isClient })),
+    contentHtml: typeof fields.content === "string" ? sanitizeContentHtml(fields.content) : "",
+  };
+}
+
+/** The editor's review line (PRODUCT.md "Review"): the state, compliance's last note, and the review page. */
+export async function reviewSummary(type: ContentType, id: string) {
+  const review = isUuid(id) ? await reviewOf(type, id) : null;
+  return {
+    state: (review?.state ?? null) as ReviewState | null,
+    pendingEdit: review?.pendingRevisionId != null,
+    reviewNote: review?.state === "changes_requested" ? review.reviewNote : null,
+    reviewedBy: review?.reviewedBy ?? null,
+    href: `/admin/review/${CONTENT_REGISTRY[type].slug}/${id}`,
+  };
 }

@@ -1,0 +1,159 @@
+import type { Browser, Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+
+/**
+ * PRODUCT.md "Roles" and "Review", walked by four people: an admin gives three new accounts the contributor,
+ * editor and compliance roles; the contributor drafts a paid interview and submits it; compliance asks for a
+ * change; the contributor makes it and submits again; compliance approves; the editor publishes; a later edit
+ * of the published piece waits for approval while readers keep the approved text.
+ */
+test.setTimeout(300_000);
+
+const run = Date.now().toString(36);
+const TITLE = `Newsroom interview ${run}`;
+const EDITED_TITLE = `Newsroom interview ${run}, edited`;
+
+interface Person {
+  email: string;
+  page: Page;
+}
+
+async function signUp(browser: Browser, baseURL: string, label: string): Promise<Person & { password: string }> {
+  const context = await browser.newContext();
+  const email = `${label}-${run}@example.com`;
+  const password = `${label}-password-${run}`;
+  const response = await context.request.post("/api/auth/sign-up/email", {
+    data: { email, password, name: `${label[0]!.toUpperCase()}${label.slice(1)} ${run}` },
+    headers: { Origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return { email, password, page: await context.newPage() };
+}
+
+/** A role change ends the account's sessions (PRODUCT.md "Roles"): it signs in again with its new rights. */
+async function signIn(person: Person & { password: string }, baseURL: string) {
+  const response = await person.page.request.post("/api/auth/sign-in/email", {
+    data: { email: person.email, password: person.password },
+    headers: { Origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+async function hydrated(page: Page) {
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+}
+
+test("roles, a paid interview through review to publication, and an edit that waits for approval", async ({
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const contributor = await signUp(browser, baseURL!, "contributor");
+  const editor = await signUp(browser, baseURL!, "editor");
+  const compliance = await signUp(browser, baseURL!, "compliance");
+
+  // The admin gives each its role on /admin/users.
+  for (const [person, role, named] of [
+    [contributor, "Contributor", "a contributor"],
+    [editor, "Editor", "an editor"],
+    [compliance, "Compliance", "a compliance reviewer"],
+  ] as const) {
+    await adminPage.goto(`/admin/users?q=${encodeURIComponent(person.email)}`);
+    await hydrated(adminPage);
+    await adminPage.getByLabel(`Role of ${person.email}`).selectOption(role);
+    await adminPage.getByRole("button", { name: `Save the role of ${person.email}` }).click();
+    await expect(adminPage.getByText(`${person.email} is now ${named}`)).toBeVisible();
+    await signIn(person, baseURL!);
+  }
+
+  // The contributor drafts a paid interview; publishing is not theirs to choose.
+  const page = contributor.page;
+  await page.goto("/admin/interviews/new");
+  await hydrated(page);
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(TITLE);
+  await page.getByLabel("Paid promotion").check();
+  await page.getByRole("textbox", { name: "Paid for by" }).fill("Ironbark Gold Ltd");
+  await page.getByRole("textbox", { name: "What the payment was for" }).fill("This interview");
+  await page.getByRole("textbox", { name: "Compensation" }).fill("7,500");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page.getByText("Interview saved as draft successfully")).toBeVisible();
+  const href = await page.getByRole("link", { name: `Edit ${TITLE}`, exact: true }).getAttribute("href");
+  const id = href!.split("/").pop()!;
+  const reviewPath = `/admin/review/interviews/${id}`;
+
+  // From the editor's review line to the review page: submitted with a note.
+  await page.goto(`/admin/interviews/${id}`);
+  await page.getByRole("link", { name: "Open the review page" }).click();
+  await expect(page).toHaveURL(new RegExp(`${reviewPath}$`));
+  await hydrated(page);
+  await page.getByLabel("Note to compliance (optional)").fill("Sponsored by Ironbark; please check the disclosure.");
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page.getByText("Submitted for review.")).toBeVisible();
+
+  // Compliance finds it in the queue and asks for a change.
+  const reviewer = compliance.page;
+  await reviewer.goto("/admin/review");
+  await expect(reviewer.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Review", exact: true })).toBeVisible();
+  const waiting = reviewer.getByRole("region", { name: /Waiting for review/ });
+  await waiting.getByRole("link", { name: TITLE }).click();
+  await hydrated(reviewer);
+  await expect(reviewer.getByText("Sponsored by Ironbark; please check the disclosure.")).toBeVisible();
+  await reviewer.getByLabel("Note to the author (required to request changes)").fill("Name the currency of the payment.");
+  await reviewer.getByRole("button", { name: "Request changes" }).click();
+  await expect(reviewer.getByText("Changes requested: the author sees your note.")).toBeVisible();
+
+  // The contributor sees the note in the editor, makes the change and submits again.
+  await page.goto(`/admin/interviews/${id}`);
+  await hydrated(page);
+  await expect(page.getByRole("region", { name: "Compliance review" })).toContainText("Name the currency of the payment.");
+  await page.getByRole("textbox", { name: "Compensation" }).fill("A$7,500 in cash");
+  await page.getByRole("button", { name: "Update Interview" }).click();
+  await expect(page.getByText("Interview updated successfully")).toBeVisible();
+  await page.goto(reviewPath);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page.getByText("Submitted for review.")).toBeVisible();
+
+  // Compliance approves the text it reads.
+  await reviewer.goto(reviewPath);
+  await hydrated(reviewer);
+  await expect(reviewer.getByRole("main")).toContainText("A$7,500 in cash");
+  await reviewer.getByRole("button", { name: /^Approve revision \d+$/ }).click();
+  await expect(reviewer.getByText("Approved.", { exact: true })).toBeVisible();
+
+  // The editor publishes it; readers see the disclosure.
+  const desk = editor.page;
+  await desk.goto(`/admin/interviews/${id}`);
+  await hydrated(desk);
+  await desk.getByLabel("Status").selectOption("published");
+  await desk.getByRole("button", { name: "Update Interview" }).click();
+  await expect(desk.getByText("Interview updated successfully")).toBeVisible();
+  await desk.goto(`/interviews/${id}`);
+  await expect(desk.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+  await expect(desk.getByRole("region", { name: "Paid promotion" })).toContainText("A$7,500 in cash");
+
+  // A later edit waits for approval; readers keep the approved text until compliance approves it.
+  await desk.goto(`/admin/interviews/${id}`);
+  await hydrated(desk);
+  await desk.getByRole("textbox", { name: "Title", exact: true }).fill(EDITED_TITLE);
+  await desk.getByRole("button", { name: "Update Interview" }).click();
+  await expect(desk.getByText("Saved for review: readers see the published version until compliance approves this edit.")).toBeVisible();
+  await desk.goto(`/interviews/${id}`);
+  await expect(desk.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+  // The editor reopens the edit, not the published text.
+  await desk.goto(`/admin/interviews/${id}`);
+  await hydrated(desk);
+  await expect(desk.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(EDITED_TITLE);
+
+  await reviewer.goto(reviewPath);
+  await hydrated(reviewer);
+  await expect(reviewer.getByRole("heading", { level: 2, name: /^Under review: revision \d+$/ })).toBeVisible();
+  await expect(reviewer.getByRole("heading", { level: 2, name: "What readers see" })).toBeVisible();
+  await reviewer.getByRole("button", { name: /^Approve revision \d+$/ }).click();
+  await expect(reviewer.getByText("Approved: the edit is now published.")).toBeVisible();
+  await desk.goto(`/interviews/${id}`);
+  await expect(desk.getByRole("heading", { level: 1, name: EDITED_TITLE })).toBeVisible();
+
+  for (const person of [contributor, editor, compliance]) await person.page.context().close();
+});
