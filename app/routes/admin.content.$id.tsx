@@ -59,9 +59,8 @@ export default function AdminContentEdit({ loaderData, actionData }: Route.Compo
   const heading = counter === "listens" ? "Listens over time" : "Views over time";
   return (
     <div className="flex flex-col gap-8">
-      <ReviewLine review={review} />
       {/* A new key per item, so moving between two edit screens starts from the new item's values. */}
-      <ContentEditor key={`${editor.type}-${editor.id}`} editor={editor} actionData={actionData} />
+      <ContentEditor key={`${editor.type}-${editor.id}`} editor={editor} actionData={actionData} notice={<ReviewLine review={review} />} />
       <section aria-labelledby="item-over-time">
         <Card>
           <CardHeader>

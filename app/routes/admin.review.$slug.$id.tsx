@@ -99,9 +99,13 @@ export default function AdminReviewItem({ loaderData }: Route.ComponentProps) {
           / {CONTENT_REGISTRY[loaderData.type].label}
         </p>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        {pendingEdit ? (
+          <p className="text-sm text-muted-foreground">
+            An edit of a published piece: readers see the published text until it is approved.
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant={state === "approved" ? "default" : "outline"}>{stateLabel}</Badge>
-          {pendingEdit ? <Badge variant="outline">Edit of a published piece: readers see the published text</Badge> : null}
           {editHref ? (
             <Link to={editHref} className="text-sm text-primary hover:underline">
               Open in the editor
@@ -170,7 +174,11 @@ export default function AdminReviewItem({ loaderData }: Route.ComponentProps) {
 
       <div className={pendingEdit && underReview ? "grid gap-6 lg:grid-cols-2" : "flex flex-col gap-6"}>
         {underReview && (pendingEdit || state !== "approved") ? (
-          <TextCard heading={`Under review: revision ${underReview.number}`} text={underReview.text} />
+          <TextCard
+            heading={`Under review: revision ${underReview.number}`}
+            text={underReview.text}
+            changedFrom={pendingEdit ? current : undefined}
+          />
         ) : null}
         {!underReview || pendingEdit || state === "approved" ? (
           <TextCard heading={loaderData.itemStatus === "published" ? "What readers see" : "The current text"} text={current} />
@@ -213,7 +221,16 @@ function NoteField({ label, error }: { label: string; error: string | undefined 
   );
 }
 
-function TextCard({ heading, text }: { heading: string; text: ReviewTextView }) {
+/** `changedFrom`: the published text, so each field the edit changes is marked 'Changed'. */
+function TextCard({ heading, text, changedFrom }: { heading: string; text: ReviewTextView; changedFrom?: ReviewTextView }) {
+  const before = new Map(changedFrom?.rows.map((row) => [row.label, row.value]));
+  const changed = (label: string, value: string) => changedFrom !== undefined && before.get(label) !== value;
+  const companiesText = (view: ReviewTextView) =>
+    view.companies.length === 0
+      ? "—"
+      : view.companies
+          .map((company) => `${company.name} (${company.exchange}:${company.ticker})${company.isClient ? ", a client" : ""}`)
+          .join("; ");
   return (
     <Card>
       <CardHeader>
@@ -223,25 +240,42 @@ function TextCard({ heading, text }: { heading: string; text: ReviewTextView }) 
         <dl className="grid gap-3 text-sm">
           {text.rows.map((row) => (
             <div key={row.label} className="grid gap-1 sm:grid-cols-[12rem_1fr]">
-              <dt className="font-medium">{row.label}</dt>
+              <dt className="font-medium">
+                {row.label}
+                {changed(row.label, row.value) ? <ChangedMark /> : null}
+              </dt>
               <dd className="break-words text-muted-foreground">{row.value}</dd>
             </div>
           ))}
           <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
-            <dt className="font-medium">Companies</dt>
-            <dd className="text-muted-foreground">
-              {text.companies.length === 0
-                ? "—"
-                : text.companies
-                    .map((company) => `${company.name} (${company.exchange}:${company.ticker})${company.isClient ? ", a client" : ""}`)
-                    .join("; ")}
-            </dd>
+            <dt className="font-medium">
+              Companies
+              {changedFrom && companiesText(changedFrom) !== companiesText(text) ? <ChangedMark /> : null}
+            </dt>
+            <dd className="text-muted-foreground">{companiesText(text)}</dd>
           </div>
+          {changedFrom && changedFrom.contentHtml !== text.contentHtml ? (
+            <div className="grid gap-1 sm:grid-cols-[12rem_1fr]">
+              <dt className="font-medium">
+                Content
+                <ChangedMark />
+              </dt>
+              <dd className="text-muted-foreground">Below</dd>
+            </div>
+          ) : null}
         </dl>
         {text.contentHtml ? (
           <div className="prose-content mt-6 max-w-3xl border-t pt-6" dangerouslySetInnerHTML={{ __html: text.contentHtml }} />
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+function ChangedMark() {
+  return (
+    <Badge variant="outline" className="ml-2 align-middle">
+      Changed
+    </Badge>
   );
 }

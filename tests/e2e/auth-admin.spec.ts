@@ -189,6 +189,7 @@ test.describe("admin layout", () => {
       ["Blogs", "/admin/blogs"],
       ["Interviews", "/admin/interviews"],
       ["Special Features", "/admin/special-features"],
+      ["Review", "/admin/review"],
       ["Companies", "/admin/companies"],
       ["Media", "/admin/media"],
       ["Subscribers", "/admin/subscribers"],

@@ -125,12 +125,14 @@ test("admin pages, a read and an unread message, the delete dialog and the phone
     "/admin/messages",
     "/admin/media",
     "/admin/users",
+    "/admin/review",
   ];
   for (const list of ["videos", "podcasts", "blogs", "interviews", "special-features"]) {
     pages.push(`/admin/${list}`, `/admin/${list}/new`);
     const match = (await (await page.request.get(`/admin/${list}`)).text()).match(new RegExp(`href="(/admin/${list}/[0-9a-f-]{36})"`));
     expect(match, `an edit link on /admin/${list}`).not.toBeNull();
-    pages.push(match![1]!);
+    // The item's editor and its review page (PRODUCT.md "Review").
+    pages.push(match![1]!, match![1]!.replace("/admin/", "/admin/review/"));
   }
   const company = (await (await page.request.get("/admin/companies")).text()).match(/href="(\/admin\/companies\/[0-9a-f-]{36})"/);
   expect(company, "an edit link on /admin/companies").not.toBeNull();

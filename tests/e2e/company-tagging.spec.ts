@@ -83,6 +83,9 @@ test("a paid video cannot be published without its disclosure, nor without appro
   await expect(page).toHaveURL(/\/admin\/videos\/new$/);
 
   // Filled in, it still needs compliance's approval first (PRODUCT.md "Review"; newsroom.spec.ts walks it through).
+  await sponsor.fill("Tagwell Resources Ltd");
+  await page.getByRole("textbox", { name: "What the payment was for" }).fill("Sponsored video");
+  await page.getByRole("textbox", { name: "Compensation" }).fill("A$2,000 cash fee");
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByText("This piece needs compliance approval before it is published")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/videos\/new$/);

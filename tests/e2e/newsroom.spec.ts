@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Browser, Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
@@ -19,8 +21,23 @@ interface Person {
   page: Page;
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's WCAG 2.2 AA violations on the page as it is (its context admits the injected script). */
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
+    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
+
 async function signUp(browser: Browser, baseURL: string, label: string): Promise<Person & { password: string }> {
-  const context = await browser.newContext();
+  // The pages' CSP admits only their own scripts; axe is injected from outside.
+  const context = await browser.newContext({ bypassCSP: true });
   const email = `${label}-${run}@example.com`;
   const password = `${label}-password-${run}`;
   const response = await context.request.post("/api/auth/sign-up/email", {
@@ -60,8 +77,7 @@ test("roles, a paid interview through review to publication, and an edit that wa
     [compliance, "Compliance", "a compliance reviewer"],
   ] as const) {
     await adminPage.goto(`/admin/users?q=${encodeURIComponent(person.email)}`);
-    await hydrated(adminPage);
-    await adminPage.getByLabel(`Role of ${person.email}`).selectOption(role);
+    await adminPage.getByLabel(`Role of ${person.email}`, { exact: true }).selectOption(role);
     await adminPage.getByRole("button", { name: `Save the role of ${person.email}` }).click();
     await expect(adminPage.getByText(`${person.email} is now ${named}`)).toBeVisible();
     await signIn(person, baseURL!);
@@ -86,7 +102,6 @@ test("roles, a paid interview through review to publication, and an edit that wa
   await page.goto(`/admin/interviews/${id}`);
   await page.getByRole("link", { name: "Open the review page" }).click();
   await expect(page).toHaveURL(new RegExp(`${reviewPath}$`));
-  await hydrated(page);
   await page.getByLabel("Note to compliance (optional)").fill("Sponsored by Ironbark; please check the disclosure.");
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(page.getByText("Submitted for review.")).toBeVisible();
@@ -96,8 +111,9 @@ test("roles, a paid interview through review to publication, and an edit that wa
   await reviewer.goto("/admin/review");
   await expect(reviewer.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Review", exact: true })).toBeVisible();
   const waiting = reviewer.getByRole("region", { name: /Waiting for review/ });
+  await expect(waiting.getByRole("link", { name: TITLE })).toBeVisible();
+  expect(await axeViolations(reviewer), "axe on /admin/review").toEqual([]);
   await waiting.getByRole("link", { name: TITLE }).click();
-  await hydrated(reviewer);
   await expect(reviewer.getByText("Sponsored by Ironbark; please check the disclosure.")).toBeVisible();
   await reviewer.getByLabel("Note to the author (required to request changes)").fill("Name the currency of the payment.");
   await reviewer.getByRole("button", { name: "Request changes" }).click();
@@ -111,13 +127,11 @@ test("roles, a paid interview through review to publication, and an edit that wa
   await page.getByRole("button", { name: "Update Interview" }).click();
   await expect(page.getByText("Interview updated successfully")).toBeVisible();
   await page.goto(reviewPath);
-  await hydrated(page);
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(page.getByText("Submitted for review.")).toBeVisible();
 
   // Compliance approves the text it reads.
   await reviewer.goto(reviewPath);
-  await hydrated(reviewer);
   await expect(reviewer.getByRole("main")).toContainText("A$7,500 in cash");
   await reviewer.getByRole("button", { name: /^Approve revision \d+$/ }).click();
   await expect(reviewer.getByText("Approved.", { exact: true })).toBeVisible();
@@ -147,9 +161,13 @@ test("roles, a paid interview through review to publication, and an edit that wa
   await expect(desk.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(EDITED_TITLE);
 
   await reviewer.goto(reviewPath);
-  await hydrated(reviewer);
   await expect(reviewer.getByRole("heading", { level: 2, name: /^Under review: revision \d+$/ })).toBeVisible();
   await expect(reviewer.getByRole("heading", { level: 2, name: "What readers see" })).toBeVisible();
+  for (const width of [1280, 375]) {
+    await reviewer.setViewportSize({ width, height: 900 });
+    expect(await axeViolations(reviewer), `axe on the review page at ${width} px`).toEqual([]);
+  }
+  await reviewer.setViewportSize({ width: 1280, height: 900 });
   await reviewer.getByRole("button", { name: /^Approve revision \d+$/ }).click();
   await expect(reviewer.getByText("Approved: the edit is now published.")).toBeVisible();
   await desk.goto(`/interviews/${id}`);

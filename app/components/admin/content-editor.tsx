@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { Form, Link, useNavigation } from "react-router";
 
@@ -53,13 +53,22 @@ type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value : value == null ? [] : [value]).map(String);
 
 /** The create and edit screens of every content type (PRODUCT.md "Editor"). */
-export function ContentEditor({ editor, actionData }: { editor: EditorData; actionData: EditorActionData | undefined }) {
+/** `notice`: shown under the heading (the edit screen's compliance review line, PRODUCT.md "Review"). */
+export function ContentEditor({
+  editor,
+  actionData,
+  notice,
+}: {
+  editor: EditorData;
+  actionData: EditorActionData | undefined;
+  notice?: ReactNode;
+}) {
   const pendingEdit = usePendingEditNavigation(editor.type);
   if (pendingEdit) return <EditLoadingPlaceholder type={editor.type} />;
-  return <EditorForm editor={editor} actionData={actionData} />;
+  return <EditorForm editor={editor} actionData={actionData} notice={notice} />;
 }
 
-function EditorForm({ editor, actionData }: { editor: EditorData; actionData: EditorActionData | undefined }) {
+function EditorForm({ editor, actionData, notice }: { editor: EditorData; actionData: EditorActionData | undefined; notice?: ReactNode }) {
   const { type, mode } = editor;
   const info = CONTENT_REGISTRY[type];
   const texts = adminTexts(type);
@@ -131,6 +140,7 @@ function EditorForm({ editor, actionData }: { editor: EditorData; actionData: Ed
         </Button>
         <h1 className="text-2xl font-bold tracking-tight">{mode === "create" ? texts.createHeading : texts.editHeading}</h1>
       </div>
+      {notice}
 
       <Form method="post" {...getFormProps(form)} className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
