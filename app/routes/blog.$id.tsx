@@ -135,7 +135,13 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
 
         <RelatedList id="related-title" title="Related Articles" empty="No related articles yet." items={related}>
           {(item) => (
-            <RelatedCard to={`/blog/${item.id}`} image={item.featuredImageUrl} title={item.title} focusRing={false}>
+            <RelatedCard
+              to={`/blog/${item.id}`}
+              paid={item.paidPromotion}
+              image={item.featuredImageUrl}
+              title={item.title}
+              focusRing={false}
+            >
               <RelatedDate value={item.publishedAt} />
             </RelatedCard>
           )}

@@ -128,7 +128,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
 
         <RelatedList id="more-interviews-heading" title="More Interviews" empty="No other interviews yet." items={moreInterviews}>
           {(item) => (
-            <RelatedCard to={`/interviews/${item.id}`} image={item.thumbnailUrl} icon="mic" title={item.title}>
+            <RelatedCard to={`/interviews/${item.id}`} paid={item.paidPromotion} image={item.thumbnailUrl} icon="mic" title={item.title}>
               {item.intervieweeName ? <span className="truncate text-xs text-muted-foreground">{item.intervieweeName}</span> : null}
               <RelatedDate value={item.publishedAt} />
             </RelatedCard>

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
 import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
+import { PaidLabel } from "~/components/content/paid-label";
 import { RelatedList, type RelatedListClasses } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
@@ -126,6 +127,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
         >
           {(episode) => (
             <>
+              {episode.paidPromotion ? <PaidLabel className="mb-1" /> : null}
               <Link
                 to={`/podcast/${episode.id}`}
                 className="line-clamp-2 rounded-sm text-sm font-medium outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"

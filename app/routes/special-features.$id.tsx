@@ -100,7 +100,13 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
 
         <RelatedList id="more-features-heading" title="More Features" empty="No other features yet." items={moreFeatures}>
           {(item) => (
-            <RelatedCard to={`/special-features/${item.id}`} image={item.featuredImageUrl} icon="sparkles" title={item.title}>
+            <RelatedCard
+              to={`/special-features/${item.id}`}
+              paid={item.paidPromotion}
+              image={item.featuredImageUrl}
+              icon="sparkles"
+              title={item.title}
+            >
               <span className="text-xs text-muted-foreground">
                 {featureTypeLabel(item.featureType)}
                 {item.publishedAt ? (

@@ -3,6 +3,7 @@ import { formatDate } from "~/lib/format";
 
 import { ContentImage } from "./content-image";
 import { DateTime, MetaList } from "./meta-list";
+import { PaidLabel } from "./paid-label";
 import { TagList } from "./tag-list";
 
 export interface ArticleCardData {
@@ -14,6 +15,8 @@ export interface ArticleCardData {
   publishedAt: Date | string | null;
   tags: string[];
   readTimeMinutes: number;
+  /** PRODUCT.md "Paid promotion": the card carries the label. */
+  paidPromotion?: boolean;
 }
 
 /** A blog post in the 'Latest Articles' grid; the whole card links to the article. */
@@ -22,6 +25,7 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <ContentImage src={article.featuredImageUrl} alt="" className="border-b" />
       <div className="flex flex-1 flex-col gap-3 p-5">
+        {article.paidPromotion ? <PaidLabel /> : null}
         <TagList tags={article.tags} max={3} />
         <h2 className="text-lg leading-snug font-semibold text-balance">
           <CardLink to={`/blog/${article.id}`} prefetch="intent">

@@ -21,6 +21,7 @@ export interface FeatureCardData {
   views: number;
   tags: string[];
   publishedAt: Date | string | null;
+  paidPromotion?: boolean;
 }
 
 /** One special feature on /special-features, at its anchor `#{id}`; the title leads to its own page (PRODUCT.md "Discovery"). */
@@ -28,6 +29,7 @@ export function FeatureCard({ feature }: { feature: FeatureCardData }) {
   return (
     <ProgrammeCard
       kind="feature"
+      paid={feature.paidPromotion}
       id={feature.id}
       title={feature.title}
       href={`/special-features/${feature.id}`}

@@ -20,6 +20,7 @@ export interface InterviewCardData {
   views: number;
   tags: string[];
   publishedAt: Date | string | null;
+  paidPromotion?: boolean;
 }
 
 /**
@@ -29,6 +30,7 @@ export function InterviewCard({ interview }: { interview: InterviewCardData }) {
   return (
     <ProgrammeCard
       kind="interview"
+      paid={interview.paidPromotion}
       id={interview.id}
       title={interview.title}
       href={`/interviews/${interview.id}`}

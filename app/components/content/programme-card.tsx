@@ -6,6 +6,7 @@ import { formatCount } from "~/lib/format";
 
 import { ContentImage } from "./content-image";
 import type { MetaItem } from "./meta-list";
+import { PaidLabel } from "./paid-label";
 
 /** Links that leave the site. */
 export const EXTERNAL_LINK = { target: "_blank", rel: "noopener noreferrer" } as const;
@@ -28,6 +29,7 @@ export function ProgrammeCard({
   icon,
   bodyClassName,
   kicker,
+  paid = false,
   children,
 }: {
   kind: "interview" | "feature";
@@ -38,6 +40,8 @@ export function ProgrammeCard({
   icon: IconName;
   bodyClassName: string;
   kicker: React.ReactNode;
+  /** PRODUCT.md "Paid promotion": the label above everything else. */
+  paid?: boolean;
   children: React.ReactNode;
 }) {
   const headingId = `${kind}-${id}-title`;
@@ -50,6 +54,7 @@ export function ProgrammeCard({
       {/* Full width on phones; from md an inset picture that keeps its 16:9 ratio beside the text. */}
       <ContentImage src={imageUrl} alt="" icon={icon} className="md:m-5 md:mr-0 md:self-start md:rounded-lg md:border" />
       <div className={bodyClassName}>
+        {paid ? <PaidLabel /> : null}
         {kicker}
         <h2 id={headingId} className="text-xl leading-snug font-semibold text-balance">
           <Link

@@ -6,6 +6,7 @@ import { formatDate } from "~/lib/format";
 
 import { ContentImage } from "./content-image";
 import { DateTime } from "./meta-list";
+import { PaidLabel } from "./paid-label";
 
 /** The sidebar's classes: the boxed cards of most item pages by default (podcasts pass their own). */
 export interface RelatedListClasses {
@@ -71,10 +72,13 @@ export function RelatedCard({
   image,
   icon,
   title,
+  paid = false,
   focusRing = true,
   children,
 }: {
   to: string;
+  /** PRODUCT.md "Paid promotion": the item was paid for; the label comes first. */
+  paid?: boolean;
   image: string | null;
   /** The placeholder's icon for an item without a picture. */
   icon?: IconName;
@@ -92,6 +96,7 @@ export function RelatedCard({
     >
       <ContentImage src={image} alt="" icon={icon} rounded="rounded-md" className="w-24 shrink-0 border" />
       <span className="flex min-w-0 flex-col gap-1">
+        {paid ? <PaidLabel /> : null}
         <span className="line-clamp-3 text-sm leading-snug font-medium group-hover:text-primary group-hover:underline">{title}</span>
         {children}
       </span>

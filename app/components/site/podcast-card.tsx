@@ -1,3 +1,4 @@
+import { PaidLabel } from "~/components/content/paid-label";
 import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -13,6 +14,8 @@ export interface PodcastCardData {
   publishedAt: Date | string | null;
   duration: number | null;
   listens: number;
+  /** PRODUCT.md "Paid promotion": the card carries the label. */
+  paidPromotion?: boolean;
 }
 
 /** A podcast episode in a grid: artwork, title (the link, stretched over the card), summary, date, length. */
@@ -45,6 +48,7 @@ export function PodcastCard({
         ) : null}
       </MediaThumbnail>
       <div className="flex flex-1 flex-col gap-2 p-4">
+        {podcast.paidPromotion ? <PaidLabel /> : null}
         <Heading className="line-clamp-2 leading-snug font-semibold text-pretty">
           <CardLink to={`/podcast/${podcast.id}`}>{podcast.title}</CardLink>
         </Heading>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { PaidLabel } from "~/components/content/paid-label";
 import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -14,6 +15,8 @@ export interface VideoCardData {
   publishedAt: Date | string | null;
   views: number;
   duration: number | null;
+  /** PRODUCT.md "Paid promotion": the card carries the label. */
+  paidPromotion?: boolean;
 }
 
 function VideoMeta({ video, className }: { video: VideoCardData; className?: string }) {
@@ -68,6 +71,7 @@ export function VideoCard({
         ) : null}
       </MediaThumbnail>
       <div className="min-w-0 space-y-1.5">
+        {video.paidPromotion ? <PaidLabel /> : null}
         <Heading className={cn("line-clamp-2 font-semibold text-pretty", compact ? "text-sm" : "text-base")}>
           {/* Beside the title, not on the picture: thumbnails carry their own labels in the corners. */}
           {rank != null ? (

@@ -21,6 +21,8 @@ export interface BlogSummary {
   publishedAt: Date | null;
   tags: string[];
   readTimeMinutes: number;
+  /** PRODUCT.md "Paid promotion": the card carries the label. */
+  paidPromotion: boolean;
 }
 
 const summaryFields = {
@@ -33,6 +35,7 @@ const summaryFields = {
   tags: blogs.tags,
   readTime: blogs.readTime,
   content: blogs.content,
+  paidPromotion: blogs.paidPromotion,
 };
 
 const relatedFields = {
@@ -41,6 +44,7 @@ const relatedFields = {
   featuredImageUrl: blogs.featuredImageUrl,
   authorName: blogs.authorName,
   publishedAt: blogs.publishedAt,
+  paidPromotion: blogs.paidPromotion,
 };
 
 /** One page of published posts, newest first, with the exact total. A page past the end is empty, never an error. */

@@ -26,6 +26,7 @@ export async function listPublishedInterviews() {
       views: interviews.views,
       tags: interviews.tags,
       publishedAt: interviews.publishedAt,
+      paidPromotion: interviews.paidPromotion,
     })
     .from(interviews)
     .$dynamic();
@@ -46,6 +47,7 @@ const otherInterviewFields = {
   intervieweeName: interviews.intervieweeName,
   thumbnailUrl: interviews.thumbnailUrl,
   publishedAt: interviews.publishedAt,
+  paidPromotion: interviews.paidPromotion,
 };
 
 /** 'More Interviews': the latest other published interviews. */

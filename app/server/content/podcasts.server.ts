@@ -33,6 +33,7 @@ const summaryFields = {
   publishedAt: podcasts.publishedAt,
   duration: podcasts.duration,
   listens: podcasts.listens,
+  paidPromotion: podcasts.paidPromotion,
 };
 
 /** A podcast in a list. `description` is plain text: it may hold markup, shown as text (PRODUCT.md "Content"). */
@@ -44,6 +45,8 @@ export interface PodcastSummary {
   publishedAt: Date | null;
   duration: number | null;
   listens: number;
+  /** PRODUCT.md "Paid promotion": the card carries the label. */
+  paidPromotion: boolean;
 }
 
 export type PodcastDetail = Omit<typeof podcasts.$inferSelect, "searchText" | "createdBy">;
@@ -105,7 +108,13 @@ export async function getPublishedPodcast(id: string | undefined): Promise<Podca
   return publishedById(podcasts, id, (db) => db.select(schema.rowColumns(podcasts)).from(podcasts).$dynamic());
 }
 
-const otherEpisodeFields = { id: podcasts.id, title: podcasts.title, duration: podcasts.duration, publishedAt: podcasts.publishedAt };
+const otherEpisodeFields = {
+  id: podcasts.id,
+  title: podcasts.title,
+  duration: podcasts.duration,
+  publishedAt: podcasts.publishedAt,
+  paidPromotion: podcasts.paidPromotion,
+};
 
 /** 'More Episodes': the latest other published podcasts. */
 export async function listOtherPodcasts(excludeId: string, limit = MORE_EPISODES_COUNT) {

@@ -27,6 +27,7 @@ export async function listPublishedSpecialFeatures() {
       views: specialFeatures.views,
       tags: specialFeatures.tags,
       publishedAt: specialFeatures.publishedAt,
+      paidPromotion: specialFeatures.paidPromotion,
     })
     .from(specialFeatures)
     .$dynamic();
@@ -53,6 +54,7 @@ const otherFeatureFields = {
   featureType: specialFeatures.featureType,
   featuredImageUrl: specialFeatures.featuredImageUrl,
   publishedAt: specialFeatures.publishedAt,
+  paidPromotion: specialFeatures.paidPromotion,
 };
 
 /** 'More Features': the latest other published special features. */

@@ -31,6 +31,7 @@ const summaryFields = {
   publishedAt: videos.publishedAt,
   views: videos.views,
   duration: videos.duration,
+  paidPromotion: videos.paidPromotion,
 };
 
 export interface VideoSummary {
@@ -41,6 +42,8 @@ export interface VideoSummary {
   publishedAt: Date | null;
   views: number;
   duration: number | null;
+  /** PRODUCT.md "Paid promotion": the card carries the label. */
+  paidPromotion: boolean;
 }
 
 export type VideoDetail = Omit<typeof videos.$inferSelect, "searchText" | "createdBy">;
