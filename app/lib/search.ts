@@ -103,6 +103,8 @@ export interface SearchResult {
   listens: number | null;
   thumbnailUrl: string | null;
   tags: string[];
+  /** PRODUCT.md "Paid promotion": the result carries the label. */
+  paidPromotion: boolean;
 }
 
 /** PRODUCT.md "Search": the companies block above the results shows at most this many. */

@@ -47,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         listens: result.listens,
         thumbnailUrl: result.thumbnailUrl,
         tags: result.tags,
+        paidPromotion: result.paidPromotion,
       }));
       return {
         ...state,

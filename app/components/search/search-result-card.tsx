@@ -1,3 +1,4 @@
+import { PaidLabel } from "~/components/content/paid-label";
 import { TagList } from "~/components/content/tag-list";
 import { CardLink } from "~/components/site/card-link";
 import { MediaThumbnail } from "~/components/site/media-thumbnail";
@@ -21,6 +22,7 @@ export interface SearchResultCardData {
   listens: number | null;
   thumbnailUrl: string | null;
   tags: string[];
+  paidPromotion?: boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export function SearchResultCard({ result, className }: { result: SearchResultCa
         <Badge variant="secondary" data-testid="result-type">
           {result.typeLabel}
         </Badge>
+        {result.paidPromotion ? <PaidLabel /> : null}
         <h2 className="text-lg leading-snug font-semibold text-pretty">
           <CardLink to={result.href}>{result.title}</CardLink>
         </h2>

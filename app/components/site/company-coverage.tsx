@@ -1,4 +1,5 @@
 import { DateTime } from "~/components/content/meta-list";
+import { PaidLabel } from "~/components/content/paid-label";
 import { CardLink } from "~/components/site/card-link";
 import { MediaThumbnail } from "~/components/site/media-thumbnail";
 import { Badge } from "~/components/ui/badge";
@@ -14,6 +15,7 @@ export interface CoverageCardData {
   url: string;
   image: string | null;
   publishedAt: string;
+  paid?: boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export function CoverageCard({ item }: { item: CoverageCardData }) {
       <MediaThumbnail src={item.image} icon={item.icon} rounded="rounded-none" className="border-b" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Badge variant="secondary">{item.typeLabel}</Badge>
+        {item.paid ? <PaidLabel /> : null}
         <h3 className="leading-snug font-semibold text-pretty">
           <CardLink to={item.url} prefetch="intent">
             {item.title}

@@ -22,6 +22,8 @@ export interface CoverageItem {
   image: string | null;
   publishedAt: Date;
   url: string;
+  /** PRODUCT.md "Paid promotion": the entry carries the label. */
+  paidPromotion: boolean;
 }
 
 export interface CoveragePage {
@@ -46,7 +48,7 @@ export async function companyCoverage(companyId: string, page: number, pageSize:
         tableName,
         imageField,
       }) => sql`select id, title, description, ${sql.identifier(contentColumn(key, imageField).name)} as image,
-          ${key}::text as content_type, published_at
+          ${key}::text as content_type, published_at, paid_promotion
         from ${sql.identifier(tableName)} join content_companies on content_type = ${key} and content_id = id
         where company_id = ${companyId} and ${PUBLIC_NOW_SQL}`,
     ),
@@ -61,6 +63,7 @@ export async function companyCoverage(companyId: string, page: number, pageSize:
     image: string | null;
     content_type: ContentType;
     published_at: string | Date;
+    paid_promotion: boolean;
   }>(sql`
     with items as (${items}),
     page as (select * from items order by ${NEWEST_PUBLISHED_SQL} limit ${size} offset ${offset})
@@ -80,6 +83,7 @@ export async function companyCoverage(companyId: string, page: number, pageSize:
         image: row.image,
         publishedAt: new Date(row.published_at),
         url: publicUrlFor(row.content_type, row.id!),
+        paidPromotion: row.paid_promotion === true,
       })),
   };
 }

@@ -107,6 +107,8 @@ export interface CoverageCard {
   url: string;
   image: string | null;
   publishedAt: string;
+  /** PRODUCT.md "Paid promotion": the entry carries the label. */
+  paid: boolean;
 }
 
 export interface CompanyProfile extends CompanySummary {
@@ -151,6 +153,7 @@ export async function getCompanyPage(slug: string | undefined, page: number): Pr
         url: item.url,
         image: safePicture(item.image),
         publishedAt: item.publishedAt.toISOString(),
+        paid: item.paidPromotion,
       })),
       total,
       page,

@@ -208,12 +208,12 @@ function patternParameter(query: string): SQL {
 function resultColumns(type: ContentType): SQL {
   const b = BRANCHES[type];
   return sql`${type}::text as content_type, id, title, description, published_at, ${b.views} as views,
-    ${b.listens} as listens, ${b.thumbnail} as thumbnail_url, tags`;
+    ${b.listens} as listens, ${b.thumbnail} as thumbnail_url, tags, paid_promotion`;
 }
 
 const FINAL_COLUMNS = sql`total.total, page.content_type, page.id, page.title, page.description,
   to_char(page.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as published_at,
-  page.views, page.listens, page.thumbnail_url, page.tags`;
+  page.views, page.listens, page.thumbnail_url, page.tags, page.paid_promotion`;
 
 export interface SearchOptions {
   /**
@@ -343,6 +343,7 @@ interface Row {
   listens: number | null;
   thumbnail_url: string | null;
   tags: string[] | null;
+  paid_promotion: boolean | null;
 }
 
 /*
@@ -399,6 +400,7 @@ export async function searchContentIn(
       listens: row.listens,
       thumbnailUrl: row.thumbnail_url,
       tags: row.tags ?? [],
+      paidPromotion: row.paid_promotion === true,
     }));
   return { results, total: Number(rows[0]?.total ?? 0), page: safePage, pageSize: SEARCH_PAGE_SIZE };
 }
