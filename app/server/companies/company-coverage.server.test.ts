@@ -76,6 +76,7 @@ describe("a company's coverage", () => {
       image: "/v.jpg",
       publishedAt: day(5),
       url: `/video/${video.id}`,
+      paidPromotion: false,
     });
     expect(items[1]).toMatchObject({ image: "/b.jpg", url: `/blog/${blog.id}` });
   });

@@ -62,7 +62,14 @@ describe("listOtherInterviews", () => {
     const others = await listOtherInterviews(rows[5].id);
     expect(MORE_INTERVIEWS_COUNT).toBe(3);
     expect(others.map((i) => i.title)).toEqual(["I4", "I3", "I2"]);
-    expect(others[0]).toEqual({ id: rows[4].id, title: "I4", intervieweeName: "Guest 4", thumbnailUrl: null, publishedAt: day(4) });
+    expect(others[0]).toEqual({
+      id: rows[4].id,
+      title: "I4",
+      intervieweeName: "Guest 4",
+      thumbnailUrl: null,
+      publishedAt: day(4),
+      paidPromotion: false,
+    });
     expect((await listOtherInterviews(rows[3].id)).map((i) => i.title)).toEqual(["I5", "I4", "I2"]);
   });
 

@@ -77,7 +77,7 @@ describe("getPublishedPodcast and listOtherPodcasts", () => {
     await insertPodcasts([{ title: "Draft", status: "draft", publishedAt: day(40) }]);
     const others = await listOtherPodcasts(rows[7].id);
     expect(others.map((p) => p.title)).toEqual(["P6", "P5", "P4", "P3", "P2"]);
-    expect(others[0]).toEqual({ id: rows[6].id, title: "P6", duration: 66, publishedAt: day(6) });
+    expect(others[0]).toEqual({ id: rows[6].id, title: "P6", duration: 66, publishedAt: day(6), paidPromotion: false });
   });
 
   it("has no other episodes when the podcast is the only one", async () => {

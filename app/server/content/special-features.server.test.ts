@@ -81,7 +81,14 @@ describe("listOtherSpecialFeatures", () => {
     const others = await listOtherSpecialFeatures(rows[5].id);
     expect(MORE_FEATURES_COUNT).toBe(3);
     expect(others.map((f) => f.title)).toEqual(["F4", "F3", "F2"]);
-    expect(others[0]).toEqual({ id: rows[4].id, title: "F4", featureType: "deep_dive", featuredImageUrl: null, publishedAt: day(4) });
+    expect(others[0]).toEqual({
+      id: rows[4].id,
+      title: "F4",
+      featureType: "deep_dive",
+      featuredImageUrl: null,
+      publishedAt: day(4),
+      paidPromotion: false,
+    });
     expect((await listOtherSpecialFeatures(rows[3].id)).map((f) => f.title)).toEqual(["F5", "F4", "F2"]);
   });
 

@@ -50,7 +50,16 @@ describe("listPublishedVideos", () => {
   it("returns the list fields only", async () => {
     await insertVideos([{ content: "<p>long body</p>", videoUrl: "https://youtu.be/dQw4w9WgXcQ", views: 3, duration: 61 }]);
     const { items } = await listPublishedVideos({ page: 1 });
-    expect(Object.keys(items[0]).sort()).toEqual(["description", "duration", "id", "publishedAt", "thumbnailUrl", "title", "views"]);
+    expect(Object.keys(items[0]).sort()).toEqual([
+      "description",
+      "duration",
+      "id",
+      "paidPromotion",
+      "publishedAt",
+      "thumbnailUrl",
+      "title",
+      "views",
+    ]);
   });
 });
 

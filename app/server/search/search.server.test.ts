@@ -388,6 +388,7 @@ describe("result fields (what a search result shows)", () => {
       listens: null,
       thumbnailUrl: "https://img/v.jpg",
       tags: ["a", "b"],
+      paidPromotion: false,
     });
     expect(byType.podcast).toMatchObject({ views: null, listens: 42, thumbnailUrl: "https://img/p.jpg", tags: [] });
     expect(byType.blog).toMatchObject({ views: 7, listens: null, thumbnailUrl: "https://img/b.jpg" });
