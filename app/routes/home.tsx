@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 
+import { PaidLabel } from "~/components/content/paid-label";
 import { FeaturedCarousel } from "~/components/site/featured-carousel";
 import { NewsletterBox } from "~/components/site/newsletter-box";
 import { PodcastCard } from "~/components/site/podcast-card";
@@ -169,6 +170,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     >
                       {podcast.title}
                     </Link>
+                    {podcast.paidPromotion ? <PaidLabel className="mt-1" /> : null}
                     <p className="mt-1 flex items-center gap-3 text-xs text-muted-foreground">
                       {podcast.publishedAt ? (
                         <time dateTime={new Date(podcast.publishedAt).toISOString()}>{formatDate(podcast.publishedAt)}</time>

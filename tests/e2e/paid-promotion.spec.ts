@@ -93,3 +93,20 @@ for (const [theme, width] of [
     expect(violations).toEqual([]);
   });
 }
+
+test("the label travels with the paid interview: its card on /interviews, the company's coverage and search", async ({ page }) => {
+  // The card whose title link names the interview, and the nearest list item or article around it.
+  const cardOf = (title: string) =>
+    page.getByRole("link", { name: title, exact: true }).first().locator("xpath=ancestor::*[self::article or self::li][1]");
+
+  await page.goto("/interviews");
+  await expect(cardOf(TITLE)).toContainText("Paid promotion");
+  // An unpaid interview's card carries no label.
+  await expect(cardOf("A Fund Manager's View on Small-Cap Value")).not.toContainText("Paid promotion");
+
+  await page.goto("/companies/ironbark-gold");
+  await expect(cardOf(TITLE)).toContainText("Paid promotion");
+
+  await page.goto(`/search?q=${encodeURIComponent("Not Chasing Ounces")}`);
+  await expect(cardOf(TITLE)).toContainText("Paid promotion");
+});

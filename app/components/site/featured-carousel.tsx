@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Link } from "react-router";
 
+import { PaidLabel } from "~/components/content/paid-label";
 import { Icon } from "~/components/ui/icon";
 import { formatCount, formatDate, formatDuration, truncate } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -112,9 +113,15 @@ function Slide({
       </div>
       {/* Below the picture on phones, over it from 640 px. */}
       <div className="space-y-2 p-4 text-white sm:absolute sm:inset-x-0 sm:bottom-0 sm:p-7">
-        {video.featured ? (
-          <p className="inline-flex items-center gap-1.5 rounded bg-sky-400 px-2 py-0.5 text-[11px] font-bold tracking-wider text-[#0b1a33] uppercase">
-            Featured
+        {video.featured || video.paidPromotion ? (
+          <p className="flex flex-wrap items-center gap-2">
+            {video.featured ? (
+              <span className="inline-flex items-center gap-1.5 rounded bg-sky-400 px-2 py-0.5 text-[11px] font-bold tracking-wider text-[#0b1a33] uppercase">
+                Featured
+              </span>
+            ) : null}
+            {/* PRODUCT.md "Paid promotion": before the reader clicks. */}
+            {video.paidPromotion ? <PaidLabel tone="on-dark" /> : null}
           </p>
         ) : null}
         <h3 className="text-lg leading-tight font-bold text-pretty sm:text-3xl">
