@@ -75,13 +75,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Marke
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell
-      email={loaderData.user.email}
-      role={loaderData.user.role}
-      sidebarOpen={loaderData.sidebarOpen}
-      unreadMessages={loaderData.unreadMessages}
-      waitingForReview={loaderData.waitingForReview}
-    >
+    <AdminShell layout={loaderData}>
       <Outlet />
     </AdminShell>
   );
@@ -104,34 +98,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </div>
   );
   if (!layout) return <main className="p-6">{panel}</main>;
-  return (
-    <AdminShell
-      email={layout.user.email}
-      role={layout.user.role}
-      sidebarOpen={layout.sidebarOpen}
-      unreadMessages={layout.unreadMessages}
-      waitingForReview={layout.waitingForReview}
-    >
-      {panel}
-    </AdminShell>
-  );
+  return <AdminShell layout={layout}>{panel}</AdminShell>;
 }
 
+/** The side bar and header around an admin page, from the layout's data (a count is missing when it was not read). */
 function AdminShell({
-  email,
-  role,
-  sidebarOpen,
-  unreadMessages,
-  waitingForReview,
+  layout,
   children,
 }: {
-  email: string;
-  role: Role;
-  sidebarOpen: boolean;
-  unreadMessages: number | null | undefined;
-  waitingForReview: number | null | undefined;
+  layout: { user: { email: string; role: Role }; sidebarOpen: boolean; unreadMessages?: number | null; waitingForReview?: number | null };
   children: ReactNode;
 }) {
+  const { user, sidebarOpen, unreadMessages, waitingForReview } = layout;
+  const email = user.email;
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <a
@@ -140,7 +119,7 @@ function AdminShell({
       >
         Skip to content
       </a>
-      <AdminSidebar email={email} role={role} unreadMessages={unreadMessages ?? null} waitingForReview={waitingForReview ?? null} />
+      <AdminSidebar email={email} role={user.role} unreadMessages={unreadMessages ?? null} waitingForReview={waitingForReview ?? null} />
       <SidebarInset>
         <AdminHeader email={email} />
         <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
