@@ -83,7 +83,10 @@ export async function saveItem({ type, id, input, user }: SaveItemRequest): Prom
 
     if (needs && input.status === "published" && !approves(review, revisionDigest(fields))) {
       if (!before || id === undefined || !live) {
-        const message = review?.state === "withdrawn" || review?.state === "approved" ? REVIEW_MESSAGES.changedSinceReview : REVIEW_MESSAGES.approvalNeeded;
+        const message =
+          review?.state === "withdrawn" || review?.state === "approved"
+            ? REVIEW_MESSAGES.changedSinceReview
+            : REVIEW_MESSAGES.approvalNeeded;
         return { status: "refused", fieldErrors: { [statusField]: [message] } };
       }
       // PRODUCT.md "Review": the edit waits for approval; the row, which readers see, is left as it is.
