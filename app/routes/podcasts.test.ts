@@ -67,7 +67,7 @@ describe("/podcast/{id} loader", () => {
     expect(body.podcast!.contentHtml).toContain("<h2>Notes</h2>");
     expect(body.podcast!.contentHtml).not.toMatch(/onerror|script/);
     expect(body.moreEpisodes.map((p: { title: string }) => p.title)).toEqual(["P6", "P5", "P4", "P3", "P2"]);
-    expect(body.moreEpisodes[0]).toEqual({ id: rows[6].id, title: "P6", duration: 126, publishedAt: day(6) });
+    expect(body.moreEpisodes[0]).toEqual({ id: rows[6].id, title: "P6", duration: 126, publishedAt: day(6), paidPromotion: false });
   });
 
   it("has no other episodes when it is the only one", async () => {
