@@ -131,6 +131,28 @@ describe('a piece that needs approval (PRODUCT.md "Review")', () => {
     expect((await reviewOf("interview", id))?.pendingRevisionId).toBeNull();
   });
 
+  it("a published piece saved with its text unchanged (the editor's form as it opened, a new time) is saved at once", async () => {
+    const client = await insertCompany(true);
+    // Published before review existed (the demo catalogue), naming a client company, with no review at all.
+    const db = await getDb();
+    const [row] = await db
+      .insert(schema.interviews)
+      .values({ title: "Demo interview", status: "published", publishedAt: new Date("2026-01-01T00:00:00Z") })
+      .returning({ id: schema.interviews.id });
+    await db.insert(schema.contentCompanies).values({ contentType: "interview", contentId: row!.id, companyId: client });
+    const publishAt = new Date("2026-02-01T00:00:00Z");
+    expect(await save(row!.id, input({ title: "Demo interview", status: "published", publishAt, companyIds: [client] }))).toMatchObject({
+      status: "saved",
+      pending: false,
+    });
+    expect(await getContent("interview", row!.id)).toMatchObject({ publishedAt: publishAt });
+    // A changed word is an edit: it waits.
+    expect(await save(row!.id, input({ title: "Demo interview!", status: "published", companyIds: [client] }))).toMatchObject({
+      pending: true,
+    });
+    expect(await getContent("interview", row!.id)).toMatchObject({ title: "Demo interview" });
+  });
+
   it("unmarking a published paid piece is itself an edit that waits for approval; unpublishing does not wait", async () => {
     const { id } = await paidDraft();
     await approveItem("interview", id);

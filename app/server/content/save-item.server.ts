@@ -81,7 +81,9 @@ export async function saveItem({ type, id, input, user }: SaveItemRequest): Prom
       needsApproval({ paidPromotion: fields.paidPromotion === true, namesClientCompany: companies.namesClient }) ||
       (live && needsApproval({ paidPromotion: before.paidPromotion === true, namesClientCompany: await namesClient(companiesBefore, tx) }));
 
-    if (needs && input.status === "published" && !approves(review, revisionDigest(fields))) {
+    // A published piece saved with its text unchanged (a new time, 'featured', the same words) has nothing to review.
+    const unchangedLiveText = live && revisionDigest(fields) === revisionDigest(reviewableFields(type, before, companiesBefore));
+    if (needs && input.status === "published" && !unchangedLiveText && !approves(review, revisionDigest(fields))) {
       if (!before || id === undefined || !live) {
         const message =
           review?.state === "withdrawn" || review?.state === "approved"
