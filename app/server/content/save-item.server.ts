@@ -82,8 +82,9 @@ export async function saveItem({ type, id, input, user }: SaveItemRequest): Prom
       (live && needsApproval({ paidPromotion: before.paidPromotion === true, namesClientCompany: await namesClient(companiesBefore, tx) }));
 
     // A published piece saved with its text unchanged (a new time, 'featured', the same words) has nothing to review.
-    const unchangedLiveText = live && revisionDigest(fields) === revisionDigest(reviewableFields(type, before, companiesBefore));
-    if (needs && input.status === "published" && !unchangedLiveText && !approves(review, revisionDigest(fields))) {
+    const digest = revisionDigest(fields);
+    const unchangedLiveText = live && digest === revisionDigest(reviewableFields(type, before, companiesBefore));
+    if (needs && input.status === "published" && !unchangedLiveText && !approves(review, digest)) {
       if (!before || id === undefined || !live) {
         const message =
           review?.state === "withdrawn" || review?.state === "approved"
@@ -123,7 +124,7 @@ export async function saveItem({ type, id, input, user }: SaveItemRequest): Prom
     if (input.companyIds !== undefined) await setItemCompanies(type, savedId, companies.companyIds, tx);
     const reason = input.status === "published" && !live ? "published" : "saved";
     await recordRevision(tx, { type, id: savedId, fields, status: input.status, reason, note: null, author: author(user) });
-    if (review) await markEdited(tx, type, savedId, review, revisionDigest(fields));
+    if (review) await markEdited(tx, type, savedId, review, digest);
     return { status: "saved", id: savedId, created, pending: false };
   });
   if (outcome.status === "saved" && !outcome.pending) await announceContentChange();
