@@ -45,6 +45,7 @@ export default tseslint.config(
       banned: [
         "routes",
         "components",
+        "audit",
         "auth",
         "companies",
         "content",

@@ -403,6 +403,35 @@ export const contentReviews = pgTable(
   (t) => [primaryKey({ columns: [t.contentType, t.contentId] }), index("content_reviews_state_idx").on(t.state)],
 );
 
+/**
+ * PRODUCT.md "Audit log": append-only, each entry linked to the one before by `prev_hash` and sealed by `hash`
+ * (`server/audit/audit-log.server.ts`). The address is a keyed hash; names and titles are kept as they were then.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: tstz("at").notNull(),
+    actorId: text("actor_id"),
+    actorName: text("actor_name"),
+    actorRole: text("actor_role"),
+    action: text("action").notNull(),
+    itemType: text("item_type"),
+    itemId: text("item_id"),
+    itemTitle: text("item_title"),
+    revisionId: uuid("revision_id"),
+    detail: text("detail"),
+    addressHash: text("address_hash"),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_actor_idx").on(t.actorId),
+    index("audit_log_item_idx").on(t.itemType, t.itemId),
+  ],
+);
+
 // ---- Auth (Better Auth's core tables, written by hand: its schema CLI needs Node 22) ----
 
 export const users = pgTable("users", {
