@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { signInPath } from "~/lib/redirects";
 import { can, isStaff, type Right, type Role } from "~/lib/roles";
 
+import { clientAddress } from "../rate-limit.server";
 import { redirectWithToast } from "../toast.server";
 import { getAuth } from "./auth.server";
 
@@ -16,6 +17,8 @@ export interface CurrentUser {
   isAdmin: boolean;
   /** This request's session (an admin changing their own role keeps it). */
   sessionId: string;
+  /** PRODUCT.md "Audit log": the client address server.ts resolved for this request, hashed when logged. */
+  address?: string | null;
 }
 
 /** The signed-in user with their profile role, or null (the session answer carries the profile). */
@@ -24,7 +27,16 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, email, displayName, role } = session.user;
-  return { id, email, name: displayName, role, isStaff: isStaff(role), isAdmin: role === "admin", sessionId: session.session.id };
+  return {
+    id,
+    email,
+    name: displayName,
+    role,
+    isStaff: isStaff(role),
+    isAdmin: role === "admin",
+    sessionId: session.session.id,
+    address: clientAddress(request),
+  };
 }
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";

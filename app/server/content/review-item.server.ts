@@ -5,12 +5,14 @@
  */
 import { eq, sql } from "drizzle-orm";
 
+import type { AuditAction } from "~/lib/audit";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import { isUuid } from "~/lib/ids";
 import { REVIEW_MESSAGES, type ReviewAction } from "~/lib/review";
 import { can } from "~/lib/roles";
 
+import { appendAudit } from "../audit/audit-log.server";
 import type { CurrentUser } from "../auth/session.server";
 import { getDb, type Database } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
@@ -48,6 +50,20 @@ type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "exec
 
 export const author = (user: CurrentUser) => ({ id: user.id, name: user.name || user.email });
 
+/** PRODUCT.md "Audit log": who acted, as the log names them. */
+export const auditActor = (user: CurrentUser) => ({ id: user.id, name: user.name || user.email, role: user.role });
+
+/** An entry about this item, in the caller's transaction. */
+export function auditItem(
+  tx: Executor,
+  user: CurrentUser,
+  action: AuditAction,
+  item: { type: ContentType; id: string; title: string },
+  extra: { revisionId?: string | null; detail?: string | null } = {},
+) {
+  return appendAudit(tx, { actor: auditActor(user), action, item, address: user.address ?? null, ...extra });
+}
+
 /** Runs a review action for the signed-in user; a database failure is thrown, for the handler to log and answer. */
 export async function reviewItem(type: ContentType, id: string, action: ReviewAction, user: CurrentUser): Promise<ReviewItemResult> {
   if (!can(user.role, action.intent === "submit" ? "content.submit" : "content.review")) return { status: "forbidden" };
@@ -78,6 +94,7 @@ export async function reviewItem(type: ContentType, id: string, action: ReviewAc
         author: author(user),
       });
       await markSubmitted(tx, { type, id, revision, note: action.note || null, author: author(user), pending: pending !== null });
+      await auditItem(tx, user, "submit", { type, id, title: String(row.title) }, { revisionId: revision.id, detail: action.note || null });
       return { status: "done", message: REVIEW_MESSAGES.submitted };
     }
 
@@ -85,6 +102,13 @@ export async function reviewItem(type: ContentType, id: string, action: ReviewAc
     if (review.revisionId !== action.revisionId) return { status: "refused", message: REVIEW_MESSAGES.stale };
     if (action.intent === "request-changes") {
       await markReviewed(tx, { type, id, state: "changes_requested", note: action.note, reviewer: author(user) });
+      await auditItem(
+        tx,
+        user,
+        "request-changes",
+        { type, id, title: String(row.title) },
+        { revisionId: review.revisionId, detail: action.note },
+      );
       return { status: "done", message: REVIEW_MESSAGES.changesRequested };
     }
 
@@ -100,6 +124,8 @@ export async function reviewItem(type: ContentType, id: string, action: ReviewAc
       note: action.note || null,
       author: author(user),
     });
+    const approvedTitle = String((revision.fields as RevisionFields).title ?? row.title);
+    await auditItem(tx, user, "approve", { type, id, title: approvedTitle }, { revisionId: revision.id, detail: action.note || null });
     if (review.pendingRevisionId !== review.revisionId) return { status: "done", message: REVIEW_MESSAGES.approved };
     await applyRevision(tx, type, table, id, revision.fields as RevisionFields);
     applied = true;

@@ -6,6 +6,7 @@
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 
+import type { AuditAction } from "~/lib/audit";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import type { ContentInput } from "~/lib/editor-values";
@@ -20,7 +21,7 @@ import { approves, markEdited, markSubmitted, recordRevision, reviewOf, revision
 import { asTableValues, DISCLOSURE_FIELD_NAMES, featuredColumns } from "./admin-content.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { checkCompanies, itemCompanyIds, setItemCompanies } from "./item-companies.server";
-import { author, reviewableFields } from "./review-item.server";
+import { auditItem, author, reviewableFields } from "./review-item.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 
 export interface SaveItemRequest {
@@ -103,6 +104,7 @@ export async function saveItem({ type, id, input, user }: SaveItemRequest): Prom
         author: author(user),
       });
       await markSubmitted(tx, { type, id, revision, note: PENDING_EDIT_NOTE, author: author(user), pending: true });
+      await auditItem(tx, user, "submit", { type, id, title: input.title }, { revisionId: revision.id, detail: PENDING_EDIT_NOTE });
       return { status: "saved", id, created: false, pending: true };
     }
 
@@ -123,12 +125,39 @@ export async function saveItem({ type, id, input, user }: SaveItemRequest): Prom
     }
     if (input.companyIds !== undefined) await setItemCompanies(type, savedId, companies.companyIds, tx);
     const reason = input.status === "published" && !live ? "published" : "saved";
-    await recordRevision(tx, { type, id: savedId, fields, status: input.status, reason, note: null, author: author(user) });
+    const revision = await recordRevision(tx, {
+      type,
+      id: savedId,
+      fields,
+      status: input.status,
+      reason,
+      note: null,
+      author: author(user),
+    });
+    await auditItem(
+      tx,
+      user,
+      saveAction(before?.status, input, created),
+      { type, id: savedId, title: input.title },
+      { revisionId: revision.id },
+    );
     if (review) await markEdited(tx, type, savedId, review, digest);
     return { status: "saved", id: savedId, created, pending: false };
   });
   if (outcome.status === "saved" && !outcome.pending) await announceContentChange();
   return outcome;
+}
+
+/**
+ * PRODUCT.md "Audit log": what a save did. Going live is 'publish' (or 'schedule' for a later time), leaving it
+ * 'unpublish'; otherwise 'create' or 'edit'.
+ */
+export function saveAction(statusBefore: unknown, input: Pick<ContentInput, "status" | "publishAt">, created: boolean): AuditAction {
+  const wasLive = statusBefore === "published";
+  const goesLive = input.status === "published";
+  if (goesLive && !wasLive) return input.publishAt && input.publishAt.getTime() > Date.now() ? "schedule" : "publish";
+  if (wasLive && !goesLive) return "unpublish";
+  return created ? "create" : "edit";
 }
 
 /** Whether any of these (saved) companies is a client. */
