@@ -51,11 +51,14 @@ export default [
     // PRODUCT.md "Review": the queue and one piece's review
     route("review", "routes/admin.review.tsx"),
     route("review/:slug/:id", "routes/admin.review.$slug.$id.tsx"),
+    // PRODUCT.md "Audit log"
+    route("audit", "routes/admin.audit.tsx"),
   ]),
 
   // Admin CSV downloads: top level so the admin layout does not render around a file
   route("admin/subscribers.csv", "routes/admin.subscribers[.csv].ts"),
   route("admin/messages.csv", "routes/admin.messages[.csv].ts"),
+  route("admin/audit.csv", "routes/admin.audit[.csv].ts"),
   // PRODUCT.md "Media library": uploads answer JSON, and the stored files are served under /uploads
   route("admin/media/upload", "routes/admin.media.upload.ts"),
   // PRODUCT.md "Companies": the editor's company picker asks this for matches (JSON)

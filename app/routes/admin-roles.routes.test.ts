@@ -26,6 +26,8 @@ import * as media from "./admin.media";
 import * as mediaUpload from "./admin.media.upload";
 import * as messages from "./admin.messages";
 import * as messagesCsv from "./admin.messages[.csv]";
+import * as audit from "./admin.audit";
+import * as auditCsv from "./admin.audit[.csv]";
 import * as reviewQueue from "./admin.review";
 import * as reviewItem from "./admin.review.$slug.$id";
 import * as subscribers from "./admin.subscribers";
@@ -86,6 +88,8 @@ const PAGES: PageCase[] = [
   { name: "the subscribers export", loader: subscribersCsv.loader, path: () => "/admin/subscribers.csv", right: "inbox.manage" },
   { name: "the accounts", loader: users.loader, path: () => "/admin/users", right: "users.manage" },
   { name: "the review queue", loader: reviewQueue.loader, path: () => "/admin/review", right: "content.read" },
+  { name: "the audit log", loader: audit.loader, path: () => "/admin/audit", right: "audit.read" },
+  { name: "the audit log export", loader: auditCsv.loader, path: () => "/admin/audit.csv", right: "audit.read" },
   {
     name: "a piece's review",
     loader: reviewItem.loader,

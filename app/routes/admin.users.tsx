@@ -70,7 +70,10 @@ export async function action({ request }: Route.ActionArgs) {
   const { userId, role } = submission.value;
   try {
     // The admin's own session survives a change of their own role (the others end).
-    const result = await changeRole(userId, role, userId === admin.id ? admin.sessionId : undefined);
+    const result = await changeRole(userId, role, userId === admin.id ? admin.sessionId : undefined, {
+      actor: { id: admin.id, name: admin.name || admin.email, role: admin.role },
+      address: admin.address ?? null,
+    });
     if (!result.ok)
       return failure(result.reason === "lastAdmin" ? USER_TEXTS.lastAdmin : USER_TEXTS.notFound, result.reason === "lastAdmin" ? 409 : 404);
   } catch (error) {

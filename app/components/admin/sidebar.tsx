@@ -48,7 +48,11 @@ export const INBOX_LINKS: readonly AdminLink[] = [
 ];
 
 /** PRODUCT.md "Roles": admins manage the accounts and their roles. */
-export const ACCOUNT_LINKS: readonly AdminLink[] = [{ to: "/admin/users", label: "Users", icon: "users", right: "users.manage" }];
+export const ACCOUNT_LINKS: readonly AdminLink[] = [
+  { to: "/admin/users", label: "Users", icon: "users", right: "users.manage" },
+  // PRODUCT.md "Audit log": admins and compliance.
+  { to: "/admin/audit", label: "Audit log", icon: "file-text", right: "audit.read" },
+];
 
 /**
  * `unreadMessages`: PRODUCT.md "Inbox", the Messages entry's badge; `waitingForReview`: PRODUCT.md "Review", the

@@ -7,6 +7,7 @@ import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
 import { roleOf, type Role } from "~/lib/roles";
 
+import { appendAudit, type AuditActor } from "../audit/audit-log.server";
 import { getDb, schema } from "../db/db.server";
 import { containsPattern } from "../like-pattern.server";
 
@@ -68,7 +69,13 @@ export type RoleChangeResult =
  * two admins demoting each other at once cannot both succeed). A changed role ends the account's sessions,
  * except `keepSessionId` (an admin changing their own role stays signed in on this device).
  */
-export async function changeRole(userId: string, role: Role, keepSessionId?: string): Promise<RoleChangeResult> {
+/** `by`: who changes it, for the audit log (PRODUCT.md "Audit log"); `keepSessionId`: their own session survives. */
+export async function changeRole(
+  userId: string,
+  role: Role,
+  keepSessionId?: string,
+  by?: { actor: AuditActor; address: string | null },
+): Promise<RoleChangeResult> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const admins = await tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.role, "admin")).for("update");
@@ -78,6 +85,16 @@ export async function changeRole(userId: string, role: Role, keepSessionId?: str
     if (current === role) return { ok: true, role, sessionsEnded: 0 } as const;
     if (current === "admin" && admins.length <= 1) return { ok: false, reason: "lastAdmin" } as const;
     await tx.update(profiles).set({ role, updatedAt: new Date() }).where(eq(profiles.userId, userId));
+    if (by) {
+      const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      await appendAudit(tx, {
+        actor: by.actor,
+        action: "role-change",
+        item: { type: "account", id: userId, title: account?.email ?? null },
+        detail: `${current} → ${role}`,
+        address: by.address,
+      });
+    }
     const ended = await tx
       .delete(sessions)
       .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
 import { isStaff, roleOf, type Role } from "~/lib/roles";
 
+import { appendAudit } from "../audit/audit-log.server";
 import { getDb, schema, type Database } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { hasMailTransport, sendMail } from "../mail.server";
@@ -127,11 +128,13 @@ function createAuth(db: Database) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         const email = ctx.path === "/sign-in/email" ? emailOf(ctx.body) : null;
-        if (!email || !getEnv().RATE_LIMIT) return;
+        if (!email) return;
         // Only a wrong password (or an unknown account: the same 401) is a failed guess; a success or
         // an unverified address gives the attempt back.
         const returned = ctx.context.returned;
-        if (!(isAPIError(returned) && returned.statusCode === 401)) await refundRateLimit(signInAccountKey(email));
+        const failed = isAPIError(returned) && returned.statusCode === 401;
+        if (failed) await auditFailedStaffSignIn(db, email, ctx.request?.headers.get("x-forwarded-for") ?? null);
+        if (getEnv().RATE_LIMIT && !failed) await refundRateLimit(signInAccountKey(email));
       }),
     },
     // The browser's session answer carries the profile too, so the public header can show the display
@@ -148,7 +151,21 @@ function createAuth(db: Database) {
         create: {
           // PRODUCT.md "Roles": /admin/users shows when each account last signed in.
           after: async (session) => {
-            await db.update(schema.profiles).set({ lastSignInAt: new Date() }).where(eq(schema.profiles.userId, session.userId));
+            const [profile] = await db
+              .update(schema.profiles)
+              .set({ lastSignInAt: new Date() })
+              .where(eq(schema.profiles.userId, session.userId))
+              .returning({ role: schema.profiles.role, name: schema.profiles.displayName });
+            // PRODUCT.md "Audit log": staff sign-ins, from the address Better Auth read (server.ts's one address).
+            if (profile && isStaff(profile.role)) {
+              await db.transaction((tx) =>
+                appendAudit(tx, {
+                  actor: { id: session.userId, name: profile.name, role: profile.role },
+                  action: "sign-in",
+                  address: session.ipAddress ?? null,
+                }),
+              );
+            }
           },
         },
       },
@@ -162,6 +179,19 @@ function createAuth(db: Database) {
       },
     },
   });
+}
+
+/** PRODUCT.md "Audit log": a failed sign-in to a staff account (an unknown or reader's address is not logged). */
+async function auditFailedStaffSignIn(db: Database, email: string, address: string | null) {
+  const [account] = await db
+    .select({ id: schema.users.id, name: schema.profiles.displayName, role: schema.profiles.role })
+    .from(schema.users)
+    .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.users.id))
+    .where(eq(schema.users.email, email.toLowerCase()));
+  if (!account || !isStaff(account.role)) return;
+  await db.transaction((tx) =>
+    appendAudit(tx, { actor: { id: account.id, name: account.name, role: account.role }, action: "sign-in-failed", address }),
+  );
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -179,17 +209,29 @@ export async function getAuth(): Promise<Auth> {
   return auth;
 }
 
-export async function setUserRole(email: string, role: Role) {
+/** `auditAs`: who the audit log names for the change (the command line); unset for the seed and tests. */
+export async function setUserRole(email: string, role: Role, auditAs?: string) {
   const db = await getDb();
   const [user] = await db
-    .select({ id: schema.users.id, name: schema.users.name })
+    .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email })
     .from(schema.users)
     .where(eq(schema.users.email, email.trim().toLowerCase()));
   if (!user) return false;
-  await db
-    .insert(schema.profiles)
-    .values({ userId: user.id, displayName: user.name, role })
-    .onConflictDoUpdate({ target: schema.profiles.userId, set: { role, updatedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ role: schema.profiles.role }).from(schema.profiles).where(eq(schema.profiles.userId, user.id));
+    await tx
+      .insert(schema.profiles)
+      .values({ userId: user.id, displayName: user.name, role })
+      .onConflictDoUpdate({ target: schema.profiles.userId, set: { role, updatedAt: new Date() } });
+    if (auditAs && roleOf(before?.role) !== role) {
+      await appendAudit(tx, {
+        actor: { id: null, name: auditAs, role: null },
+        action: "role-change",
+        item: { type: "account", id: user.id, title: user.email },
+        detail: `${roleOf(before?.role)} → ${role}`,
+      });
+    }
+  });
   return true;
 }
 

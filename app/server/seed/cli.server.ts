@@ -67,7 +67,7 @@ export async function runAdminCommand(args: readonly string[], out: CommandOutpu
   const address = email.trim().toLowerCase();
   try {
     const { db } = await connectDatabase();
-    if (!(await setUserRole(address, role))) {
+    if (!(await setUserRole(address, role, "npm run admin"))) {
       out.error(`No user with email ${address}: they must sign up first (at /auth), then run this again.`);
       return 1;
     }

@@ -1,0 +1,110 @@
+/** PRODUCT.md "Audit log": /admin/audit and its CSV, role changes and staff sign-ins in the log. */
+import { desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { appendAuditAlone, verifyAuditLog } from "~/server/audit/audit-log.server";
+import { getDb, schema } from "~/server/db/db.server";
+
+import { appRequest, createSignedInUser, signInCookie } from "../../tests/support/auth";
+import { callRoute } from "../../tests/support/route";
+import { loader } from "./admin.audit";
+import { loader as csvLoader } from "./admin.audit[.csv]";
+import { action as usersAction } from "./admin.users";
+
+async function lastEntries(n: number) {
+  const db = await getDb();
+  return db.select().from(schema.auditLog).orderBy(desc(schema.auditLog.id)).limit(n);
+}
+
+describe("/admin/audit", () => {
+  it("lists entries newest first and filters by person, action, item and day", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const alice = { id: `alice-${run}`, name: `Alice ${run}`, role: "editor" };
+    const bob = { id: `bob-${run}`, name: `Bob ${run}`, role: "compliance" };
+    await appendAuditAlone({ actor: alice, action: "create", item: { type: "video", id: `v-${run}`, title: `Gold video ${run}` } });
+    await appendAuditAlone({ actor: bob, action: "approve", item: { type: "video", id: `v-${run}`, title: `Gold video ${run}` } });
+    await appendAuditAlone({ actor: alice, action: "publish", item: { type: "blog", id: `b-${run}`, title: `Copper post ${run}` } });
+    const { cookie } = await createSignedInUser({ role: "compliance" });
+    const open = async (query: string) =>
+      (await callRoute(loader, appRequest(`/admin/audit?${query}`, { cookie }))).body as Awaited<ReturnType<typeof loader>>;
+
+    const byAlice = await open(`actor=${alice.id}`);
+    expect(byAlice.entries.map((entry) => entry.action)).toEqual(["Published", "Created"]);
+    expect((await open(`action=approve&item=${run}`)).entries.map((entry) => entry.actor)).toEqual([bob.name]);
+    expect((await open(`item=${encodeURIComponent(`Copper post ${run}`)}`)).total).toBe(1);
+    expect((await open(`item=v-${run}`)).total).toBe(2);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await open(`actor=${alice.id}&from=${today}&to=${today}`)).total).toBe(2);
+    expect((await open(`actor=${alice.id}&to=2020-01-01`)).total).toBe(0);
+    // Values the page does not offer are ignored, never a 500.
+    const odd = await callRoute(loader, appRequest(`/admin/audit?action=nope&from=2024-13-45&item=${"x".repeat(500)}&page=-3`, { cookie }));
+    expect(odd.status).toBe(200);
+    expect(byAlice.actors).toEqual(
+      expect.arrayContaining([
+        { id: alice.id, name: alice.name },
+        { id: bob.id, name: bob.name },
+      ]),
+    );
+  });
+
+  it("exports the filtered entries as CSV, with each entry's hash", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    await appendAuditAlone({
+      actor: { id: `c-${run}`, name: `Carol, "C" ${run}`, role: "editor" },
+      action: "delete",
+      item: { type: "podcast", id: `p-${run}` },
+    });
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const answer = await callRoute(csvLoader, appRequest(`/admin/audit.csv?actor=c-${run}`, { cookie }));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const [header, row, ...rest] = String(answer.body)
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(header).toBe(
+      '"Entry","When (UTC)","Who","Role","Action","Item type","Item id","Item","Revision","Detail","Address (hashed)","Hash"',
+    );
+    expect(row).toContain(`"Carol, ""C"" ${run}","editor","Deleted","podcast","p-${run}"`);
+    expect(row).toMatch(/,"[0-9a-f]{64}"$/);
+    expect(rest).toEqual([]);
+  });
+});
+
+describe("what the log records", () => {
+  it("a role change names who made it, the account and the change", async () => {
+    const admin = await createSignedInUser({ role: "admin" });
+    const target = await createSignedInUser();
+    const form = { intent: "role", userId: target.user.id, role: "editor", email: target.email };
+    const answer = await callRoute(usersAction, appRequest("/admin/users", { method: "POST", cookie: admin.cookie, form }));
+    expect(answer.status).toBe(302);
+    const [entry] = await lastEntries(1);
+    expect(entry).toMatchObject({
+      action: "role-change",
+      actorId: admin.user.id,
+      actorRole: "admin",
+      itemId: target.user.id,
+      itemTitle: target.email,
+      detail: "reader → editor",
+    });
+  });
+
+  it("staff sign-ins and failed sign-ins are logged; a reader's are not", async () => {
+    const staff = await createSignedInUser({ role: "editor" });
+    const db = await getDb();
+    const countFor = async (userId: string, action: string) =>
+      (await db.select().from(schema.auditLog).where(eq(schema.auditLog.actorId, userId))).filter((row) => row.action === action).length;
+    const signedInBefore = await countFor(staff.user.id, "sign-in");
+    await signInCookie(staff.email, staff.password);
+    expect(await countFor(staff.user.id, "sign-in")).toBe(signedInBefore + 1);
+    await expect(signInCookie(staff.email, "a-wrong-password-1")).rejects.toThrow();
+    expect(await countFor(staff.user.id, "sign-in-failed")).toBe(1);
+
+    const reader = await createSignedInUser();
+    await signInCookie(reader.email, reader.password);
+    await expect(signInCookie(reader.email, "a-wrong-password-1")).rejects.toThrow();
+    expect(await countFor(reader.user.id, "sign-in")).toBe(0);
+    expect(await countFor(reader.user.id, "sign-in-failed")).toBe(0);
+    expect(await verifyAuditLog()).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,43 @@
+import { AUDIT_ACTION_LABELS, type AuditAction } from "~/lib/audit";
+import { parseAuditFilters } from "~/lib/audit-filters";
+import { auditEntriesForExport } from "~/server/audit/audit-query.server";
+import { requireRight } from "~/server/auth/session.server";
+import { csvDownload, csvFilename, toCsv } from "~/server/inbox/inbox.server";
+
+import type { Route } from "./+types/admin.audit[.csv]";
+
+const HEADER = [
+  "Entry",
+  "When (UTC)",
+  "Who",
+  "Role",
+  "Action",
+  "Item type",
+  "Item id",
+  "Item",
+  "Revision",
+  "Detail",
+  "Address (hashed)",
+  "Hash",
+];
+
+/** GET /admin/audit.csv: the audit log as /admin/audit shows it, with the same filters (PRODUCT.md "Audit log"). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRight(request, "audit.read");
+  const entries = await auditEntriesForExport(parseAuditFilters(new URL(request.url).searchParams));
+  const rows = entries.map((entry) => [
+    entry.id,
+    entry.at.toISOString(),
+    entry.actorName,
+    entry.actorRole,
+    AUDIT_ACTION_LABELS[entry.action as AuditAction] ?? entry.action,
+    entry.itemType,
+    entry.itemId,
+    entry.itemTitle,
+    entry.revisionId,
+    entry.detail,
+    entry.addressHash,
+    entry.hash,
+  ]);
+  return csvDownload({ filename: csvFilename("audit-log"), csv: toCsv(HEADER, rows) });
+}
