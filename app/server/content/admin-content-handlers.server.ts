@@ -70,7 +70,7 @@ export async function contentListAction(type: ContentType, request: Request, use
   if (intent === "delete") {
     await ensureCan(user, "content.delete", request);
     try {
-      const deleted = await deleteContent(type, id);
+      const deleted = await deleteContent(type, id, user);
       return deleted
         ? reply({ ok: true, intent, id, message: texts.deleted })
         : reply({ ok: false, intent, id, message: texts.deleteFailed }, 404);
@@ -86,7 +86,7 @@ export async function contentListAction(type: ContentType, request: Request, use
     if (value !== "true" && value !== "false") return reply({ ok: false, intent, id, message: texts.featureFailed }, 400);
     const featured = value === "true";
     try {
-      const updated = await setFeatured(type, id, featured);
+      const updated = await setFeatured(type, id, featured, user);
       return updated
         ? reply({ ok: true, intent, id, featured, message: featured ? texts.featured : texts.unfeatured })
         : reply({ ok: false, intent, id, message: texts.featureFailed }, 404);

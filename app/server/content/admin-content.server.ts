@@ -14,10 +14,12 @@ import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
+import type { CurrentUser } from "../auth/session.server";
 import { getDb, schema } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
 import { containsPattern } from "../like-pattern.server";
 import { newestCreatedFirst } from "../list-order.server";
+import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, contentColumn, type ContentTable } from "./content-tables.server";
 import { deleteItemCompanies } from "./item-companies.server";
 
@@ -143,27 +145,34 @@ export function featuredColumns(type: ContentType, featured: boolean) {
 }
 
 /** PRODUCT.md "Content": the featured toggle, admin only, featured and featured_at changed in one statement. */
-export async function setFeatured(type: ContentType, id: string, featured: boolean): Promise<boolean> {
+/** `by`: who, for the audit log (PRODUCT.md "Audit log"); the entry commits with the change. */
+export async function setFeatured(type: ContentType, id: string, featured: boolean, by?: CurrentUser): Promise<boolean> {
   if (!CONTENT_REGISTRY[type].featurable || !isUuid(id)) return false;
   const db = await getDb();
   const t: ContentTable = CONTENT_TABLES[type];
-  const rows = await db
-    .update(t)
-    .set(asTableValues(featuredColumns(type, featured)))
-    .where(eq(t.id, id))
-    .returning({ id: t.id });
-  if (rows.length > 0) await announceContentChange();
-  return rows.length > 0;
+  const updated = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(t)
+      .set(asTableValues(featuredColumns(type, featured)))
+      .where(eq(t.id, id))
+      .returning({ id: t.id, title: t.title });
+    const [row] = rows;
+    if (row && by) await auditItem(tx, by, featured ? "feature" : "unfeature", { type, id, title: row.title });
+    return rows.length > 0;
+  });
+  if (updated) await announceContentChange();
+  return updated;
 }
 
-export async function deleteContent(type: ContentType, id: string): Promise<boolean> {
+export async function deleteContent(type: ContentType, id: string, by?: CurrentUser): Promise<boolean> {
   if (!isUuid(id)) return false;
   const db = await getDb();
   const t: ContentTable = CONTENT_TABLES[type];
   // PRODUCT.md "Views over time", "Companies": the item's daily figures and company tags go with it, in
   // the same transaction (no foreign key spans five tables); a hit arriving after finds no item.
   const deleted = await db.transaction(async (tx) => {
-    const rows = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id });
+    const rows = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id, title: t.title });
+    if (rows[0] && by) await auditItem(tx, by, "delete", { type, id, title: rows[0].title });
     if (rows.length > 0) {
       const { contentDailyStats: daily } = schema;
       await tx.delete(daily).where(and(eq(daily.contentType, type), eq(daily.contentId, id)));

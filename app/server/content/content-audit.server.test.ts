@@ -7,6 +7,7 @@ import { ADMIN_USER, COMPLIANCE_USER } from "../../../tests/support/content";
 import { auditAddressHash, verifyAuditLog } from "../audit/audit-log.server";
 import { getDb, schema } from "../db/db.server";
 import { reviewOf } from "../review/revisions.server";
+import { deleteContent, setFeatured } from "./admin-content.server";
 import { reviewItem } from "./review-item.server";
 import { saveAction, saveItem } from "./save-item.server";
 
@@ -72,6 +73,25 @@ describe('every step of a piece is in the audit log (PRODUCT.md "Audit log")', (
     });
     expect(refused.status).toBe("refused");
     expect((await (await getDb()).select().from(schema.auditLog)).length).toBe(before);
+  });
+});
+
+describe("deleting and featuring", () => {
+  it("are logged with who did it and the item's title", async () => {
+    const created = await saveItem({ type: "video", input: input({ title: "Feature me" }), user: EDITOR });
+    if (created.status !== "saved") throw new Error("expected the video to be saved");
+    expect(await setFeatured("video", created.id, true, EDITOR)).toBe(true);
+    expect(await setFeatured("video", created.id, false, EDITOR)).toBe(true);
+    expect(await deleteContent("video", created.id, EDITOR)).toBe(true);
+    expect(await entriesFor(created.id)).toEqual([
+      ["create", "Audit Editor", "editor"],
+      ["feature", "Audit Editor", "editor"],
+      ["unfeature", "Audit Editor", "editor"],
+      ["delete", "Audit Editor", "editor"],
+    ]);
+    // Nothing to delete: no entry.
+    expect(await deleteContent("video", created.id, EDITOR)).toBe(false);
+    expect(await entriesFor(created.id)).toHaveLength(4);
   });
 });
 

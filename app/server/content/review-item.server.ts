@@ -5,19 +5,18 @@
  */
 import { eq, sql } from "drizzle-orm";
 
-import type { AuditAction } from "~/lib/audit";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import { isUuid } from "~/lib/ids";
 import { REVIEW_MESSAGES, type ReviewAction } from "~/lib/review";
 import { can } from "~/lib/roles";
 
-import { appendAudit } from "../audit/audit-log.server";
 import type { CurrentUser } from "../auth/session.server";
 import { getDb, type Database } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
 import { getRevision, markReviewed, markSubmitted, recordRevision, reviewOf, type RevisionFields } from "../review/revisions.server";
 import { asTableValues, DISCLOSURE_FIELD_NAMES } from "./admin-content.server";
+import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { itemCompanyIds, setItemCompanies } from "./item-companies.server";
 
@@ -49,20 +48,6 @@ export type ReviewItemResult =
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
 export const author = (user: CurrentUser) => ({ id: user.id, name: user.name || user.email });
-
-/** PRODUCT.md "Audit log": who acted, as the log names them. */
-export const auditActor = (user: CurrentUser) => ({ id: user.id, name: user.name || user.email, role: user.role });
-
-/** An entry about this item, in the caller's transaction. */
-export function auditItem(
-  tx: Executor,
-  user: CurrentUser,
-  action: AuditAction,
-  item: { type: ContentType; id: string; title: string },
-  extra: { revisionId?: string | null; detail?: string | null } = {},
-) {
-  return appendAudit(tx, { actor: auditActor(user), action, item, address: user.address ?? null, ...extra });
-}
 
 /** Runs a review action for the signed-in user; a database failure is thrown, for the handler to log and answer. */
 export async function reviewItem(type: ContentType, id: string, action: ReviewAction, user: CurrentUser): Promise<ReviewItemResult> {

@@ -19,9 +19,10 @@ import { getDb } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
 import { approves, markEdited, markSubmitted, recordRevision, reviewOf, revisionDigest } from "../review/revisions.server";
 import { asTableValues, DISCLOSURE_FIELD_NAMES, featuredColumns } from "./admin-content.server";
+import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { checkCompanies, itemCompanyIds, setItemCompanies } from "./item-companies.server";
-import { auditItem, author, reviewableFields } from "./review-item.server";
+import { author, reviewableFields } from "./review-item.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 
 export interface SaveItemRequest {
