@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { appendAuditAlone, verifyAuditLog } from "~/server/audit/audit-log.server";
+import { createCompany, deleteCompany, updateCompany } from "~/server/companies/companies.server";
 import { getDb, schema } from "~/server/db/db.server";
 
 import { appRequest, createSignedInUser, signInCookie } from "../../tests/support/auth";
@@ -87,6 +88,33 @@ describe("what the log records", () => {
       itemTitle: target.email,
       detail: "reader → editor",
     });
+  });
+
+  it("a company's creation, edit and deletion, with its name", async () => {
+    const run = crypto.randomUUID().slice(0, 6).toUpperCase();
+    const person = { id: `co-${run}`, name: "Company Editor", email: "co@example.com", role: "editor", address: "192.0.2.4" };
+    const input = {
+      name: `Audit Mining ${run}`,
+      slug: `audit-mining-${run.toLowerCase()}`,
+      ticker: `A${run}`,
+      exchange: "ASX" as const,
+      sector: null,
+      website: null,
+      logoUrl: null,
+      description: null,
+      isClient: false,
+    };
+    const created = await createCompany(input, person);
+    if (!created.ok) throw new Error("expected the company to be created");
+    await updateCompany(created.id, { ...input, name: `Audit Mining ${run} Ltd` }, person);
+    await deleteCompany(created.id, person);
+    const db = await getDb();
+    const rows = await db.select().from(schema.auditLog).where(eq(schema.auditLog.itemId, created.id)).orderBy(schema.auditLog.id);
+    expect(rows.map((row) => [row.action, row.itemTitle, row.actorName])).toEqual([
+      ["company-create", `Audit Mining ${run}`, "Company Editor"],
+      ["company-edit", `Audit Mining ${run} Ltd`, "Company Editor"],
+      ["company-delete", `Audit Mining ${run} Ltd`, "Company Editor"],
+    ]);
   });
 
   it("staff sign-ins and failed sign-ins are logged; a reader's are not", async () => {

@@ -30,6 +30,18 @@ export interface AuditActor {
   role: string | null;
 }
 
+/** A signed-in person as the server knows them (the session's CurrentUser fits). */
+export interface AuditPerson {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  address?: string | null;
+}
+
+/** How an entry names a signed-in person: their name (or email) and role then. */
+export const actorOf = (person: AuditPerson): AuditActor => ({ id: person.id, name: person.name || person.email, role: person.role });
+
 export interface AuditEntryInput {
   actor: AuditActor;
   action: AuditAction;

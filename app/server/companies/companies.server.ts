@@ -5,12 +5,14 @@
  */
 import { asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 
+import type { AuditAction } from "~/lib/audit";
 import { COMPANY_TEXTS, emptyCompanyValues, type CompanyInput, type CompanyValues } from "~/lib/companies";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
 
+import { actorOf, appendAudit, type AuditPerson } from "../audit/audit-log.server";
 import type { ItemCompanyRow } from "../content/item-companies.server";
-import { getDb, schema } from "../db/db.server";
+import { getDb, schema, type Database } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
 import { containsPattern } from "../like-pattern.server";
 
@@ -141,10 +143,22 @@ const CONFLICTS: Record<string, CompanyConflict> = {
   companies_ticker_exchange_unique: { field: "ticker", message: COMPANY_TEXTS.tickerTaken },
 };
 
-/** Runs a write; a broken unique constraint becomes its field message, anything else is thrown. */
-async function saving(write: () => Promise<{ id: string } | undefined>): Promise<CompanySaveResult> {
+/**
+ * Runs a write in a transaction with its audit entry (PRODUCT.md "Audit log") when `by` is given; a broken
+ * unique constraint becomes its field message, anything else is thrown.
+ */
+async function saving(
+  write: (tx: Database) => Promise<{ id: string; name: string } | undefined>,
+  action: "company-create" | "company-edit",
+  by: AuditPerson | undefined,
+): Promise<CompanySaveResult> {
   try {
-    const row = await write();
+    const db = await getDb();
+    const row = await db.transaction(async (tx) => {
+      const written = await write(tx as unknown as Database);
+      if (written && by) await auditCompany(tx, by, action, written);
+      return written;
+    });
     if (!row) return { ok: false, conflict: null };
     // PRODUCT.md "Page cache": company names and logos appear on public pages.
     await announceContentChange();
@@ -157,32 +171,57 @@ async function saving(write: () => Promise<{ id: string } | undefined>): Promise
   }
 }
 
-export async function createCompany(input: CompanyInput): Promise<CompanySaveResult> {
-  const db = await getDb();
-  return saving(async () => {
-    const [row] = await db.insert(companies).values(input).returning({ id: companies.id });
-    return row;
+function auditCompany(
+  tx: Pick<Database, "select" | "insert" | "execute">,
+  by: AuditPerson,
+  action: AuditAction,
+  company: { id: string; name: string },
+) {
+  return appendAudit(tx, {
+    actor: actorOf(by),
+    action,
+    item: { type: "company", id: company.id, title: company.name },
+    address: by.address ?? null,
   });
+}
+
+/** `by`: who, for the audit log (PRODUCT.md "Audit log"). */
+export async function createCompany(input: CompanyInput, by?: AuditPerson): Promise<CompanySaveResult> {
+  return saving(
+    async (tx) => {
+      const [row] = await tx.insert(companies).values(input).returning({ id: companies.id, name: companies.name });
+      return row;
+    },
+    "company-create",
+    by,
+  );
 }
 
 /** `{ ok: false, conflict: null }` when the company is gone. */
-export async function updateCompany(id: string, input: CompanyInput): Promise<CompanySaveResult> {
+export async function updateCompany(id: string, input: CompanyInput, by?: AuditPerson): Promise<CompanySaveResult> {
   if (!isUuid(id)) return { ok: false, conflict: null };
-  const db = await getDb();
-  return saving(async () => {
-    const [row] = await db
-      .update(companies)
-      .set({ ...input, updatedAt: sql`now()` })
-      .where(eq(companies.id, id))
-      .returning({ id: companies.id });
-    return row;
-  });
+  return saving(
+    async (tx) => {
+      const [row] = await tx
+        .update(companies)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(eq(companies.id, id))
+        .returning({ id: companies.id, name: companies.name });
+      return row;
+    },
+    "company-edit",
+    by,
+  );
 }
 
-export async function deleteCompany(id: string): Promise<boolean> {
+export async function deleteCompany(id: string, by?: AuditPerson): Promise<boolean> {
   if (!isUuid(id)) return false;
   const db = await getDb();
-  const rows = await db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
-  if (rows.length > 0) await announceContentChange();
-  return rows.length > 0;
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id, name: companies.name });
+    if (row && by) await auditCompany(tx, by, "company-delete", row);
+    return row !== undefined;
+  });
+  if (deleted) await announceContentChange();
+  return deleted;
 }

@@ -41,14 +41,14 @@ export interface CompanyListActionResult {
 }
 
 /** The list's one mutation, delete (asked first in the page, PRODUCT.md "Admin lists"). */
-export async function companyListAction(request: Request, _admin: CurrentUser) {
+export async function companyListAction(request: Request, admin: CurrentUser) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const reply = (result: CompanyListActionResult, status = 200) => data(result, { status });
   if (intent !== "delete") return reply({ ok: false, intent, id, message: "Unknown action" }, 400);
   try {
-    return (await deleteCompany(id))
+    return (await deleteCompany(id, admin))
       ? reply({ ok: true, intent, id, message: COMPANY_TEXTS.deleted })
       : reply({ ok: false, intent, id, message: COMPANY_TEXTS.deleteFailed }, 404);
   } catch (error) {
@@ -81,11 +81,11 @@ export interface CompanyEditorActionData {
  * Saves the form. Bad input or a taken slug or ticker: 400 with field messages and the values as typed.
  * Database failure: 503 with the failure text. Success: back to the list with a 'Success' toast.
  */
-export async function companyEditorAction(mode: CompanyEditorMode, request: Request, id: string | undefined, _admin: CurrentUser) {
+export async function companyEditorAction(mode: CompanyEditorMode, request: Request, id: string | undefined, admin: CurrentUser) {
   const submission = parseSubmission(await readForm(request), companySchema, COMPANY_PARSE_OPTIONS);
   if (submission.status !== "success") return data<CompanyEditorActionData>({ result: submission.reply() }, { status: 400 });
   try {
-    const saved = mode === "create" ? await createCompany(submission.value) : await updateCompany(id ?? "", submission.value);
+    const saved = mode === "create" ? await createCompany(submission.value, admin) : await updateCompany(id ?? "", submission.value, admin);
     if (saved.ok) {
       return redirectWithToast(COMPANIES_PATH, {
         type: "success",

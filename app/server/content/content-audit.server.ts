@@ -5,14 +5,14 @@
 import type { AuditAction } from "~/lib/audit";
 import type { ContentType } from "~/lib/content-types";
 
-import { appendAudit } from "../audit/audit-log.server";
+import { actorOf, appendAudit } from "../audit/audit-log.server";
 import type { CurrentUser } from "../auth/session.server";
 import type { Database } from "../db/db.server";
 
 type Executor = Pick<Database, "select" | "insert" | "execute">;
 
 /** PRODUCT.md "Audit log": who acted, as the log names them. */
-export const auditActor = (user: CurrentUser) => ({ id: user.id, name: user.name || user.email, role: user.role });
+export const auditActor = (user: CurrentUser) => actorOf(user);
 
 /** An entry about this item, in the caller's transaction. */
 export function auditItem(
