@@ -69,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   const reply = (result: MediaActionResult, status = 200) => data(result, { status });
   if (request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
     await ensureCan(admin, "media.upload", request);
-    const result = await receiveUpload(request, admin.id);
+    const result = await receiveUpload(request, admin);
     if (!result.ok) return reply({ ok: false, intent: "upload", message: result.error }, result.status);
     return redirectWithToast(new URL(request.url).pathname, { type: "success", title: "Success", description: "File uploaded" });
   }
@@ -79,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent !== "delete") return reply({ ok: false, intent, message: "Unknown action" }, 400);
   await ensureCan(admin, "media.delete", request);
   try {
-    const deleted = await deleteMediaFile(String(form.get("id") ?? ""));
+    const deleted = await deleteMediaFile(String(form.get("id") ?? ""), admin);
     switch (deleted.outcome) {
       case "deleted":
         return reply({ ok: true, intent, message: "File deleted successfully" });

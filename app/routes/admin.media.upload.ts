@@ -18,7 +18,7 @@ export function loader() {
  */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireRight(request, "media.upload");
-  const result = await receiveUpload(request, admin.id);
+  const result = await receiveUpload(request, admin);
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: NO_STORE });
   return Response.json({ media: result.media }, { status: 201, headers: NO_STORE });
 }

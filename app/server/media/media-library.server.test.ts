@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { UploadedMedia } from "~/lib/uploads";
 
-import { BASE_URL } from "../../../tests/support/auth";
+import { BASE_URL, createSignedInUser } from "../../../tests/support/auth";
 import { setEnv } from "../../../tests/support/env";
 import { demoMp3, imageBytes } from "../../../tests/support/media-fixtures";
 import { getDb, schema } from "../db/db.server";
@@ -151,4 +151,27 @@ describe("deleteMediaFile", () => {
       expect(await deleteMediaFile(id)).toEqual({ outcome: "not-found" });
     },
   );
+});
+
+describe('uploads and deletions in the audit log (PRODUCT.md "Audit log")', () => {
+  it("names who uploaded and who deleted a file, with its name", async () => {
+    // A real account: the file records who uploaded it.
+    const { user } = await createSignedInUser({ role: "editor" });
+    const person = { id: user.id, name: "Media Editor", email: user.email, role: "editor", address: "192.0.2.8" };
+    const form = new FormData();
+    form.append("kind", "image");
+    form.append("file", new Blob([new Uint8Array(await imageBytes("png", 800, 400))]), "chart.png");
+    const result = await receiveUpload(
+      new Request(`${BASE_URL}/admin/media/upload`, { method: "POST", headers: { Origin: BASE_URL }, body: form }),
+      person,
+    );
+    if (!result.ok) throw new Error(result.error);
+    expect(await deleteMediaFile(result.media.id, person)).toMatchObject({ outcome: "deleted" });
+    const db = await getDb();
+    const rows = await db.select().from(schema.auditLog).where(eq(schema.auditLog.itemId, result.media.id)).orderBy(schema.auditLog.id);
+    expect(rows.map((row) => [row.action, row.itemType, row.itemTitle, row.actorName])).toEqual([
+      ["upload", "media-image", "chart.png", "Media Editor"],
+      ["media-delete", "media-image", "chart.png", "Media Editor"],
+    ]);
+  });
 });

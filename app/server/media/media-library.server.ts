@@ -10,6 +10,7 @@ import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { FIELD_SPECS } from "~/lib/editor-fields";
 import { uploadUrl, type UploadKind } from "~/lib/uploads";
 
+import { actorOf, appendAudit, type AuditPerson } from "../audit/audit-log.server";
 import { CONTENT_TABLES, contentColumn } from "../content/content-tables.server";
 import { getDb, schema } from "../db/db.server";
 import { getStorage } from "./storage/current-storage.server";
@@ -119,7 +120,8 @@ export type DeleteOutcome =
  * Deletes an upload: its stored objects (original and copies), then its row. Refused while an item uses
  * it, so no page is left pointing at a missing file.
  */
-export async function deleteMediaFile(id: string): Promise<DeleteOutcome> {
+/** `by`: who, for the audit log (PRODUCT.md "Audit log"). */
+export async function deleteMediaFile(id: string, by?: AuditPerson): Promise<DeleteOutcome> {
   if (!UUID.test(id)) return { outcome: "not-found" };
   const db = await getDb();
   const t = schema.mediaFiles;
@@ -130,6 +132,12 @@ export async function deleteMediaFile(id: string): Promise<DeleteOutcome> {
   // Objects first: if one cannot be deleted, the row stays and the delete can be tried again.
   const storage = getStorage();
   for (const key of [row.storageKey, ...row.variants]) await storage.delete(key);
-  await db.delete(t).where(eq(t.id, row.id));
+  await db.transaction(async (tx) => {
+    await tx.delete(t).where(eq(t.id, row.id));
+    if (by) {
+      const item = { type: `media-${row.kind}`, id: row.id, title: row.originalName };
+      await appendAudit(tx, { actor: actorOf(by), action: "media-delete", item, address: by.address ?? null });
+    }
+  });
   return { outcome: "deleted", originalName: row.originalName };
 }

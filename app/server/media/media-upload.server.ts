@@ -20,6 +20,7 @@ import sharp, { type Sharp } from "sharp";
 import { formatBytes } from "~/lib/media-library";
 import { audioKey, imageKey, uploadUrl, variantWidths, type UploadedMedia, type UploadKind } from "~/lib/uploads";
 
+import { actorOf, appendAudit, type AuditPerson } from "../audit/audit-log.server";
 import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { getStorage } from "./storage/current-storage.server";
@@ -74,13 +75,14 @@ export function tooLargeMessage(kind: UploadKind | null, size: number, limit: nu
  * Reads one upload from `request` (fields `kind` and `file`) and stores it, or says why not. Expected
  * refusals are values; a storage or database failure is logged and answered 503, with nothing left behind.
  */
-export async function receiveUpload(request: Request, uploadedBy: string | null): Promise<UploadResult> {
+/** `uploader`: who, recorded on the file and in the audit log (PRODUCT.md "Audit log"); null in tests. */
+export async function receiveUpload(request: Request, uploader: AuditPerson | null): Promise<UploadResult> {
   const temporaryFiles: string[] = [];
   try {
     const spooled = await spool(request, temporaryFiles);
     const media = await processUpload(spooled, temporaryFiles);
     try {
-      return { ok: true, media: await store(media, uploadedBy) };
+      return { ok: true, media: await store(media, uploader) };
     } catch (error) {
       console.error(`[uploads] storing ${spooled.originalName} failed (${request.method} ${new URL(request.url).pathname}):`, error);
       return { ok: false, status: 503, error: "The file could not be stored. Please try again." };
@@ -345,7 +347,7 @@ async function audioDuration(file: string): Promise<number | null> {
 /* ---------------------------------------------------------------------------------------------------- */
 /* Storing                                                                                                */
 
-async function store(media: Processed, uploadedBy: string | null): Promise<UploadedMedia> {
+async function store(media: Processed, uploader: AuditPerson | null): Promise<UploadedMedia> {
   const storage = getStorage();
   const key = media.kind === "image" ? imageKey(media.id, media.width!, media.ext) : audioKey(media.id, media.ext);
   const objects = [
@@ -360,22 +362,33 @@ async function store(media: Processed, uploadedBy: string | null): Promise<Uploa
       await storage.put(object.key, createReadStream(object.file), { contentType: contentTypeOfKey(object.key), size });
     }
     const db = await getDb();
-    const [row] = await db
-      .insert(schema.mediaFiles)
-      .values({
-        id: media.id,
-        kind: media.kind,
-        storageKey: key,
-        originalName: media.originalName,
-        mimeType: contentTypeOfKey(key),
-        sizeBytes: media.size,
-        width: media.width,
-        height: media.height,
-        duration: media.duration,
-        variants: objects.slice(1).map((object) => object.key),
-        uploadedBy,
-      })
-      .returning();
+    const [row] = await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(schema.mediaFiles)
+        .values({
+          id: media.id,
+          kind: media.kind,
+          storageKey: key,
+          originalName: media.originalName,
+          mimeType: contentTypeOfKey(key),
+          sizeBytes: media.size,
+          width: media.width,
+          height: media.height,
+          duration: media.duration,
+          variants: objects.slice(1).map((object) => object.key),
+          uploadedBy: uploader?.id ?? null,
+        })
+        .returning();
+      if (uploader) {
+        await appendAudit(tx, {
+          actor: actorOf(uploader),
+          action: "upload",
+          item: { type: `media-${media.kind}`, id: media.id, title: media.originalName },
+          address: uploader.address ?? null,
+        });
+      }
+      return rows;
+    });
     return {
       id: row!.id,
       kind: media.kind,
