@@ -173,5 +173,24 @@ test("roles, a paid interview through review to publication, and an edit that wa
   await desk.goto(`/interviews/${id}`);
   await expect(desk.getByRole("heading", { level: 1, name: EDITED_TITLE })).toBeVisible();
 
+  // The audit log shows each step (PRODUCT.md "Audit log"), newest first, and the role changes.
+  // Compliance reads it (its context admits axe).
+  await reviewer.goto(`/admin/audit?item=${encodeURIComponent(run)}`);
+  const steps = await reviewer.locator("tbody tr td:nth-child(3) span.font-medium").allTextContents();
+  expect(steps.reverse()).toEqual([
+    "Created",
+    "Submitted for review",
+    "Requested changes",
+    "Edited",
+    "Submitted for review",
+    "Approved",
+    "Published",
+    "Submitted for review",
+    "Approved",
+  ]);
+  await reviewer.goto("/admin/audit?action=role-change");
+  for (const person of [contributor, editor, compliance]) await expect(reviewer.getByRole("main")).toContainText(person.email);
+  expect(await axeViolations(reviewer), "axe on /admin/audit").toEqual([]);
+
   for (const person of [contributor, editor, compliance]) await person.page.context().close();
 });
