@@ -177,7 +177,11 @@ test("roles, a paid interview through review to publication, and an edit that wa
   // Compliance reads it (its context admits axe).
   await reviewer.goto(`/admin/audit?item=${encodeURIComponent(run)}`);
   const steps = await reviewer.locator("tbody tr td:nth-child(3) span.font-medium").allTextContents();
+  // The three accounts' emails carry the run's tag too.
   expect(steps.reverse()).toEqual([
+    "Changed a role",
+    "Changed a role",
+    "Changed a role",
     "Created",
     "Submitted for review",
     "Requested changes",
