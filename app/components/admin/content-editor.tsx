@@ -45,6 +45,8 @@ export interface EditorData {
   values: EditorValues;
   /** PRODUCT.md "Companies": the companies the item names, for the picker's chips (none when left out). */
   companies?: ItemCompanyRow[];
+  /** PRODUCT.md "Roles": false for a contributor, whose editor saves drafts only (no status, time or feature). */
+  mayPublish?: boolean;
 }
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
@@ -185,36 +187,52 @@ function EditorForm({ editor, actionData, notice }: { editor: EditorData; action
               <CardTitle>Publishing</CardTitle>
             </CardHeader>
             <CardContent className="space-y-4">
-              <Field meta={fields.status} label="Status">
-                <select className={selectClass}>
-                  {STATUS_CHOICES[mode].map((choice) => (
-                    <option key={choice} value={choice}>
-                      {STATUS_LABELS[choice]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <PublishAtField
-                meta={metaOf("publishAt")}
-                initial={typed ? String(typed.publishAt ?? "") : (editor.values.publishAt ?? "")}
-                revalidate={() => form.validate({ name: fields.publishAt.name })}
-              />
-              {info.featurable ? (
-                <div className="space-y-2">
-                  <p className="text-sm font-medium">Featured</p>
-                  <Button
-                    type="button"
-                    variant={featured ? "default" : "outline"}
-                    className="w-full"
-                    aria-pressed={featured}
-                    onClick={() => setFeatured((on) => !on)}
-                  >
-                    <Icon name="star" className={cn(featured && "fill-current")} />
-                    {featured ? texts.featuredOn : texts.featuredOff}
-                  </Button>
+              {editor.mayPublish === false ? (
+                <>
+                  {/* PRODUCT.md "Roles": a contributor saves drafts; an editor publishes them once reviewed. */}
+                  <p className="text-sm">
+                    <span className="font-medium">Status:</span> Draft
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    An editor publishes it. Submit it for review from its review page when it is ready.
+                  </p>
+                  <input type="hidden" name={fields.status.name} value="draft" />
                   <input type="hidden" name={fields.featured.name} value={String(featured)} />
-                </div>
-              ) : null}
+                </>
+              ) : (
+                <>
+                  <Field meta={fields.status} label="Status">
+                    <select className={selectClass}>
+                      {STATUS_CHOICES[mode].map((choice) => (
+                        <option key={choice} value={choice}>
+                          {STATUS_LABELS[choice]}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                  <PublishAtField
+                    meta={metaOf("publishAt")}
+                    initial={typed ? String(typed.publishAt ?? "") : (editor.values.publishAt ?? "")}
+                    revalidate={() => form.validate({ name: fields.publishAt.name })}
+                  />
+                  {info.featurable ? (
+                    <div className="space-y-2">
+                      <p className="text-sm font-medium">Featured</p>
+                      <Button
+                        type="button"
+                        variant={featured ? "default" : "outline"}
+                        className="w-full"
+                        aria-pressed={featured}
+                        onClick={() => setFeatured((on) => !on)}
+                      >
+                        <Icon name="star" className={cn(featured && "fill-current")} />
+                        {featured ? texts.featuredOn : texts.featuredOff}
+                      </Button>
+                      <input type="hidden" name={fields.featured.name} value={String(featured)} />
+                    </div>
+                  ) : null}
+                </>
+              )}
               {/* PRODUCT.md "Editor": disabled while the title is empty or a save runs (before hydration the server checks). */}
               <Button type="submit" className="w-full" disabled={hydrated && (!title.trim() || saving)}>
                 {submitLabel}

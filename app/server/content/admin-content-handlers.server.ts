@@ -13,6 +13,7 @@ import { EDITOR_PARSE_OPTIONS, editorSchema } from "~/lib/editor-schema";
 import { emptyEditorValues, type EditorMode } from "~/lib/editor-values";
 import { parsePage } from "~/lib/pagination";
 import { REVIEW_MESSAGES } from "~/lib/review";
+import { can } from "~/lib/roles";
 import { parseQuery } from "~/lib/search";
 
 import { ensureCan, ROLE_REFUSAL, type CurrentUser } from "../auth/session.server";
@@ -104,10 +105,12 @@ export async function contentEditorLoader(
   mode: EditorMode,
   request: Request,
   id: string | undefined,
-  _admin: CurrentUser,
+  admin: CurrentUser,
 ) {
+  // PRODUCT.md "Roles": a contributor's editor saves drafts only.
+  const mayPublish = can(admin.role, "content.publish");
   // PRODUCT.md "Companies": the picker shows the chosen companies by name, so the loader gives them whole.
-  if (mode === "create") return { type, mode, id: null, values: emptyEditorValues(type), companies: [] as ItemCompanyRow[] };
+  if (mode === "create") return { type, mode, id: null, values: emptyEditorValues(type), companies: [] as ItemCompanyRow[], mayPublish };
   const texts = adminTexts(type);
   const listPath = CONTENT_REGISTRY[type].adminPath;
   let row: Record<string, unknown> | null;
@@ -124,10 +127,10 @@ export async function contentEditorLoader(
   if (pending) {
     const { companyIds, ...fields } = pending.fields as RevisionFields;
     const values = { ...editorValuesFromRow(type, { ...row, ...fields, status: pending.status }), companyIds };
-    return { type, mode, id: String(row.id), values, companies: await companiesByIds(companyIds) };
+    return { type, mode, id: String(row.id), values, companies: await companiesByIds(companyIds), mayPublish };
   }
   const values = { ...editorValuesFromRow(type, row), companyIds: companies.map((company) => company.id) };
-  return { type, mode, id: String(row.id), values, companies };
+  return { type, mode, id: String(row.id), values, companies, mayPublish };
 }
 
 /**
