@@ -12,12 +12,14 @@ export const INVESTMENT_NOTICE_DEFAULT =
 
 /** What an item's page, feed entry and JSON-LD show about a paid promotion; null when the item is not one. */
 export interface Disclosure {
-  /** Who paid. */
+  /** Who paid, as named in the statement: 'Ironbark Gold Ltd (ASX:IBG)'. */
   sponsor: string;
-  /** What the payment was for. */
-  purpose: string;
-  /** The compensation, as free text. */
-  compensation: string;
+  /** Written from the structured fields: 'MarketWire received A$7,500 in cash from … for this interview.' */
+  statement: string;
+  /** The editor's optional addition. */
+  note: string | null;
+  /** The agreement's date as words ('3 November 2026'), when recorded. */
+  agreed: string | null;
 }
 
 /** PRODUCT.md "Companies": a company an item names, as its page links to it (one name: "item companies"). */
@@ -46,5 +48,6 @@ const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
 /** PRODUCT.md "Paid promotion": the disclosure as one line of plain text, for feeds and structured data. */
 export function disclosureText(disclosure: Disclosure): string {
-  return `Paid promotion. Paid for by ${sentence(disclosure.sponsor)} Purpose: ${sentence(disclosure.purpose)} Compensation: ${sentence(disclosure.compensation)}`;
+  const note = disclosure.note ? ` ${sentence(disclosure.note)}` : "";
+  return `Paid promotion. ${disclosure.statement}${note}`;
 }

@@ -401,61 +401,118 @@ describe('companyIds (PRODUCT.md "Companies")', () => {
 });
 
 describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
-  const DISCLOSURE = {
-    disclosureSponsor: "Ironbark Gold Ltd",
-    disclosurePurpose: "Sponsored interview with the chief executive",
-    disclosureCompensation: "A$5,000 cash fee paid to MarketWire",
+  const PAYER = "0b7c1f0e-4a59-4f32-9a0e-6f0d6c1b2a01";
+  const CASH = {
+    paidBy: PAYER,
+    considerationForm: "cash",
+    considerationAmount: "7,500",
+    considerationCurrency: "AUD",
+    agreementDate: "2026-11-03",
   };
   const REQUIRED = {
-    disclosureSponsor: "Enter who paid for this promotion",
-    disclosurePurpose: "Enter what the payment was for",
-    disclosureCompensation: "Enter the compensation",
+    paidBy: "Choose who paid for this promotion",
+    considerationForm: "Choose what was paid",
+    agreementDate: "Enter the date of the agreement",
   } as const;
 
-  it.each(["on", "true"])("a checkbox sending '%s' marks the item paid, and the disclosure is saved trimmed", (flag) => {
-    const data = parsed("interview", { status: "draft", paidPromotion: flag, disclosureSponsor: "  Ironbark Gold Ltd " });
-    expect(data).toMatchObject({ paidPromotion: true, disclosureSponsor: "Ironbark Gold Ltd" });
-  });
-
-  it("paid and published with all three fields is saved", () => {
-    expect(parsed("interview", { status: "published", paidPromotion: "on", ...DISCLOSURE })).toMatchObject({
+  it.each(["on", "true"])("a checkbox sending '%s' marks the item paid, and the sponsorship is saved as columns", (flag) => {
+    expect(parsed("interview", { status: "published", paidPromotion: flag, ...CASH, disclosureNote: "  Covers travel. " })).toMatchObject({
       paidPromotion: true,
-      ...DISCLOSURE,
+      sponsorCompanyId: PAYER,
+      disclosureSponsor: null,
+      considerationForm: "cash",
+      considerationAmount: "7500.00",
+      considerationCurrency: "AUD",
+      considerationUnits: null,
+      agreementDate: "2026-11-03",
+      disclosureNote: "Covers travel.",
     });
   });
 
-  it.each(Object.entries(REQUIRED))("paid and published without %s is refused with '%s' on that field only", (field, message) => {
-    expect(errorsFor("video", { status: "published", paidPromotion: "on", ...DISCLOSURE, [field]: "   " })).toEqual({ [field]: [message] });
+  it("another party is saved by name; shares keep their number and no currency", () => {
+    const value = parsed("blog", {
+      status: "published",
+      paidPromotion: "on",
+      paidBy: "other",
+      disclosureSponsor: " Halcyon Investor Relations ",
+      considerationForm: "shares",
+      considerationUnits: "250,000",
+      considerationAmount: "99",
+      considerationCurrency: "USD",
+      agreementDate: "2026-10-01",
+    });
+    expect(value).toMatchObject({
+      sponsorCompanyId: null,
+      disclosureSponsor: "Halcyon Investor Relations",
+      considerationForm: "shares",
+      considerationUnits: "250000",
+      considerationAmount: null,
+      considerationCurrency: null,
+    });
+    expect(value).not.toHaveProperty("paidBy");
   });
 
-  it("paid and published with none of them: each field gets its own message", () => {
+  it.each(Object.entries(REQUIRED))("paid and published without %s is refused with '%s' on that field only", (field, message) => {
+    expect(errorsFor("video", { status: "published", paidPromotion: "on", ...CASH, [field]: "   " })).toEqual({ [field]: [message] });
+  });
+
+  it.each([
+    [{ considerationAmount: "" }, { considerationAmount: ["Enter the amount paid"] }],
+    [{ considerationCurrency: "" }, { considerationCurrency: ["Choose the currency"] }],
+    [{ paidBy: "other" }, { disclosureSponsor: ["Enter who paid for this promotion"] }],
+    [{ considerationForm: "options" }, { considerationUnits: ["Enter the number of shares or options"] }],
+  ])("paid and published: %j is refused with %j", (change, errors) => {
+    expect(errorsFor("interview", { status: "published", paidPromotion: "on", ...CASH, ...change })).toEqual(errors);
+  });
+
+  it("paid and published with nothing filled: each required field gets its own message", () => {
     expect(errorsFor("blog", { status: "published", paidPromotion: "on" })).toEqual(
       Object.fromEntries(Object.entries(REQUIRED).map(([field, message]) => [field, [message]])),
     );
   });
 
   it("the rule also holds on an edit, and alongside other fields' messages", () => {
-    expect(
-      errorsFor("video", { title: "", status: "published", paidPromotion: "on", ...DISCLOSURE, disclosurePurpose: "" }, "edit"),
-    ).toEqual({ title: ["Title is required"], disclosurePurpose: [REQUIRED.disclosurePurpose] });
+    expect(errorsFor("video", { title: "", status: "published", paidPromotion: "on", ...CASH, agreementDate: "" }, "edit")).toEqual({
+      title: ["Title is required"],
+      agreementDate: [REQUIRED.agreementDate],
+    });
   });
 
   it.each([
     ["draft", "create"],
     ["draft", "edit"],
     ["archived", "edit"],
-  ] as const)("a paid %s (%s) may be saved with the disclosure empty", (status, mode) => {
+  ] as const)("a paid %s (%s) may be saved with the sponsorship empty", (status, mode) => {
     expect(parsed("special_feature", { status, paidPromotion: "on" }, mode)).toMatchObject({
       paidPromotion: true,
-      disclosureSponsor: null,
-      disclosurePurpose: null,
-      disclosureCompensation: null,
+      sponsorCompanyId: null,
+      considerationForm: null,
+      agreementDate: null,
     });
   });
 
-  it("an item that is not paid saves no disclosure, whatever was typed (even too long)", () => {
+  it.each([
+    [{ paidBy: "Ironbark" }, { paidBy: ["Choose who paid from the list"] }],
+    [{ considerationForm: "gold" }, { considerationForm: ["Choose cash, shares or options"] }],
+    [{ considerationAmount: "A$7,500" }, { considerationAmount: ["Enter an amount such as 7500 or 7,500.50"] }],
+    [{ considerationAmount: "0" }, { considerationAmount: ["The amount must be more than 0 and at most 1,000,000,000"] }],
+    [{ considerationAmount: "1000000000.01" }, { considerationAmount: ["The amount must be more than 0 and at most 1,000,000,000"] }],
+    [{ considerationCurrency: "XAU" }, { considerationCurrency: ["Choose a currency from the list"] }],
+    [{ considerationForm: "shares", considerationUnits: "2.5" }, { considerationUnits: ["Enter a whole number such as 250000"] }],
+    [
+      { considerationForm: "options", considerationUnits: "1,000,000,000,001" },
+      { considerationUnits: ["The number must be more than 0 and at most 1,000,000,000,000"] },
+    ],
+    [{ agreementDate: "2026-02-30" }, { agreementDate: ["Enter a valid date"] }],
+    [{ agreementDate: "1999-12-31" }, { agreementDate: ["Choose a date from 2000 to today"] }],
+    [{ agreementDate: "2999-01-01" }, { agreementDate: ["Choose a date from 2000 to today"] }],
+  ])("a wrong value is refused even on a draft: %j → %j", (change, errors) => {
+    expect(errorsFor("interview", { status: "draft", paidPromotion: "on", ...CASH, ...change })).toEqual(errors);
+  });
+
+  it("an item that is not paid saves no sponsorship, whatever was typed (even wrong or too long)", () => {
     expect(
-      parsed("video", { status: "published", ...DISCLOSURE, disclosureCompensation: "x".repeat(DISCLOSURE_MAX_LENGTH + 1) }),
+      parsed("video", { status: "published", ...CASH, considerationAmount: "lots", disclosureNote: "x".repeat(DISCLOSURE_MAX_LENGTH + 1) }),
     ).toMatchObject(UNPAID_WITHOUT_COMPANIES);
   });
 
@@ -464,29 +521,29 @@ describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
   });
 
   it.each([
-    ["disclosureSponsor", "Sponsor must be at most 500 characters"],
-    ["disclosurePurpose", "Purpose must be at most 500 characters"],
-    ["disclosureCompensation", "Compensation must be at most 500 characters"],
-  ])("%s over 500 characters is refused ('%s'), a draft too", (field, message) => {
-    expect(errorsFor("blog", { paidPromotion: "on", [field]: "x".repeat(DISCLOSURE_MAX_LENGTH + 1) })).toEqual({ [field]: [message] });
-    expect(parsed("blog", { paidPromotion: "on", [field]: "x".repeat(DISCLOSURE_MAX_LENGTH) })[field as "disclosureSponsor"]).toHaveLength(
-      DISCLOSURE_MAX_LENGTH,
-    );
+    ["disclosureSponsor", { paidBy: "other" }, "The other party's name must be at most 500 characters"],
+    ["disclosureNote", {}, "Editor's addition must be at most 500 characters"],
+  ])("%s over 500 characters is refused, a draft too", (field, extra, message) => {
+    expect(errorsFor("blog", { paidPromotion: "on", ...extra, [field]: "x".repeat(DISCLOSURE_MAX_LENGTH + 1) })).toEqual({
+      [field]: [message],
+    });
+    expect(
+      parsed("blog", { paidPromotion: "on", ...extra, [field]: "x".repeat(DISCLOSURE_MAX_LENGTH) })[field as "disclosureNote"],
+    ).toHaveLength(DISCLOSURE_MAX_LENGTH);
   });
 
   it.each([
-    ["disclosureSponsor", "Iron\u0000bark", "Sponsor contains a control character; remove it"],
-    ["disclosurePurpose", "Paid\u001b[31m", "Purpose contains a control character; remove it"],
-    ["disclosureCompensation", "A$5,000\u007f", "Compensation contains a control character; remove it"],
-  ])("%s with a control character is refused", (field, text, message) => {
-    expect(errorsFor("interview", { status: "published", paidPromotion: "on", ...DISCLOSURE, [field]: text })).toEqual({
+    ["disclosureSponsor", { paidBy: "other" }, "Iron\u0000bark", "The other party's name contains a control character; remove it"],
+    ["disclosureNote", {}, "Paid\u001b[31m", "Editor's addition contains a control character; remove it"],
+  ])("%s with a control character is refused", (field, extra, text, message) => {
+    expect(errorsFor("interview", { status: "published", paidPromotion: "on", ...CASH, ...extra, [field]: text })).toEqual({
       [field]: [message],
     });
   });
 
-  it("tabs and line breaks are ordinary text", () => {
-    expect(parsed("interview", { paidPromotion: "on", disclosureCompensation: "A$5,000\nplus travel" }).disclosureCompensation).toBe(
-      "A$5,000\nplus travel",
+  it("tabs and line breaks are ordinary text in the editor's addition", () => {
+    expect(parsed("interview", { paidPromotion: "on", disclosureNote: "Covers travel\nand lodging" }).disclosureNote).toBe(
+      "Covers travel\nand lodging",
     );
   });
 });

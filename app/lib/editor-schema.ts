@@ -5,17 +5,32 @@
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentField, type ContentType } from "~/lib/content-types";
 import { DISCLOSURE_MAX_LENGTH } from "~/lib/disclosure";
-import { DISCLOSURE_FIELDS, type DisclosureField } from "~/lib/disclosure-fields";
+import {
+  DISCLOSURE_FIELD_NAMES,
+  DISCLOSURE_FIELDS,
+  OTHER_PARTY,
+  SPONSORSHIP_MESSAGES,
+  type DisclosureField,
+  type SponsorshipColumn,
+} from "~/lib/disclosure-fields";
 import { FIELD_SPECS, LIMITS } from "~/lib/editor-fields";
 import { STATUS_CHOICES, type ContentInput, type EditorMode } from "~/lib/editor-values";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { isUuid } from "~/lib/ids";
 import { isMediaUrl } from "~/lib/media-fields";
 import { EARLIEST_PUBLISH_TIME, latestPublishTime, parsePublishTime, PUBLISH_YEARS_AHEAD } from "~/lib/publish-time";
+import {
+  agreementDateInRange,
+  CONSIDERATION_FORMS,
+  CURRENCIES,
+  MAX_CONSIDERATION_AMOUNT,
+  MAX_CONSIDERATION_UNITS,
+  parseAgreementDate,
+  parseAmount,
+  parseUnits,
+} from "~/lib/sponsorship";
 import { normalizeTags } from "~/lib/tags";
 import { z } from "~/lib/zod";
-
-const DISCLOSURE_FIELD_NAMES = Object.keys(DISCLOSURE_FIELDS) as DisclosureField[];
 
 /** PRODUCT.md "Companies": the picker's messages (the limit's text is also COMPANY_TEXTS.tooManyCompanies). */
 export const COMPANY_PICKER_TEXTS = {
@@ -139,27 +154,80 @@ const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
 const disclosureText = (value: Record<string, unknown>, field: DisclosureField) =>
   typeof value[field] === "string" ? value[field].trim() : "";
 
+const includes = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+
 /**
- * PRODUCT.md "Paid promotion": a paid item's disclosure, checked only when the item is paid (the fields are
- * hidden otherwise, so a stale text must not block a save); all three are required to publish it.
+ * PRODUCT.md "Paid promotion": a paid item's sponsorship, checked only when the item is paid (the fields are
+ * hidden otherwise, so a stale value must not block a save). A value that is there must be valid; to publish,
+ * who paid, what, how much and the agreement's date are all required (the editor's addition never is).
  */
 function checkDisclosure(value: Record<string, unknown>, ctx: z.RefinementCtx) {
   if (value.paidPromotion !== true) return;
-  for (const field of DISCLOSURE_FIELD_NAMES) {
-    const { name, required } = DISCLOSURE_FIELDS[field];
+  const publishing = value.status === "published";
+  const fail = (field: DisclosureField, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+  /** Checks a field's text; returns it when it is there and may be read further. */
+  const read = (field: DisclosureField, required: boolean): string | null => {
     const text = disclosureText(value, field);
-    const fail = (message: string) => ctx.addIssue({ code: "custom", path: [field], message });
-    if (CONTROL_CHARACTER.test(text)) fail(`${name} contains a control character; remove it`);
+    const { name, required: missing } = DISCLOSURE_FIELDS[field];
+    if (CONTROL_CHARACTER.test(text)) fail(field, `${name} contains a control character; remove it`);
     else if (text.length > DISCLOSURE_MAX_LENGTH)
-      fail(`${name} must be at most ${DISCLOSURE_MAX_LENGTH.toLocaleString("en-US")} characters`);
-    else if (!text && value.status === "published") fail(required);
+      fail(field, `${name} must be at most ${DISCLOSURE_MAX_LENGTH.toLocaleString("en-US")} characters`);
+    else if (!text && required && publishing && missing) fail(field, missing);
+    else return text || null;
+    return null;
+  };
+
+  const paidBy = read("paidBy", true);
+  if (paidBy && paidBy !== OTHER_PARTY && !isUuid(paidBy)) fail("paidBy", SPONSORSHIP_MESSAGES.payerNotListed);
+  if (paidBy === OTHER_PARTY) read("disclosureSponsor", true);
+
+  const form = read("considerationForm", true);
+  if (form && !includes(CONSIDERATION_FORMS, form)) fail("considerationForm", SPONSORSHIP_MESSAGES.form);
+  if (form === "cash") {
+    const amountText = read("considerationAmount", true);
+    const amount = amountText === null ? null : parseAmount(amountText);
+    if (amountText !== null && amount === null) fail("considerationAmount", SPONSORSHIP_MESSAGES.amount);
+    else if (amount !== null && (amount <= 0 || amount > MAX_CONSIDERATION_AMOUNT))
+      fail("considerationAmount", SPONSORSHIP_MESSAGES.amountRange);
+    const currency = read("considerationCurrency", true);
+    if (currency && !includes(CURRENCIES, currency)) fail("considerationCurrency", SPONSORSHIP_MESSAGES.currency);
+  } else if (form === "shares" || form === "options") {
+    const unitsText = read("considerationUnits", true);
+    const units = unitsText === null ? null : parseUnits(unitsText);
+    if (unitsText !== null && units === null) fail("considerationUnits", SPONSORSHIP_MESSAGES.units);
+    else if (units !== null && (units <= 0 || units > MAX_CONSIDERATION_UNITS)) fail("considerationUnits", SPONSORSHIP_MESSAGES.unitsRange);
   }
+
+  const dateText = read("agreementDate", true);
+  const date = dateText === null ? null : parseAgreementDate(dateText);
+  if (dateText !== null && date === null) fail("agreementDate", SPONSORSHIP_MESSAGES.date);
+  else if (date !== null && !agreementDateInRange(date, Date.now())) fail("agreementDate", SPONSORSHIP_MESSAGES.dateRange);
+
+  read("disclosureNote", false);
 }
 
-/** Trimmed, empty as null; an item that is not paid saves none, so an old disclosure never shows. */
-function disclosureValues(value: Record<string, unknown>) {
+/**
+ * The sponsorship's columns from the checked form: trimmed, normalised ('7,500' → '7500'), empty as null,
+ * and only the consideration fields its form uses. An item that is not paid saves none, so an old disclosure
+ * never shows.
+ */
+function disclosureValues(value: Record<string, unknown>): Record<SponsorshipColumn, string | null> {
   const paid = value.paidPromotion === true;
-  return Object.fromEntries(DISCLOSURE_FIELD_NAMES.map((field) => [field, (paid && disclosureText(value, field)) || null]));
+  const text = (field: DisclosureField) => (paid && disclosureText(value, field)) || null;
+  const paidBy = text("paidBy");
+  const form = text("considerationForm");
+  const amount = form === "cash" ? parseAmount(text("considerationAmount") ?? "") : null;
+  const units = form === "shares" || form === "options" ? parseUnits(text("considerationUnits") ?? "") : null;
+  return {
+    sponsorCompanyId: paidBy && paidBy !== OTHER_PARTY ? paidBy.toLowerCase() : null,
+    disclosureSponsor: paidBy === OTHER_PARTY ? text("disclosureSponsor") : null,
+    considerationForm: form,
+    considerationAmount: amount === null ? null : amount.toFixed(2),
+    considerationCurrency: form === "cash" ? text("considerationCurrency") : null,
+    considerationUnits: units === null ? null : String(units),
+    agreementDate: text("agreementDate"),
+    disclosureNote: text("disclosureNote"),
+  };
 }
 
 /** PRODUCT.md "Scheduled publishing": empty is 'now'; otherwise a real time from 2000 to five years ahead. */
@@ -222,7 +290,10 @@ function buildEditorSchema(type: ContentType, mode: EditorMode) {
   return z
     .object(shape)
     .superRefine(checkDisclosure)
-    .transform((value) => ({ ...value, ...disclosureValues(value) })) as unknown as z.ZodType<ContentInput, unknown>;
+    .transform(({ paidBy: _paidBy, ...value }) => ({
+      ...value,
+      ...disclosureValues({ paidBy: _paidBy, ...value }),
+    })) as unknown as z.ZodType<ContentInput, unknown>;
 }
 
 /** The options the server and the browser pass to Conform's parseWithZod for the editor form. */

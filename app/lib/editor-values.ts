@@ -4,7 +4,7 @@
  */
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentField, type ContentType } from "~/lib/content-types";
-import { type DisclosureField } from "~/lib/disclosure-fields";
+import { DISCLOSURE_FIELD_NAMES, type DisclosureField, type SponsorshipColumn } from "~/lib/disclosure-fields";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 
 export type EditorMode = "create" | "edit";
@@ -29,7 +29,7 @@ export type EditorValues = {
   publishAt?: string;
   /** PRODUCT.md "Companies": the ids of the companies the item names (the loader also gives their names). */
   companyIds: string[];
-  /** PRODUCT.md "Paid promotion": the flag and its disclosure, as typed. */
+  /** PRODUCT.md "Paid promotion": the flag and its sponsorship, as typed ('Paid for by' is a company's id or 'other'). */
   paidPromotion: boolean;
 } & Record<DisclosureField, string> &
   Partial<Record<ContentField, string>>;
@@ -46,9 +46,9 @@ export type ContentInput = {
   publishAt?: Date | null;
   /** PRODUCT.md "Companies": the item's whole set of companies, replacing the saved one; unset leaves it as it is. */
   companyIds?: string[];
-  /** PRODUCT.md "Paid promotion": unset leaves the flag and the disclosure as they are. */
+  /** PRODUCT.md "Paid promotion": unset leaves the flag and the sponsorship as they are. */
   paidPromotion?: boolean;
-} & Partial<Record<DisclosureField, string | null>> &
+} & Partial<Record<SponsorshipColumn, string | null>> &
   Partial<Record<ContentField, string | number | null>>;
 
 export function emptyEditorValues(type: ContentType): EditorValues {
@@ -61,9 +61,7 @@ export function emptyEditorValues(type: ContentType): EditorValues {
     featured: false,
     companyIds: [],
     paidPromotion: false,
-    disclosureSponsor: "",
-    disclosurePurpose: "",
-    disclosureCompensation: "",
+    ...(Object.fromEntries(DISCLOSURE_FIELD_NAMES.map((field) => [field, ""])) as Record<DisclosureField, string>),
   };
   for (const field of CONTENT_REGISTRY[type].fields) values[field] = "";
   return values;

@@ -4,6 +4,9 @@
  */
 import type { MetaDescriptor } from "react-router";
 
+/** The publication's name, in titles, feeds and the disclosure sentence (PRODUCT.md "Paid promotion"). */
+export const SITE_NAME = "MarketWire";
+
 export function metaFromLoader({ loaderData }: { loaderData?: { meta: MetaDescriptor[] } | null }): MetaDescriptor[] {
   return loaderData?.meta ?? [];
 }

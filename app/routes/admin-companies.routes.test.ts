@@ -32,7 +32,8 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate companies, content_companies`);
+  await db.execute(sql`truncate content_companies`);
+  await db.execute(sql`delete from companies`);
 });
 
 const postCreate = (form: Form, cookie?: string) =>

@@ -18,6 +18,7 @@ import { getToast } from "~/server/toast.server";
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { approveItem } from "../../tests/support/content";
 import { EMPTY_SHARED_VALUES } from "../../tests/support/editor";
+import { insertCompanies } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
 import * as searchModule from "./admin.companies.search";
 import * as listModule from "./admin.content";
@@ -351,7 +352,16 @@ describe("create and edit (the admin editor messages)", () => {
       id: null,
       values: { ...EMPTY_SHARED_VALUES, ...Object.fromEntries(fields.map((field) => [field, ""])) },
       companies: [],
+      // PRODUCT.md "Roles": an admin may publish, so the editor offers the status and time.
+      mayPublish: true,
     });
+  });
+
+  it("a contributor's editor is told it may not publish (it shows 'Draft' and no status, time or feature controls)", async () => {
+    const contributor = (await createSignedInUser({ role: "contributor" })).cookie;
+    const result = await get("create", "/admin/blogs/new", contributor);
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({ type: "blog", mode: "create", mayPublish: false });
   });
 
   it.each([
@@ -614,10 +624,24 @@ describe('the editor names companies (PRODUCT.md "Companies")', () => {
 });
 
 describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
+  // The form's fields: another party paid A$5,000 in cash.
   const DISCLOSURE = {
-    disclosureSponsor: "Ironbark Gold Ltd",
-    disclosurePurpose: "Sponsored interview with the chief executive",
-    disclosureCompensation: "A$5,000 cash fee paid to MarketWire",
+    paidBy: "other",
+    disclosureSponsor: "Halcyon Investor Relations",
+    considerationForm: "cash",
+    considerationAmount: "5,000",
+    considerationCurrency: "AUD",
+    agreementDate: "2026-09-01",
+  };
+  const STORED = {
+    sponsorCompanyId: null,
+    disclosureSponsor: "Halcyon Investor Relations",
+    considerationForm: "cash",
+    considerationAmount: "5000.00",
+    considerationCurrency: "AUD",
+    considerationUnits: null,
+    agreementDate: "2026-09-01",
+    disclosureNote: null,
   };
 
   it("paid and published without the disclosure: 400 with a message on each field, nothing saved", async () => {
@@ -631,9 +655,9 @@ describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
     );
     expect(result.status).toBe(400);
     expect(replyOf(result.body).error).toEqual({
-      disclosureSponsor: ["Enter who paid for this promotion"],
-      disclosurePurpose: ["Enter what the payment was for"],
-      disclosureCompensation: ["Enter the compensation"],
+      paidBy: ["Choose who paid for this promotion"],
+      considerationForm: ["Choose what was paid"],
+      agreementDate: ["Enter the date of the agreement"],
     });
     expect(await countRows("interview")).toBe(before);
   });
@@ -643,12 +667,12 @@ describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
     const result = await post(
       "edit",
       `/admin/videos/${row.id}`,
-      { ...VALID.video, status: "published", paidPromotion: "on", ...DISCLOSURE, disclosureCompensation: "" },
+      { ...VALID.video, status: "published", paidPromotion: "on", ...DISCLOSURE, considerationAmount: "" },
       admin,
       { id: row.id },
     );
     expect(result.status).toBe(400);
-    expect(replyOf(result.body).error).toEqual({ disclosureCompensation: ["Enter the compensation"] });
+    expect(replyOf(result.body).error).toEqual({ considerationAmount: ["Enter the amount paid"] });
     expect(await findRow("video", row.id)).toEqual(row);
   });
 
@@ -659,13 +683,11 @@ describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
     expect((await save({ status: "draft", paidPromotion: "on", ...DISCLOSURE })).status).toBe(302);
     await approveItem("interview", row.id);
     expect((await save({ status: "published", paidPromotion: "on", ...DISCLOSURE })).status).toBe(302);
-    expect(await findRow("interview", row.id)).toMatchObject({ status: "published", paidPromotion: true, ...DISCLOSURE });
+    expect(await findRow("interview", row.id)).toMatchObject({ status: "published", paidPromotion: true, ...STORED });
     expect((await save({ status: "draft", ...DISCLOSURE })).status).toBe(302);
     expect(await findRow("interview", row.id)).toMatchObject({
       paidPromotion: false,
-      disclosureSponsor: null,
-      disclosurePurpose: null,
-      disclosureCompensation: null,
+      ...Object.fromEntries(Object.keys(STORED).map((column) => [column, null])),
     });
   });
 
@@ -681,11 +703,27 @@ describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
     const result = await post(
       "create",
       "/admin/videos/new",
-      { ...VALID.video, paidPromotion: "on", disclosureSponsor: "Iron\u0000bark" },
+      { ...VALID.video, paidPromotion: "on", paidBy: "other", disclosureSponsor: "Iron\u0000bark" },
       admin,
     );
     expect(result.status).toBe(400);
     expect(await countRows("video")).toBe(before);
+  });
+
+  it("a paying company the piece does not name: 400 beside 'Paid for by', nothing saved", async () => {
+    const title = `Paid by a stranger ${crypto.randomUUID()}`;
+    const [company] = await insertCompanies([
+      { name: `Stranger ${title}`, slug: `stranger-${crypto.randomUUID()}`, ticker: `S${crypto.randomUUID().slice(0, 6).toUpperCase()}` },
+    ]);
+    const result = await post(
+      "create",
+      "/admin/blogs/new",
+      { ...VALID.blog, title, paidPromotion: "on", ...DISCLOSURE, paidBy: company!.id },
+      admin,
+    );
+    expect(result.status).toBe(400);
+    expect(replyOf(result.body).error).toEqual({ paidBy: ["Choose a company this piece names, or another party"] });
+    expect(await findByTitle("blog", title)).toBeUndefined();
   });
 });
 

@@ -203,17 +203,26 @@ describe('/interviews/{id} page of a paid interview about a company (PRODUCT.md 
   emptyCompaniesBeforeEach();
 
   it("shows the chips by the title, the disclosure before the player and the text, and the notice after the content", async () => {
-    const [main] = await insertInterviews([
-      { ...PAID, title: "Paid talk", videoUrl: "https://youtu.be/V4ZDealMRJY", description: "A talk.", content: "<p>The transcript.</p>" },
-    ]);
     const [company] = await insertCompanies([{ name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG" }]);
+    const [main] = await insertInterviews([
+      {
+        ...PAID,
+        disclosureSponsor: null,
+        sponsorCompanyId: company!.id,
+        title: "Paid talk",
+        videoUrl: "https://youtu.be/V4ZDealMRJY",
+        description: "A talk.",
+        content: "<p>The transcript.</p>",
+      },
+    ]);
     await tagItem("interview", main!.id, [company!.id]);
     const { body } = await loadInterview(main!.id);
     render(main!.id, body);
     const chip = within(screen.getByRole("list", { name: "Companies" })).getByRole("link", { name: "Ironbark Gold ASX:IBG" });
     expect(chip.getAttribute("href")).toBe("/companies/ironbark-gold");
     const disclosure = screen.getByRole("region", { name: "Paid promotion" });
-    expect(disclosure.textContent).toContain("Ironbark Gold Ltd");
+    // PRODUCT.md "Paid promotion": the payer and the amount, written from the fields.
+    expect(disclosure.textContent).toContain("MarketWire received A$5,000 in cash from Ironbark Gold (ASX:IBG) for this interview.");
     const before = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
     expect(before(disclosure, screen.getByRole("button", { name: "Play video: Paid talk" }))).toBe(true);
     expect(before(disclosure, screen.getByText("A talk."))).toBe(true);

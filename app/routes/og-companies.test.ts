@@ -32,7 +32,8 @@ beforeEach(async () => {
   setEnv({ DATA_DIR: dataDir });
   forgetPreviewFailures();
   const db = await getDb();
-  await db.execute(sql`truncate companies cascade`);
+  await db.execute(sql`truncate content_companies`);
+  await db.execute(sql`delete from companies`);
 });
 
 function get(pathAndQuery: string): Promise<Response> {

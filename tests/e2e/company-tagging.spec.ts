@@ -70,22 +70,25 @@ test("a paid video cannot be published without its disclosure, nor without appro
   await page.goto("/admin/videos/new");
   await hydrated(page);
   await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
-  const sponsor = page.getByRole("textbox", { name: "Paid for by" });
-  await expect(sponsor).toBeHidden();
+  const payer = page.getByLabel("Paid for by");
+  await expect(payer).toBeHidden();
   await page.getByLabel("Paid promotion").check();
-  await expect(sponsor).toBeVisible();
+  await expect(payer).toBeVisible();
   await page.getByLabel("Status").selectOption("published");
   await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByText("Enter who paid for this promotion")).toBeVisible();
-  await expect(page.getByText("Enter what the payment was for")).toBeVisible();
-  await expect(page.getByText("Enter the compensation")).toBeVisible();
-  await expect(sponsor).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Choose who paid for this promotion")).toBeVisible();
+  await expect(page.getByText("Choose what was paid")).toBeVisible();
+  await expect(page.getByText("Enter the date of the agreement")).toBeVisible();
+  await expect(payer).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/admin\/videos\/new$/);
 
   // Filled in, it still needs compliance's approval first (PRODUCT.md "Review"; newsroom.spec.ts walks it through).
-  await sponsor.fill("Tagwell Resources Ltd");
-  await page.getByRole("textbox", { name: "What the payment was for" }).fill("Sponsored video");
-  await page.getByRole("textbox", { name: "Compensation" }).fill("A$2,000 cash fee");
+  await payer.selectOption("other");
+  await page.getByLabel("Name of the other party").fill("Tagwell Investor Relations");
+  await page.getByLabel("Paid in").selectOption("options");
+  await page.getByLabel("Number of shares or options").fill("100,000");
+  await page.getByLabel("Date of the agreement").fill("2026-01-15");
+  await expect(page.getByText("MarketWire received 100,000 options from Tagwell Investor Relations for this video.")).toBeVisible();
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByText("This piece needs compliance approval before it is published")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/videos\/new$/);
@@ -109,7 +112,7 @@ test("the picker open and the disclosure's messages have no axe-core violations 
   await page.getByLabel("Paid promotion").check();
   await page.getByLabel("Status").selectOption("published");
   await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByText("Enter who paid for this promotion")).toBeVisible();
+  await expect(page.getByText("Choose who paid for this promotion")).toBeVisible();
   const picker = page.getByRole("combobox", { name: "Companies" });
   await picker.fill("ironbark");
   await expect(page.getByRole("option", { name: /Ironbark Gold/ })).toBeVisible();

@@ -15,6 +15,7 @@ test.setTimeout(300_000);
 const run = Date.now().toString(36);
 const TITLE = `Newsroom interview ${run}`;
 const EDITED_TITLE = `Newsroom interview ${run}, edited`;
+const SENTENCE = "MarketWire received A$7,500 in cash from Ironbark Gold (ASX:IBG) for this interview.";
 
 interface Person {
   email: string;
@@ -88,10 +89,17 @@ test("roles, a paid interview through review to publication, and an edit that wa
   await page.goto("/admin/interviews/new");
   await hydrated(page);
   await page.getByRole("textbox", { name: "Title", exact: true }).fill(TITLE);
+  // It names Ironbark Gold, which paid for it (PRODUCT.md "Paid promotion": the payer is a company the piece names).
+  const picker = page.getByRole("combobox", { name: "Companies" });
+  await picker.fill("IBG");
+  await expect(page.getByRole("listbox", { name: "Matching companies" }).getByRole("option").first()).toContainText("Ironbark Gold");
+  await picker.press("Enter");
   await page.getByLabel("Paid promotion").check();
-  await page.getByRole("textbox", { name: "Paid for by" }).fill("Ironbark Gold Ltd");
-  await page.getByRole("textbox", { name: "What the payment was for" }).fill("This interview");
-  await page.getByRole("textbox", { name: "Compensation" }).fill("7,500");
+  await page.getByLabel("Paid for by").selectOption({ label: "Ironbark Gold (ASX:IBG)" });
+  await page.getByLabel("Paid in").selectOption("cash");
+  await page.getByLabel("Amount").fill("7,500");
+  await page.getByLabel("Date of the agreement").fill(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+  await expect(page.getByText("MarketWire was paid by Ironbark Gold (ASX:IBG) for this interview.")).toBeVisible();
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expect(page.getByText("Interview saved as draft successfully")).toBeVisible();
   const href = await page.getByRole("link", { name: `Edit ${TITLE}`, exact: true }).getAttribute("href");
@@ -123,7 +131,8 @@ test("roles, a paid interview through review to publication, and an edit that wa
   await page.goto(`/admin/interviews/${id}`);
   await hydrated(page);
   await expect(page.getByRole("region", { name: "Compliance review" })).toContainText("Name the currency of the payment.");
-  await page.getByRole("textbox", { name: "Compensation" }).fill("A$7,500 in cash");
+  await page.getByLabel("Currency").selectOption("AUD");
+  await expect(page.getByText(SENTENCE)).toBeVisible();
   await page.getByRole("button", { name: "Update Interview" }).click();
   await expect(page.getByText("Interview updated successfully")).toBeVisible();
   await page.goto(reviewPath);
@@ -132,7 +141,7 @@ test("roles, a paid interview through review to publication, and an edit that wa
 
   // Compliance approves the text it reads.
   await reviewer.goto(reviewPath);
-  await expect(reviewer.getByRole("main")).toContainText("A$7,500 in cash");
+  await expect(reviewer.getByRole("main")).toContainText(SENTENCE);
   await reviewer.getByRole("button", { name: /^Approve revision \d+$/ }).click();
   await expect(reviewer.getByText("Approved.", { exact: true })).toBeVisible();
 
@@ -145,7 +154,14 @@ test("roles, a paid interview through review to publication, and an edit that wa
   await expect(desk.getByText("Interview updated successfully")).toBeVisible();
   await desk.goto(`/interviews/${id}`);
   await expect(desk.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
-  await expect(desk.getByRole("region", { name: "Paid promotion" })).toContainText("A$7,500 in cash");
+  // The page names the payer and the amount; the label travels to the list, the company's page and search.
+  await expect(desk.getByRole("region", { name: "Paid promotion" })).toContainText(SENTENCE);
+  const cardOf = (title: string) =>
+    desk.getByRole("link", { name: title, exact: true }).first().locator("xpath=ancestor::*[self::article or self::li][1]");
+  for (const where of ["/interviews", "/companies/ironbark-gold", `/search?q=${encodeURIComponent(TITLE)}`]) {
+    await desk.goto(where);
+    await expect(cardOf(TITLE), where).toContainText("Paid promotion");
+  }
 
   // A later edit waits for approval; readers keep the approved text until compliance approves it.
   await desk.goto(`/admin/interviews/${id}`);

@@ -32,9 +32,10 @@ test("the paid interview discloses its sponsor before the content, links its com
 
   const disclosure = page.getByRole("region", { name: "Paid promotion" });
   await expect(disclosure.getByRole("heading", { name: "Paid promotion" })).toBeVisible();
-  await expect(disclosure).toContainText("Ironbark Gold Ltd");
-  await expect(disclosure).toContainText("Sponsored interview with the chief executive");
-  await expect(disclosure).toContainText("A$5,000 cash fee paid to MarketWire");
+  // Written from the sponsorship's fields (PRODUCT.md "Paid promotion"): who paid, how much, for what.
+  await expect(disclosure).toContainText("MarketWire received A$5,000 in cash from Ironbark Gold (ASX:IBG) for this interview.");
+  await expect(disclosure).toContainText("Sponsored interview with the chief executive.");
+  await expect(disclosure).toContainText(/Agreement dated \d{1,2} \w+ \d{4}\./);
 
   const chip = page.getByRole("list", { name: "Companies" }).getByRole("link", { name: "Ironbark Gold ASX:IBG" });
   await expect(chip).toHaveAttribute("href", "/companies/ironbark-gold");

@@ -11,16 +11,26 @@ export const EMPTY_SHARED_VALUES = {
   featured: false,
   companyIds: [],
   paidPromotion: false,
+  paidBy: "",
   disclosureSponsor: "",
-  disclosurePurpose: "",
-  disclosureCompensation: "",
+  considerationForm: "",
+  considerationAmount: "",
+  considerationCurrency: "",
+  considerationUnits: "",
+  agreementDate: "",
+  disclosureNote: "",
 };
 
 /** What the editor's schema gives for an item that names no company and is not a paid promotion. */
 export const UNPAID_WITHOUT_COMPANIES = {
   companyIds: [],
   paidPromotion: false,
+  sponsorCompanyId: null,
   disclosureSponsor: null,
-  disclosurePurpose: null,
-  disclosureCompensation: null,
+  considerationForm: null,
+  considerationAmount: null,
+  considerationCurrency: null,
+  considerationUnits: null,
+  agreementDate: null,
+  disclosureNote: null,
 };

@@ -2,25 +2,38 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import { INVESTMENT_NOTICE_DEFAULT } from "~/lib/disclosure";
+import type { ConsiderationForm } from "~/lib/sponsorship";
 import { getDb, schema } from "~/server/db/db.server";
 
 import { restoreEnvAfterEach, setEnv } from "./env";
 
-/** The promotion columns of a paid item with its three disclosure fields. */
-export const PAID = {
-  paidPromotion: true,
-  disclosureSponsor: "Ironbark Gold Ltd",
-  disclosurePurpose: "Sponsored interview with the chief executive",
-  disclosureCompensation: "A$5,000 cash fee paid to MarketWire",
+/** The sponsorship columns of an item another party paid for in cash, complete (as the editor's schema gives them). */
+export const SPONSORSHIP = {
+  sponsorCompanyId: null,
+  disclosureSponsor: "Halcyon Investor Relations",
+  considerationForm: "cash",
+  considerationAmount: "5000.00",
+  considerationCurrency: "AUD",
+  agreementDate: "2026-09-01",
+  considerationUnits: null,
+  disclosureNote: "Sponsored interview with the chief executive.",
 } as const;
 
-export const PAID_DISCLOSURE = {
-  sponsor: PAID.disclosureSponsor,
-  purpose: PAID.disclosurePurpose,
-  compensation: PAID.disclosureCompensation,
-};
+/** The promotion columns of a paid item with SPONSORSHIP. */
+export const PAID = { paidPromotion: true, ...SPONSORSHIP } as const;
+
+/** What a page of this type shows for PAID. */
+export function paidDisclosure(type: ContentType) {
+  return {
+    sponsor: "Halcyon Investor Relations",
+    statement: `MarketWire received A$5,000 in cash from Halcyon Investor Relations for this ${CONTENT_REGISTRY[type].noun}.`,
+    note: "Sponsored interview with the chief executive.",
+    agreed: "1 September 2026",
+  };
+}
 
 /** Inserts companies (name, slug, ticker, exchange) and returns the stored rows in the given order. */
 export async function insertCompanies(rows: { name: string; slug: string; ticker: string; exchange?: string }[]) {
@@ -37,20 +50,26 @@ export async function tagItem(type: ContentType, id: string, companyIds: string[
   await db.insert(schema.contentCompanies).values(companyIds.map((companyId) => ({ contentType: type, contentId: id, companyId })));
 }
 
-/** Empties the companies and their pairs before every test. */
+/** Empties the companies and their pairs before every test (a delete: paid items name their payer by a foreign key). */
 export function emptyCompaniesBeforeEach() {
   beforeEach(async () => {
     const db = await getDb();
-    await db.execute(sql`truncate companies, content_companies`);
+    await db.execute(sql`truncate content_companies`);
+    await db.execute(sql`delete from companies`);
   });
 }
 
 type PromotionRow = { id: string };
 type PromotionColumns = Partial<{
   paidPromotion: boolean;
+  sponsorCompanyId: string | null;
   disclosureSponsor: string | null;
-  disclosurePurpose: string | null;
-  disclosureCompensation: string | null;
+  considerationForm: ConsiderationForm | null;
+  considerationAmount: string | null;
+  considerationCurrency: string | null;
+  considerationUnits: string | null;
+  agreementDate: string | null;
+  disclosureNote: string | null;
 }>;
 
 interface LoadedItem {
@@ -123,25 +142,58 @@ export function describeItemPromotion(options: {
     it("gives a paid item its disclosure, and its sponsor and disclosure to the JSON-LD; the stored columns stay on the server", async () => {
       const item = await insert(PAID);
       const { item: loaded, meta } = await load(item.id);
-      expect(loaded.disclosure).toEqual(PAID_DISCLOSURE);
+      const disclosure = paidDisclosure(type);
+      expect(loaded.disclosure).toEqual(disclosure);
       expect(loaded).not.toHaveProperty("paidPromotion");
       expect(loaded).not.toHaveProperty("disclosureSponsor");
+      expect(loaded).not.toHaveProperty("considerationAmount");
       const ld = structuredData(meta);
-      expect(ld.sponsor).toEqual({ "@type": "Organization", name: "Ironbark Gold Ltd" });
+      expect(ld.sponsor).toEqual({ "@type": "Organization", name: "Halcyon Investor Relations" });
       expect(ld.funding).toEqual({
         "@type": "Grant",
         name: "Paid promotion",
-        description:
-          "Paid promotion. Paid for by Ironbark Gold Ltd. Purpose: Sponsored interview with the chief executive. Compensation: A$5,000 cash fee paid to MarketWire.",
-        funder: { "@type": "Organization", name: "Ironbark Gold Ltd" },
+        description: `Paid promotion. ${disclosure.statement} ${disclosure.note}`,
+        funder: { "@type": "Organization", name: "Halcyon Investor Relations" },
       });
+    });
+
+    it("names a paying company with its ticker, in shares", async () => {
+      const [company] = await insertCompanies([{ name: "Ironbark Gold Ltd", slug: "ironbark-gold", ticker: "IBG" }]);
+      const item = await insert({
+        ...PAID,
+        disclosureSponsor: null,
+        sponsorCompanyId: company!.id,
+        considerationForm: "shares",
+        considerationAmount: null,
+        considerationCurrency: null,
+        considerationUnits: "250000",
+        disclosureNote: null,
+      });
+      await tagItem(type, item.id, [company!.id]);
+      const { item: loaded } = await load(item.id);
+      expect(loaded.disclosure).toEqual({
+        sponsor: "Ironbark Gold Ltd (ASX:IBG)",
+        statement: `MarketWire received 250,000 shares from Ironbark Gold Ltd (ASX:IBG) for this ${CONTENT_REGISTRY[type].noun}.`,
+        note: null,
+        agreed: "1 September 2026",
+      });
+    });
+
+    it("still says a paid item is paid when its payer was never recorded (a paid draft published by hand)", async () => {
+      const item = await insert({ paidPromotion: true });
+      const { item: loaded, meta } = await load(item.id);
+      expect(loaded.disclosure).toEqual({
+        sponsor: "",
+        statement: `This ${CONTENT_REGISTRY[type].noun} is a paid promotion.`,
+        note: null,
+        agreed: null,
+      });
+      expect(structuredData(meta)).not.toHaveProperty("sponsor");
     });
 
     it.each([
       ["an unpaid item", {}],
-      ["an unpaid item with leftover disclosure text", { ...PAID, paidPromotion: false }],
-      ["a paid item missing its compensation", { ...PAID, disclosureCompensation: null }],
-      ["a paid item whose sponsor is blank", { ...PAID, disclosureSponsor: "   " }],
+      ["an unpaid item with leftover sponsorship", { ...PAID, paidPromotion: false }],
     ])("discloses nothing for %s", async (_case, columns) => {
       const item = await insert(columns);
       const { item: loaded, meta } = await load(item.id);

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import {
   COMPANIES_PATH,
@@ -22,9 +23,6 @@ import {
 } from "~/lib/companies";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CompanyEditorActionData, CompanyEditorMode } from "~/server/companies/company-handlers.server";
-
-const selectClass =
-  "flex h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm dark:bg-input/30 [&>option]:bg-background";
 
 /** What the editor loaders give the page. */
 export interface CompanyEditorData {
@@ -92,24 +90,24 @@ export function CompanyEditor({ editor, actionData }: { editor: CompanyEditorDat
               <Input placeholder="EXR" autoComplete="off" maxLength={COMPANY_LIMITS.ticker} className="uppercase" />
             </Field>
             <Field meta={fields.exchange} label="Exchange" required>
-              <select className={selectClass}>
+              <NativeSelect>
                 <option value="">Choose an exchange</option>
                 {EXCHANGES.map((exchange) => (
                   <option key={exchange} value={exchange}>
                     {exchange}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </Field>
             <Field meta={fields.sector} label="Sector">
-              <select className={selectClass}>
+              <NativeSelect>
                 <option value="">None</option>
                 {Object.entries(SECTOR_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </Field>
             <Field meta={fields.website} label="Website">
               <Input type="url" placeholder="https://www.example.com" maxLength={COMPANY_LIMITS.url} />

@@ -233,15 +233,25 @@ describe("the picker in the editor", () => {
       },
     ]);
     render(<Stub initialEntries={["/admin/interviews/new"]} />);
-    const sponsor = (await screen.findByLabelText("Paid for by", { selector: "input" })) as HTMLInputElement;
+    const payer = (await screen.findByLabelText("Paid for by", { selector: "select" })) as HTMLSelectElement;
     // Hidden until the item is marked paid.
-    expect(sponsor.closest("[hidden]")).not.toBeNull();
+    expect(payer.closest("[hidden]")).not.toBeNull();
     fireEvent.click(screen.getByLabelText("Paid promotion"));
-    expect(sponsor.closest("[hidden]")).toBeNull();
+    expect(payer.closest("[hidden]")).toBeNull();
+    // The amount and currency appear once cash is chosen; the other party's name once 'Another party' is.
+    expect(screen.queryByLabelText("Amount")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Publish" }));
-    await waitFor(() => expect(screen.getByText("Enter who paid for this promotion")).toBeTruthy());
-    expect(screen.getByText("Enter what the payment was for")).toBeTruthy();
-    expect(screen.getByText("Enter the compensation")).toBeTruthy();
-    expect(sponsor.getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(screen.getByText("Choose who paid for this promotion")).toBeTruthy());
+    expect(screen.getByText("Choose what was paid")).toBeTruthy();
+    expect(screen.getByText("Enter the date of the agreement")).toBeTruthy();
+    expect(payer.getAttribute("aria-invalid")).toBe("true");
+
+    fireEvent.change(payer, { target: { value: "other" } });
+    fireEvent.change(screen.getByLabelText("Name of the other party"), { target: { value: "Halcyon IR" } });
+    fireEvent.change(screen.getByLabelText("Paid in"), { target: { value: "cash" } });
+    fireEvent.change(screen.getByLabelText("Amount"), { target: { value: "7,500" } });
+    fireEvent.change(screen.getByLabelText("Currency"), { target: { value: "AUD" } });
+    // PRODUCT.md "Paid promotion": the sentence readers will see, as it is typed.
+    expect(screen.getByText("MarketWire received A$7,500 in cash from Halcyon IR for this interview.")).toBeTruthy();
   });
 });

@@ -17,10 +17,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { adminTexts } from "~/lib/admin-texts";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentField, type ContentType } from "~/lib/content-types";
+import { DISCLOSURE_FIELD_NAMES, type DisclosureField } from "~/lib/disclosure-fields";
 import { FIELD_SPECS, LIMITS } from "~/lib/editor-fields";
 import { EDITOR_PARSE_OPTIONS, editorSchema } from "~/lib/editor-schema";
 import { FEATURE_TYPE_OPTIONS, STATUS_CHOICES, type EditorMode, type EditorValues } from "~/lib/editor-values";
@@ -31,9 +33,6 @@ import type { ItemCompanyRow } from "~/server/content/item-companies.server";
 
 // Text fields describe the item; URLs and numbers are its media or article settings (PRODUCT.md "Editor": its groups).
 const DETAIL_FIELDS: readonly ContentField[] = ["authorName", "authorRole", "intervieweeName", "intervieweeTitle", "featureType"];
-
-const selectClass =
-  "flex h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm dark:bg-input/30 [&>option]:bg-background";
 
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
@@ -202,13 +201,13 @@ function EditorForm({ editor, actionData, notice }: { editor: EditorData; action
               ) : (
                 <>
                   <Field meta={fields.status} label="Status">
-                    <select className={selectClass}>
+                    <NativeSelect>
                       {STATUS_CHOICES[mode].map((choice) => (
                         <option key={choice} value={choice}>
                           {STATUS_LABELS[choice]}
                         </option>
                       ))}
-                    </select>
+                    </NativeSelect>
                   </Field>
                   <PublishAtField
                     meta={metaOf("publishAt")}
@@ -261,13 +260,11 @@ function EditorForm({ editor, actionData, notice }: { editor: EditorData; action
 
           <PaidPromotionFields
             paid={metaOf("paidPromotion")}
-            fields={{
-              disclosureSponsor: metaOf("disclosureSponsor"),
-              disclosurePurpose: metaOf("disclosurePurpose"),
-              disclosureCompensation: metaOf("disclosureCompensation"),
-            }}
+            fields={Object.fromEntries(DISCLOSURE_FIELD_NAMES.map((name) => [name, metaOf(name)])) as Record<DisclosureField, Meta>}
+            companies={companies}
+            noun={info.noun}
             onToggle={() => {
-              for (const name of ["disclosureSponsor", "disclosurePurpose", "disclosureCompensation"]) {
+              for (const name of DISCLOSURE_FIELD_NAMES) {
                 if (fields[name]?.errors) form.validate({ name });
               }
             }}
@@ -298,14 +295,14 @@ function ContentFieldInput({ field, meta, className }: { field: ContentField; me
     case "feature_type":
       return (
         <Field meta={meta} label={spec.label} className={className}>
-          <select className={selectClass}>
+          <NativeSelect>
             <option value="">None (shown as General)</option>
             {FEATURE_TYPE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </Field>
       );
   }

@@ -28,20 +28,25 @@ describe('ItemCompanies (PRODUCT.md "Paid promotion")', () => {
 });
 
 describe("PaidPromotion", () => {
-  it("shows the sponsor, the purpose and the compensation under 'Paid promotion'", () => {
+  it("shows the statement, the editor's addition (as text, never markup) and the agreement's date under 'Paid promotion'", () => {
     renderRoute(() => (
       <PaidPromotion
-        disclosure={{ sponsor: "Ironbark Gold Ltd", purpose: "Sponsored interview", compensation: "A$5,000 <b>cash</b> & more" }}
+        disclosure={{
+          sponsor: "Ironbark Gold Ltd (ASX:IBG)",
+          statement: "MarketWire received A$5,000 in cash from Ironbark Gold Ltd (ASX:IBG) for this interview.",
+          note: "Covers <b>travel</b> & more.",
+          agreed: "3 November 2026",
+        }}
       />
     ));
     const region = screen.getByRole("region", { name: "Paid promotion" });
     expect(within(region).getByRole("heading", { level: 2, name: "Paid promotion" })).toBeTruthy();
-    const facts = [...region.querySelectorAll("dt")].map((term) => [term.textContent, term.nextElementSibling?.textContent]);
-    expect(facts).toEqual([
-      ["Paid for by", "Ironbark Gold Ltd"],
-      ["Purpose", "Sponsored interview"],
-      ["Compensation", "A$5,000 <b>cash</b> & more"],
+    expect([...region.querySelectorAll("p")].map((line) => line.textContent)).toEqual([
+      "MarketWire received A$5,000 in cash from Ironbark Gold Ltd (ASX:IBG) for this interview.",
+      "Covers <b>travel</b> & more.",
+      "Agreement dated 3 November 2026.",
     ]);
+    expect(region.querySelector("b")).toBeNull();
   });
 
   it("shows nothing without a disclosure", () => {

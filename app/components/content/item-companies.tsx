@@ -35,14 +35,9 @@ export function PaidPromotion({ disclosure }: { disclosure: Disclosure | null })
       <h2 id="paid-promotion" className="font-semibold">
         Paid promotion
       </h2>
-      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
-        <dt className="text-muted-foreground">Paid for by</dt>
-        <dd>{disclosure.sponsor}</dd>
-        <dt className="text-muted-foreground">Purpose</dt>
-        <dd>{disclosure.purpose}</dd>
-        <dt className="text-muted-foreground">Compensation</dt>
-        <dd>{disclosure.compensation}</dd>
-      </dl>
+      <p className="mt-1">{disclosure.statement}</p>
+      {disclosure.note ? <p className="mt-1">{disclosure.note}</p> : null}
+      {disclosure.agreed ? <p className="mt-1 text-muted-foreground">Agreement dated {disclosure.agreed}.</p> : null}
     </section>
   );
 }

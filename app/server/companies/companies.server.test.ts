@@ -8,7 +8,8 @@ import { searchCompanies } from "./companies.server";
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate companies, content_companies`);
+  await db.execute(sql`truncate content_companies`);
+  await db.execute(sql`delete from companies`);
 });
 
 describe("the picker's company search", () => {

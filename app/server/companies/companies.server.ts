@@ -7,8 +7,10 @@ import { asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 
 import type { AuditAction } from "~/lib/audit";
 import { COMPANY_TEXTS, emptyCompanyValues, type CompanyInput, type CompanyValues } from "~/lib/companies";
+import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
+import { payerName } from "~/lib/sponsorship";
 
 import { actorOf, appendAudit, type AuditPerson } from "../audit/audit-log.server";
 import type { ItemCompanyRow } from "../content/item-companies.server";
@@ -218,6 +220,15 @@ export async function deleteCompany(id: string, by?: AuditPerson): Promise<boole
   if (!isUuid(id)) return false;
   const db = await getDb();
   const deleted = await db.transaction(async (tx) => {
+    const [company] = await tx.select().from(companies).where(eq(companies.id, id)).for("update");
+    if (!company) return false;
+    // PRODUCT.md "Paid promotion": the pieces it paid for keep its name as the payer (the foreign key would only
+    // clear it), so their disclosure still says who paid.
+    for (const { tableName } of CONTENT_TYPE_LIST) {
+      await tx.execute(
+        sql`update ${sql.identifier(tableName)} set disclosure_sponsor = ${payerName(company)}, sponsor_company_id = null where sponsor_company_id = ${id}`,
+      );
+    }
     const [row] = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id, name: companies.name });
     if (row && by) await auditCompany(tx, by, "company-delete", row);
     return row !== undefined;

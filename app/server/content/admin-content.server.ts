@@ -7,7 +7,7 @@ import { and, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
-import { DISCLOSURE_FIELDS, type DisclosureField } from "~/lib/disclosure-fields";
+import { OTHER_PARTY, SPONSORSHIP_COLUMNS } from "~/lib/disclosure-fields";
 import { emptyEditorValues, type EditorValues } from "~/lib/editor-values";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { isUuid } from "~/lib/ids";
@@ -119,14 +119,14 @@ export function editorValuesFromRow(type: ContentType, row: Record<string, unkno
   values.tags = Array.isArray(row.tags) ? row.tags.map(String) : [];
   values.featured = row.featured === true;
   values.paidPromotion = row.paidPromotion === true;
-  for (const field of DISCLOSURE_FIELD_NAMES) values[field] = text(row[field]);
+  for (const column of SPONSORSHIP_COLUMNS) if (column !== "sponsorCompanyId") values[column] = text(row[column]);
+  // numeric(16,2) reads back as '7500.00'; the editor shows what was typed, '7500'.
+  values.considerationAmount = values.considerationAmount.replace(/\.00$/, "");
+  values.paidBy = row.sponsorCompanyId ? text(row.sponsorCompanyId) : row.disclosureSponsor ? OTHER_PARTY : "";
   if (row.publishedAt instanceof Date) values.publishAt = utcInputValue(row.publishedAt);
   for (const field of CONTENT_REGISTRY[type].fields) values[field] = text(row[field]);
   return values;
 }
-
-/** The disclosure's stored columns (PRODUCT.md "Paid promotion"), read here and written by `saveItem`. */
-export const DISCLOSURE_FIELD_NAMES = Object.keys(DISCLOSURE_FIELDS) as DisclosureField[];
 
 /**
  * Drizzle types a table's insert and update values per table; these are built from the registry's field

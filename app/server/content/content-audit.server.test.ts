@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ContentInput } from "~/lib/editor-values";
 
 import { ADMIN_USER, COMPLIANCE_USER } from "../../../tests/support/content";
+import { SPONSORSHIP } from "../../../tests/support/item-promotion";
 import { auditAddressHash, verifyAuditLog } from "../audit/audit-log.server";
 import { getDb, schema } from "../db/db.server";
 import { reviewOf } from "../review/revisions.server";
@@ -11,7 +12,7 @@ import { deleteContent, setFeatured } from "./admin-content.server";
 import { reviewItem } from "./review-item.server";
 import { saveAction, saveItem } from "./save-item.server";
 
-const DISCLOSURE = { disclosureSponsor: "Ironbark Gold Ltd", disclosurePurpose: "This interview", disclosureCompensation: "A$7,500" };
+const DISCLOSURE = SPONSORSHIP;
 const EDITOR = {
   ...ADMIN_USER,
   id: "audit-editor",

@@ -16,7 +16,7 @@ import { newsArticle, podcastEpisode, videoObject, type ItemFacts, type LdJson }
 import { getPublishedBlog, listRelatedBlogs } from "./blogs.server";
 import { getPublishedInterview, listOtherInterviews } from "./interviews.server";
 import { itemCompanies } from "./item-companies.server";
-import { itemDisclosure, withoutPromotionColumns, type PromotionColumns } from "./item-promotion.server";
+import { itemDisclosure, payersOf, withoutPromotionColumns, type PromotionColumns } from "./item-promotion.server";
 import { getPublishedPodcast, listOtherPodcasts } from "./podcasts.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 import { getPublishedSpecialFeature, listOtherSpecialFeatures } from "./special-features.server";
@@ -181,8 +181,12 @@ export async function loadItemPage<Type extends ContentType>(type: Type, id: str
   const page = ITEM_PAGES[type] as unknown as ItemPageType<StoredItem, object, unknown>;
   const row = await page.get(id);
   if (!row) return { item: null, related: [], meta: notFoundMeta(page.notFound) };
-  const [related, { companies, investmentNotice }] = await Promise.all([page.related(row.id), loadItemCompanies(type, row.id)]);
-  const disclosure = itemDisclosure(row);
+  const [related, { companies, investmentNotice }, payers] = await Promise.all([
+    page.related(row.id),
+    loadItemCompanies(type, row.id),
+    payersOf([row]),
+  ]);
+  const disclosure = itemDisclosure(type, row, payers);
   const item = { ...page.fields(row), contentHtml: sanitizeContentHtml(row.content), companies, disclosure, investmentNotice };
   const meta = itemPageMeta(
     type,

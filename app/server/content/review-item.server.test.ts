@@ -5,6 +5,7 @@ import type { ContentInput } from "~/lib/editor-values";
 import { REVIEW_MESSAGES } from "~/lib/review";
 
 import { ADMIN_USER, approveItem, COMPLIANCE_USER, createItem as create } from "../../../tests/support/content";
+import { SPONSORSHIP } from "../../../tests/support/item-promotion";
 import type { CurrentUser } from "../auth/session.server";
 import { getDb, schema } from "../db/db.server";
 import { reviewOf } from "../review/revisions.server";
@@ -12,7 +13,7 @@ import { getContent } from "./admin-content.server";
 import { reviewItem } from "./review-item.server";
 import { PENDING_EDIT_NOTE, saveItem } from "./save-item.server";
 
-const DISCLOSURE = { disclosureSponsor: "Ironbark Gold Ltd", disclosurePurpose: "This interview", disclosureCompensation: "A$7,500" };
+const DISCLOSURE = SPONSORSHIP;
 
 function input(overrides: Partial<ContentInput> = {}): ContentInput {
   return { title: "Item", description: null, content: null, status: "draft", tags: [], featured: false, ...overrides };
@@ -57,7 +58,9 @@ async function insertCompany(isClient: boolean) {
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate interviews, companies, content_companies, content_reviews, content_revisions`);
+  await db.execute(
+    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, content_companies, content_reviews, content_revisions`,
+  );
 });
 
 describe('a piece that needs approval (PRODUCT.md "Review")', () => {
@@ -196,7 +199,7 @@ describe("compliance's answer", () => {
       reviewedBy: "Compliance",
     });
 
-    await save(id, input({ paidPromotion: true, ...DISCLOSURE, disclosureCompensation: "A$7,500 in cash" }));
+    await save(id, input({ paidPromotion: true, ...DISCLOSURE, considerationAmount: "7600.00" }));
     expect((await reviewOf("interview", id))?.state).toBe("changes_requested");
     await reviewItem("interview", id, { intent: "submit" }, EDITOR);
     const second = (await reviewOf("interview", id))!;

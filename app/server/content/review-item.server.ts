@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
+import { SPONSORSHIP_COLUMNS } from "~/lib/disclosure-fields";
 import { isUuid } from "~/lib/ids";
 import { REVIEW_MESSAGES, type ReviewAction } from "~/lib/review";
 import { can } from "~/lib/roles";
@@ -15,7 +16,7 @@ import type { CurrentUser } from "../auth/session.server";
 import { getDb, type Database } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
 import { getRevision, markReviewed, markSubmitted, recordRevision, reviewOf, type RevisionFields } from "../review/revisions.server";
-import { asTableValues, DISCLOSURE_FIELD_NAMES } from "./admin-content.server";
+import { asTableValues } from "./admin-content.server";
 import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { itemCompanyIds, setItemCompanies } from "./item-companies.server";
@@ -29,7 +30,7 @@ export function reviewableFields(type: ContentType, source: Record<string, unkno
     "content",
     "tags",
     "paidPromotion",
-    ...DISCLOSURE_FIELD_NAMES,
+    ...SPONSORSHIP_COLUMNS,
     ...CONTENT_REGISTRY[type].fields,
   ]) {
     fields[key] = source[key] ?? null;

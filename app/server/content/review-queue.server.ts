@@ -6,16 +6,17 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
-import { DISCLOSURE_FIELDS } from "~/lib/disclosure-fields";
+import { disclosureText } from "~/lib/disclosure";
+import { SPONSORSHIP_COLUMNS } from "~/lib/disclosure-fields";
 import { FIELD_SPECS } from "~/lib/editor-fields";
 import { isUuid } from "~/lib/ids";
 import type { ReviewState } from "~/lib/review";
 
 import { getDb, schema } from "../db/db.server";
 import { getRevision, reviewOf, type Review, type Revision, type RevisionFields } from "../review/revisions.server";
-import { DISCLOSURE_FIELD_NAMES } from "./admin-content.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { companiesByIds, itemCompanyIds, type ItemCompanyRow } from "./item-companies.server";
+import { itemDisclosure, type PromotionColumns } from "./item-promotion.server";
 import { reviewableFields } from "./review-item.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 
@@ -160,15 +161,26 @@ export function reviewTextView(type: ContentType, { fields, companies }: ReviewT
     { label: "Tags", value: text(fields.tags) },
     ...CONTENT_REGISTRY[type].fields.map((field) => ({ label: FIELD_SPECS[field].label, value: text(fields[field]) })),
     { label: "Paid promotion", value: fields.paidPromotion === true ? "Yes" : "No" },
-    ...(fields.paidPromotion === true
-      ? DISCLOSURE_FIELD_NAMES.map((field) => ({ label: DISCLOSURE_FIELDS[field].label, value: text(fields[field]) }))
-      : []),
+    ...disclosureRows(type, fields, companies),
   ];
   return {
     rows,
     companies: companies.map(({ id, name, ticker, exchange, isClient }) => ({ id, name, ticker, exchange, isClient })),
     contentHtml: typeof fields.content === "string" ? sanitizeContentHtml(fields.content) : "",
   };
+}
+
+/** PRODUCT.md "Paid promotion": a paid text's disclosure as readers will read it, and the agreement's date. */
+function disclosureRows(type: ContentType, fields: ReviewText["fields"], companies: ReviewText["companies"]) {
+  const promotion = Object.fromEntries(
+    [...SPONSORSHIP_COLUMNS, "paidPromotion"].map((column) => [column, fields[column] ?? null]),
+  ) as PromotionColumns;
+  const disclosure = itemDisclosure(type, promotion, new Map(companies.map((company) => [company.id, company])));
+  if (!disclosure) return [];
+  return [
+    { label: "Disclosure", value: disclosureText(disclosure) },
+    { label: "Date of the agreement", value: disclosure.agreed ?? "—" },
+  ];
 }
 
 /** The editor's review line (PRODUCT.md "Review"): the state, compliance's last note, and the review page. */

@@ -6,7 +6,9 @@ import type { ContentType } from "~/lib/content-types";
 import type { ContentInput } from "~/lib/editor-values";
 
 import { ADMIN_USER, createItem as create } from "../../../tests/support/content";
+import { SPONSORSHIP } from "../../../tests/support/item-promotion";
 import type { CurrentUser } from "../auth/session.server";
+import { deleteCompany } from "../companies/companies.server";
 import { getDb, schema } from "../db/db.server";
 import { editorValuesFromRow, getContent, listContent, setFeatured } from "./admin-content.server";
 import { companiesByIds, itemCompanies } from "./item-companies.server";
@@ -376,33 +378,59 @@ describe('an item\'s companies are saved with it (PRODUCT.md "Companies")', () =
 });
 
 describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
-  const DISCLOSURE = {
-    disclosureSponsor: "Ironbark Gold Ltd",
-    disclosurePurpose: "Sponsored interview",
-    disclosureCompensation: "A$5,000",
-  };
+  const DISCLOSURE = SPONSORSHIP;
 
   it("saves the flag and the disclosure, and reads them back for the editor", async () => {
     const { id } = await create("interview", input({ status: "draft", paidPromotion: true, ...DISCLOSURE }));
     const row = await getContent("interview", id);
     expect(row).toMatchObject({ paidPromotion: true, ...DISCLOSURE });
-    expect(editorValuesFromRow("interview", row!)).toMatchObject({ paidPromotion: true, ...DISCLOSURE });
+    expect(editorValuesFromRow("interview", row!)).toMatchObject({
+      paidPromotion: true,
+      paidBy: "other",
+      disclosureSponsor: DISCLOSURE.disclosureSponsor,
+      considerationForm: "cash",
+      considerationAmount: "5000",
+      considerationCurrency: "AUD",
+      considerationUnits: "",
+      agreementDate: DISCLOSURE.agreementDate,
+      disclosureNote: DISCLOSURE.disclosureNote,
+    });
   });
 
   it("an update that is no longer paid clears the disclosure; one without the flag leaves it", async () => {
     const { id } = await create("video", input({ paidPromotion: true, ...DISCLOSURE }));
     await update("video", id, input({ title: "Untouched flag" }));
     expect(await videoRow(id)).toMatchObject({ title: "Untouched flag", paidPromotion: true, ...DISCLOSURE });
-    await update(
-      "video",
-      id,
-      input({ paidPromotion: false, disclosureSponsor: null, disclosurePurpose: null, disclosureCompensation: null }),
+    const cleared = Object.fromEntries(Object.keys(DISCLOSURE).map((column) => [column, null]));
+    await update("video", id, input({ paidPromotion: false, ...cleared }));
+    expect(await videoRow(id)).toMatchObject({ paidPromotion: false, ...cleared });
+  });
+
+  it("a paying company must be one the piece names; nothing is saved otherwise", async () => {
+    const named = await insertCompany("Named Co");
+    const other = await insertCompany("Unnamed Co");
+    const paidBy = (sponsorCompanyId: string) => ({ paidPromotion: true, ...DISCLOSURE, disclosureSponsor: null, sponsorCompanyId });
+    const stranger = input({ title: "Paid by a stranger", companyIds: [named], ...paidBy(other) });
+    expect(await saveItem({ type: "interview", input: stranger, user: ADMIN_USER })).toEqual({
+      status: "refused",
+      fieldErrors: { paidBy: ["Choose a company this piece names, or another party"] },
+    });
+    const { id } = await create("interview", input({ companyIds: [named], ...paidBy(named) }));
+    expect(await getContent("interview", id)).toMatchObject({ sponsorCompanyId: named });
+    // Dropping the payer from the piece's companies is refused too.
+    expect(await update("interview", id, input({ companyIds: [other] }))).toMatchObject({ status: "refused" });
+  });
+
+  it("deleting the paying company keeps its name, with its ticker, as the payer", async () => {
+    const named = await insertCompany("Gone Mining Ltd");
+    const { id } = await create(
+      "interview",
+      input({ companyIds: [named], paidPromotion: true, ...DISCLOSURE, disclosureSponsor: null, sponsorCompanyId: named }),
     );
-    expect(await videoRow(id)).toMatchObject({
-      paidPromotion: false,
-      disclosureSponsor: null,
-      disclosurePurpose: null,
-      disclosureCompensation: null,
+    expect(await deleteCompany(named)).toBe(true);
+    expect(await getContent("interview", id)).toMatchObject({
+      sponsorCompanyId: null,
+      disclosureSponsor: expect.stringMatching(/^Gone Mining Ltd \(ASX:T[0-9A-F]{8}\)$/),
     });
   });
 });

@@ -9,6 +9,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import type { AuditAction } from "~/lib/audit";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
+import { SPONSORSHIP_COLUMNS, SPONSORSHIP_MESSAGES, type DisclosureField } from "~/lib/disclosure-fields";
 import type { ContentInput } from "~/lib/editor-values";
 import { isUuid } from "~/lib/ids";
 import { needsApproval, REVIEW_MESSAGES } from "~/lib/review";
@@ -18,7 +19,7 @@ import type { CurrentUser } from "../auth/session.server";
 import { getDb } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
 import { approves, markEdited, markSubmitted, recordRevision, reviewOf, revisionDigest } from "../review/revisions.server";
-import { asTableValues, DISCLOSURE_FIELD_NAMES, featuredColumns } from "./admin-content.server";
+import { asTableValues, featuredColumns } from "./admin-content.server";
 import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { checkCompanies, itemCompanyIds, setItemCompanies } from "./item-companies.server";
@@ -38,7 +39,7 @@ export type SaveItemResult =
   /** `pending`: an edit of a published piece that needs approval, kept for review; readers see the row as it was. */
   | { status: "saved"; id: string; created: boolean; pending: boolean }
   /** Nothing was written; each message belongs beside its field (PRODUCT.md "Companies", "Review"). */
-  | { status: "refused"; fieldErrors: Partial<Record<keyof ContentInput, string[]>> }
+  | { status: "refused"; fieldErrors: Partial<Record<keyof ContentInput | DisclosureField, string[]>> }
   /** The item to update does not exist (deleted in another tab, or a made-up id). */
   | { status: "notFound" }
   /** The user's role may not create or edit content (PRODUCT.md "Roles"); nothing was written. */
@@ -76,6 +77,15 @@ export async function saveItem({ type, id, input, user }: SaveItemRequest): Prom
     const companiesBefore = id === undefined ? [] : await itemCompanyIds(type, id, tx);
     const companies = await checkCompanies(input.companyIds ?? companiesBefore, tx);
     if (!companies.ok) return { status: "refused", fieldErrors: { companyIds: [companies.message] } };
+    // PRODUCT.md "Paid promotion": a paying company is one the piece names.
+    const promotion = { ...before, ...columns };
+    if (
+      promotion.paidPromotion === true &&
+      typeof promotion.sponsorCompanyId === "string" &&
+      !companies.companyIds.includes(promotion.sponsorCompanyId)
+    ) {
+      return { status: "refused", fieldErrors: { paidBy: [SPONSORSHIP_MESSAGES.payerNotNamed] } };
+    }
     const fields = reviewableFields(type, { ...before, ...columns }, companies.companyIds);
     const review = id === undefined ? null : await reviewOf(type, id, tx, true);
     const live = before?.status === "published";
@@ -182,7 +192,7 @@ function columnsFrom(type: ContentType, input: ContentInput): Record<string, unk
   if (input.paidPromotion !== undefined) {
     // PRODUCT.md "Paid promotion": the flag and its disclosure are saved together.
     columns.paidPromotion = input.paidPromotion;
-    for (const field of DISCLOSURE_FIELD_NAMES) columns[field] = input[field] ?? null;
+    for (const column of SPONSORSHIP_COLUMNS) columns[column] = input[column] ?? null;
   }
   for (const field of CONTENT_REGISTRY[type].fields) columns[field] = input[field] ?? null;
   return columns;

@@ -7,17 +7,20 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
   unique,
   uuid,
+  type AnyPgColumn,
   type ExtraConfigColumn,
 } from "drizzle-orm/pg-core";
 
 import { COMPANY_SECTORS } from "../../lib/company-sectors";
 import { CONTENT_TYPES } from "../../lib/content-types";
+import { CONSIDERATION_FORMS } from "../../lib/sponsorship";
 
 /** PRODUCT.md "Content": the three statuses every content type moves between. */
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
@@ -47,13 +50,20 @@ function contentColumns() {
     status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),
     publishedAt: tstz("published_at"),
     /**
-     * PRODUCT.md "Paid promotion": an item a company paid for, who paid, what for and the compensation (free
-     * text). A paid item cannot be published without all three (app/lib/editor-schema.ts).
+     * PRODUCT.md "Paid promotion": an item someone paid for, and its sponsorship: who paid (a company the item
+     * names, or another party by name), in what form (cash with its amount and currency, or a number of shares
+     * or options), the agreement's date and the editor's optional addition. A paid item cannot be published
+     * without them (app/lib/editor-schema.ts). Deleting the payer company keeps its name as the other party.
      */
     paidPromotion: boolean("paid_promotion").notNull().default(false),
+    sponsorCompanyId: uuid("sponsor_company_id").references((): AnyPgColumn => companies.id, { onDelete: "set null" }),
     disclosureSponsor: text("disclosure_sponsor"),
-    disclosurePurpose: text("disclosure_purpose"),
-    disclosureCompensation: text("disclosure_compensation"),
+    considerationForm: text("consideration_form", { enum: CONSIDERATION_FORMS }),
+    considerationAmount: numeric("consideration_amount", { precision: 16, scale: 2 }),
+    considerationCurrency: text("consideration_currency"),
+    considerationUnits: numeric("consideration_units", { precision: 15, scale: 0 }),
+    agreementDate: date("agreement_date", { mode: "string" }),
+    disclosureNote: text("disclosure_note"),
     /**
      * PRODUCT.md "Roles": the account that created the item (a contributor edits only their own drafts). No
      * foreign key: deleting an account keeps the record of who wrote what.
@@ -83,10 +93,25 @@ function contentColumns() {
  */
 function contentIndexes(
   name: string,
-  t: Record<"status" | "publishedAt" | "createdAt" | "title" | "description" | "searchText", ExtraConfigColumn>,
+  t: Record<
+    | "status"
+    | "publishedAt"
+    | "createdAt"
+    | "title"
+    | "description"
+    | "searchText"
+    | "considerationForm"
+    | "considerationAmount"
+    | "considerationUnits",
+    ExtraConfigColumn
+  >,
 ) {
   return [
     check(`${name}_status_check`, sql`${t.status} in ('draft', 'published', 'archived')`),
+    // PRODUCT.md "Paid promotion": the same rules as the editor's, for a hand-written update.
+    check(`${name}_consideration_form_check`, sql`${t.considerationForm} in ('cash', 'shares', 'options')`),
+    check(`${name}_consideration_amount_check`, sql`${t.considerationAmount} > 0`),
+    check(`${name}_consideration_units_check`, sql`${t.considerationUnits} > 0`),
     index(`${name}_status_published_at_idx`).on(t.status, t.publishedAt.desc()),
     index(`${name}_created_at_idx`).on(t.createdAt.desc()),
     index(`${name}_title_trgm_idx`).using("gin", sql`${t.title} gin_trgm_ops`),

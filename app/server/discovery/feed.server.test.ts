@@ -188,8 +188,8 @@ describe("feed routes", () => {
 });
 
 describe('paid promotion in /rss.xml, /videos/rss.xml and /blog/rss.xml (PRODUCT.md "Paid promotion")', () => {
-  const DISCLOSURE =
-    "Paid promotion. Paid for by Ironbark Gold Ltd. Purpose: Sponsored interview with the chief executive. Compensation: A$5,000 cash fee paid to MarketWire.";
+  const disclosure = (noun: string) =>
+    `Paid promotion. MarketWire received A$5,000 in cash from Halcyon Investor Relations for this ${noun}. Sponsored interview with the chief executive.`;
 
   it("opens a paid item's description with its disclosure in every feed it is in; unpaid items are as they were", async () => {
     const db = await getDb();
@@ -207,23 +207,24 @@ describe('paid promotion in /rss.xml, /videos/rss.xml and /blog/rss.xml (PRODUCT
 
     const all = await readRss(await buildRssFeed("all"));
     expect(all.items.map((item) => textOf(item.description))).toEqual([
-      `${DISCLOSURE}\n\nOunces & grades`,
-      DISCLOSURE,
+      `${disclosure("video")}\n\nOunces & grades`,
+      disclosure("blog post"),
       "Plain",
-      `${DISCLOSURE}\n\nTalk`,
-      "Feature",
+      `${disclosure("interview")}\n\nTalk`,
+      // Paid without a payer on record (a hand-made row): still said to be paid.
+      "Paid promotion. This special feature is a paid promotion. Sponsored interview with the chief executive.\n\nFeature",
     ]);
     const videos = await readRss(await buildRssFeed("video"));
-    expect(textOf(videos.items[0]!.description)).toBe(`${DISCLOSURE}\n\nOunces & grades`);
+    expect(textOf(videos.items[0]!.description)).toBe(`${disclosure("video")}\n\nOunces & grades`);
     const blog = await readRss(await buildRssFeed("blog"));
-    expect(blog.items.map((item) => textOf(item.description))).toEqual([DISCLOSURE, "Plain"]);
+    expect(blog.items.map((item) => textOf(item.description))).toEqual([disclosure("blog post"), "Plain"]);
   });
 
   it("writes a disclosure holding markup, ampersands and ]]> so it reads back exactly", async () => {
     await insertBlogs([{ ...PAID, disclosureSponsor: "A & B <Holdings> ]]> Ltd", title: "Tricky", description: "Text" }]);
     const { items } = await readRss(await buildRssFeed("blog"));
     expect(textOf(items[0]!.description)).toBe(
-      "Paid promotion. Paid for by A & B <Holdings> ]]> Ltd. Purpose: Sponsored interview with the chief executive. Compensation: A$5,000 cash fee paid to MarketWire.\n\nText",
+      "Paid promotion. MarketWire received A$5,000 in cash from A & B <Holdings> ]]> Ltd for this blog post. Sponsored interview with the chief executive.\n\nText",
     );
   });
 });

@@ -11,7 +11,7 @@ import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { COMPANY_LIST_PATH, disclosureText, tickerLabel, type Disclosure } from "~/lib/disclosure";
 
 import { companiesOfItems, itemKey, type ItemCompanyRow } from "../content/item-companies.server";
-import { itemDisclosure } from "../content/item-promotion.server";
+import { itemDisclosure, payersOf, PROMOTION_COLUMNS_SQL, type PromotionColumns } from "../content/item-promotion.server";
 import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb } from "../db/db.server";
 import { getEnv } from "../env.server";
@@ -41,29 +41,28 @@ export async function listPublishedForFeeds(limit: number, types: readonly Conte
   const tables = CONTENT_TYPE_LIST.filter((info) => types.includes(info.key));
   if (tables.length === 0) return [];
   const db = await getDb();
-  const result = await db.execute<{
-    id: string;
-    title: string;
-    description: string | null;
-    content_type: ContentType;
-    published_at: string | Date;
-    updated_at: string | Date;
-    paid_promotion: boolean;
-    disclosure_sponsor: string | null;
-    disclosure_purpose: string | null;
-    disclosure_compensation: string | null;
-  }>(sql`
+  const result = await db.execute<
+    {
+      id: string;
+      title: string;
+      description: string | null;
+      content_type: ContentType;
+      published_at: string | Date;
+      updated_at: string | Date;
+    } & PromotionColumns
+  >(sql`
     select * from (${sql.join(
       // Table names come from the registry, never from input.
       tables.map(
         ({ key, tableName }) => sql`select id, title, description, ${key}::text as content_type, published_at, updated_at,
-          paid_promotion, disclosure_sponsor, disclosure_purpose, disclosure_compensation
+          ${PROMOTION_COLUMNS_SQL}
           from ${sql.identifier(tableName)} where ${PUBLIC_NOW_SQL}`,
       ),
       sql` union all `,
     )}) items
     order by ${NEWEST_PUBLISHED_SQL}
     limit ${limit}`);
+  const payers = await payersOf(result.rows);
   return result.rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -71,12 +70,7 @@ export async function listPublishedForFeeds(limit: number, types: readonly Conte
     contentType: row.content_type,
     publishedAt: new Date(row.published_at),
     updatedAt: new Date(row.updated_at),
-    disclosure: itemDisclosure({
-      paidPromotion: row.paid_promotion,
-      disclosureSponsor: row.disclosure_sponsor,
-      disclosurePurpose: row.disclosure_purpose,
-      disclosureCompensation: row.disclosure_compensation,
-    }),
+    disclosure: itemDisclosure(row.content_type, row, payers),
   }));
 }
 

@@ -296,7 +296,7 @@ describe('/podcasts/rss.xml and paid promotion (PRODUCT.md "Paid promotion")', (
     ]);
     const { items } = await feed();
     const disclosure =
-      "Paid promotion. Paid for by Ironbark Gold Ltd. Purpose: Sponsored interview with the chief executive. Compensation: A$5,000 cash fee paid to MarketWire.";
+      "Paid promotion. MarketWire received A$5,000 in cash from Halcyon Investor Relations for this podcast. Sponsored interview with the chief executive.";
     expect(items.map((item) => textOf(item.description))).toEqual([
       `${disclosure}\n\nGold & grades`,
       `${disclosure}\n\nPaid, no description`,

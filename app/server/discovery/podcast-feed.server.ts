@@ -12,7 +12,7 @@ import { and, inArray, or, sql } from "drizzle-orm";
 import { publicUrlFor } from "~/lib/content-registry";
 
 import { companiesOfItems, itemKey } from "../content/item-companies.server";
-import { itemDisclosure } from "../content/item-promotion.server";
+import { itemDisclosure, payersOf } from "../content/item-promotion.server";
 import { isPublished } from "../content/published.server";
 import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
@@ -146,7 +146,10 @@ export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
       .limit(BATCH)
       .offset(offset);
     // The batch's uploads in one query.
-    const uploads = await uploadedAudioFiles(rows.map((row) => sitePath(row.audioUrl!, origin) ?? ""));
+    const [uploads, payers] = await Promise.all([
+      uploadedAudioFiles(rows.map((row) => sitePath(row.audioUrl!, origin) ?? "")),
+      payersOf(rows),
+    ]);
     for (const row of rows) {
       const audioUrl = row.audioUrl!;
       if (!files.has(audioUrl)) {
@@ -160,7 +163,10 @@ export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
         id: row.id,
         title: row.title,
         // Apple requires a description: the content's text, or the title, when the description is empty.
-        text: withDisclosure(itemDisclosure(row), htmlToPlainText(row.description) || htmlToPlainText(row.content) || row.title),
+        text: withDisclosure(
+          itemDisclosure("podcast", row, payers),
+          htmlToPlainText(row.description) || htmlToPlainText(row.content) || row.title,
+        ),
         publishedAt: row.publishedAt!,
         duration: row.duration,
         audio,

@@ -434,7 +434,8 @@ describe("tickerQuery (could the query be a ticker?)", () => {
 
 describe('a ticker finds the items that name its company (PRODUCT.md "Search")', () => {
   beforeEach(async () => {
-    await (await getDb()).execute(sql`truncate companies, content_companies`);
+    await (await getDb()).execute(sql`truncate content_companies`);
+    await (await getDb()).execute(sql`delete from companies`);
   });
 
   it("finds a named item whose text lacks the ticker, any letter case, and counts an item found both ways once", async () => {
@@ -513,7 +514,8 @@ describe('a ticker finds the items that name its company (PRODUCT.md "Search")',
 
 describe('the companies block (PRODUCT.md "Search")', () => {
   beforeEach(async () => {
-    await (await getDb()).execute(sql`truncate companies, content_companies`);
+    await (await getDb()).execute(sql`truncate content_companies`);
+    await (await getDb()).execute(sql`delete from companies`);
   });
 
   it("puts the company whose ticker is the query first, then A–Z by name; name and ticker contain the query", async () => {

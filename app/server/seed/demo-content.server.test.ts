@@ -495,26 +495,36 @@ describe('demo companies (PRODUCT.md "Companies")', () => {
     expect((await itemCompanies("blog", demoId("blog", "bank-margins-peaked"))).map((tag) => tag.slug)).toEqual(["coralline-bank"]);
   });
 
-  it("makes the Ironbark interview a paid promotion with its disclosure, and no other item", async () => {
-    const paid = await rows<{ title: string; sponsor: string; purpose: string; compensation: string }>(sql`
+  it("makes the Ironbark interview a paid promotion, paid by Ironbark in cash, and no other item", async () => {
+    const paid = await rows<Record<string, unknown>>(sql`
       ${sql.join(
         CONTENT_TABLES.map(
-          (table) => sql`select title, disclosure_sponsor as sponsor, disclosure_purpose as purpose,
-            disclosure_compensation as compensation from ${sql.identifier(table)} where paid_promotion`,
+          (table) => sql`select title, sponsor_company_id as payer, disclosure_sponsor as other, consideration_form as form,
+            consideration_amount::text as amount, consideration_currency as currency, consideration_units::text as units,
+            agreement_date::text as agreed, disclosure_note as note from ${sql.identifier(table)} where paid_promotion`,
         ),
         sql` union all `,
       )}`);
     expect(paid).toEqual([
       {
         title: "Ironbark Gold's CEO: Why We Are Not Chasing Ounces",
-        sponsor: "Ironbark Gold Ltd",
-        purpose: "Sponsored interview with the chief executive",
-        compensation: "A$5,000 cash fee paid to MarketWire",
+        payer: demoId("company", "ironbark-gold"),
+        other: null,
+        form: "cash",
+        amount: "5000.00",
+        currency: "AUD",
+        units: null,
+        agreed: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        note: "Sponsored interview with the chief executive.",
       },
     ]);
+    // The payer is one of the companies the interview names (PRODUCT.md "Paid promotion").
+    expect((await itemCompanies("interview", demoId("interview", "ironbark-not-chasing-ounces"))).map((tag) => tag.slug)).toContain(
+      "ironbark-gold",
+    );
     const [unpaid] = await rows<{ n: number }>(sql`
       select count(*)::int as n from interviews
-      where not paid_promotion and coalesce(disclosure_sponsor, disclosure_purpose, disclosure_compensation) is not null`);
+      where not paid_promotion and coalesce(sponsor_company_id::text, disclosure_sponsor, consideration_form, disclosure_note) is not null`);
     expect(unpaid!.n).toBe(0);
   });
 });

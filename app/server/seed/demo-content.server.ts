@@ -18,7 +18,7 @@ import { demoId } from "./catalogue/demo-ids";
 import { DEMO_INTERVIEWS } from "./catalogue/interviews";
 import { DEMO_PODCASTS } from "./catalogue/podcasts";
 import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
-import type { DemoContent } from "./catalogue/types";
+import type { DemoContent, DemoSponsorship } from "./catalogue/types";
 import { DEMO_VIDEOS } from "./catalogue/videos";
 import { demoDailyFigures } from "./daily-traffic";
 
@@ -44,7 +44,26 @@ function daysBefore(now: Date, ageDays: number) {
   return new Date(now.getTime() - Math.round((ageDays * DAY_MS) / 60_000) * 60_000);
 }
 
-function common(type: string, item: DemoContent, now: Date) {
+/** PRODUCT.md "Paid promotion": a demo item's sponsorship columns; a payer company not seeded (an admin's own) is named instead. */
+function sponsorshipColumns(sponsorship: DemoSponsorship | undefined, companies: ReadonlySet<string>, now: Date) {
+  if (!sponsorship) return { paidPromotion: false };
+  const payer = sponsorship.payerCompany ? demoId("company", sponsorship.payerCompany) : null;
+  const payerSeeded = payer !== null && companies.has(payer);
+  const payerName = DEMO_COMPANIES.find((company) => company.slug === sponsorship.payerCompany)?.name;
+  return {
+    paidPromotion: true,
+    sponsorCompanyId: payerSeeded ? payer : null,
+    disclosureSponsor: payerSeeded ? null : (sponsorship.otherParty ?? payerName ?? null),
+    considerationForm: sponsorship.form,
+    considerationAmount: sponsorship.amount?.toFixed(2) ?? null,
+    considerationCurrency: sponsorship.currency ?? null,
+    considerationUnits: sponsorship.units?.toString() ?? null,
+    agreementDate: daysBefore(now, sponsorship.agreementAge).toISOString().slice(0, 10),
+    disclosureNote: sponsorship.note ?? null,
+  };
+}
+
+function common(type: string, item: DemoContent, now: Date, companies: ReadonlySet<string>) {
   const at = (ageDays: number) => daysBefore(now, ageDays);
   const status: ContentStatus = item.status ?? "published";
   const createdAt = at(item.age);
@@ -55,10 +74,7 @@ function common(type: string, item: DemoContent, now: Date) {
     // Stored as an admin save would store it: sanitised on write (and again on render).
     content: item.content == null ? null : sanitizeContentHtml(item.content),
     tags: item.tags,
-    paidPromotion: item.paidPromotion != null,
-    disclosureSponsor: item.paidPromotion?.sponsor ?? null,
-    disclosurePurpose: item.paidPromotion?.purpose ?? null,
-    disclosureCompensation: item.paidPromotion?.compensation ?? null,
+    ...sponsorshipColumns(item.paidPromotion, companies, now),
     status,
     publishedAt: status === "published" ? createdAt : null,
     createdAt,
@@ -77,9 +93,11 @@ function withoutAt<T extends { at: unknown }>({ at: _at, ...row }: T) {
  */
 export async function seedDemoContent(db: Database | Executor, now: Date = new Date()): Promise<void> {
   await (db as Executor).transaction(async (tx) => {
+    // Companies first: a paid item's payer is a company (a foreign key).
+    const companies = await seedDemoCompanies(tx);
     await tx.insert(schema.videos).values(
       DEMO_VIDEOS.map((video) => {
-        const row = common("video", video, now);
+        const row = common("video", video, now, companies);
         return {
           ...withoutAt(row),
           videoUrl: video.videoUrl,
@@ -93,7 +111,7 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
     );
     await tx.insert(schema.podcasts).values(
       DEMO_PODCASTS.map((podcast) => {
-        const row = common("podcast", podcast, now);
+        const row = common("podcast", podcast, now, companies);
         return {
           ...withoutAt(row),
           audioUrl: podcast.audioUrl,
@@ -107,7 +125,7 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
     );
     await tx.insert(schema.blogs).values(
       DEMO_BLOGS.map((blog) => ({
-        ...withoutAt(common("blog", blog, now)),
+        ...withoutAt(common("blog", blog, now, companies)),
         featuredImageUrl: blog.image,
         authorName: blog.authorName,
         authorRole: blog.authorRole,
@@ -117,7 +135,7 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
     );
     await tx.insert(schema.interviews).values(
       DEMO_INTERVIEWS.map((interview) => ({
-        ...withoutAt(common("interview", interview, now)),
+        ...withoutAt(common("interview", interview, now, companies)),
         intervieweeName: interview.intervieweeName,
         intervieweeTitle: interview.intervieweeTitle,
         videoUrl: interview.videoUrl,
@@ -129,7 +147,7 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
     );
     await tx.insert(schema.specialFeatures).values(
       DEMO_SPECIAL_FEATURES.map((feature) => ({
-        ...withoutAt(common("special_feature", feature, now)),
+        ...withoutAt(common("special_feature", feature, now, companies)),
         featureType: feature.featureType,
         featuredImageUrl: feature.image,
         videoUrl: feature.videoUrl,
@@ -137,7 +155,6 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
         views: feature.views,
       })),
     );
-    await seedDemoCompanies(tx);
     await seedDemoDailyFigures(tx, now);
     // PGlite has no autovacuum: without fresh statistics the planner ignores the new rows' indexes.
     await tx.execute(sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.contentCompanies}, ${schema.contentDailyStats}`);
@@ -149,7 +166,7 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
  * (same id, slug or ticker: the start-up seed runs whenever the content tables are empty, and an admin
  * may have kept or remade a company) is left as it is, and only companies with the demo ids are named.
  */
-async function seedDemoCompanies(tx: Executor) {
+async function seedDemoCompanies(tx: Executor): Promise<Set<string>> {
   await tx
     .insert(schema.companies)
     .values(
@@ -174,6 +191,7 @@ async function seedDemoCompanies(tx: Executor) {
     ),
   ).filter((tag) => present.has(tag.companyId));
   if (tags.length > 0) await tx.insert(schema.contentCompanies).values(tags).onConflictDoNothing();
+  return present;
 }
 
 /** Every demo item with its type and lifetime count (views, or listens for podcasts). */

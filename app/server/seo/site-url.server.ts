@@ -1,6 +1,6 @@
 import { getEnv } from "../env.server";
 
-export const SITE_NAME = "MarketWire";
+export { SITE_NAME } from "~/lib/seo";
 
 /** A site path (or an already absolute URL) on the public origin, `PUBLIC_URL` (PRODUCT.md "Discovery"). */
 export function absoluteUrl(pathOrUrl: string): string {

@@ -114,9 +114,14 @@ function promotionFacts({ companies = [], disclosure }: ItemPromotion): LdJson {
     }));
   }
   if (disclosure) {
-    const sponsor = { "@type": "Organization", name: disclosure.sponsor };
-    facts.sponsor = sponsor;
-    facts.funding = { "@type": "Grant", name: "Paid promotion", description: disclosureText(disclosure), funder: sponsor };
+    const sponsor = disclosure.sponsor ? { "@type": "Organization", name: disclosure.sponsor } : undefined;
+    if (sponsor) facts.sponsor = sponsor;
+    facts.funding = {
+      "@type": "Grant",
+      name: "Paid promotion",
+      description: disclosureText(disclosure),
+      ...(sponsor ? { funder: sponsor } : {}),
+    };
   }
   return facts;
 }

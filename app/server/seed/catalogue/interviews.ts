@@ -101,9 +101,12 @@ export const DEMO_INTERVIEWS: DemoInterview[] = [
     tags: ["gold", "mining", "capital allocation", "CEO interview"],
     age: 66,
     paidPromotion: {
-      sponsor: "Ironbark Gold Ltd",
-      purpose: "Sponsored interview with the chief executive",
-      compensation: "A$5,000 cash fee paid to MarketWire",
+      payerCompany: "ironbark-gold",
+      form: "cash",
+      amount: 5000,
+      currency: "AUD",
+      agreementAge: 80,
+      note: "Sponsored interview with the chief executive.",
     },
     content: html(
       "<p>Gold miners have a long history of spending their windfalls on acquisitions they later regret. Bronwyn Tate says Ironbark will be different.</p>",

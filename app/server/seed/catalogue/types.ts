@@ -2,7 +2,7 @@
  * Shapes of the demo catalogue. Dates are written as ages ("days before the seed runs") so the site
  * always looks current; everything else is fixed, so titles and ids are the same on every seed.
  */
-import type { Disclosure } from "~/lib/disclosure";
+import type { ConsiderationForm, Currency } from "~/lib/sponsorship";
 
 import type { FeatureType } from "../../db/schema";
 
@@ -17,8 +17,21 @@ export interface DemoContent {
   status?: "draft" | "archived";
   /** Days before the seed: published_at for published rows, created_at for every row. */
   age: number;
-  /** PRODUCT.md "Paid promotion": set when a company paid for the item, with what its disclosure says. */
-  paidPromotion?: Disclosure;
+  /** PRODUCT.md "Paid promotion": set when someone paid for the item, with its sponsorship. */
+  paidPromotion?: DemoSponsorship;
+}
+
+/** A demo item's sponsorship: a demo company (by slug) or another party paid, in cash or in shares or options. */
+export interface DemoSponsorship {
+  payerCompany?: string;
+  otherParty?: string;
+  form: ConsiderationForm;
+  amount?: number;
+  currency?: Currency;
+  units?: number;
+  /** Days before the seed the agreement was made. */
+  agreementAge: number;
+  note?: string;
 }
 
 export interface DemoVideo extends DemoContent {
