@@ -126,7 +126,7 @@ export function PaidPromotionFields({
             </NativeSelect>
           </Field>
           {show(form === "cash") ? (
-            <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+            <div className="space-y-4">
               <Field
                 meta={fields.considerationAmount}
                 label={DISCLOSURE_FIELDS.considerationAmount.label}
