@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
+import { DateTime } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { Pager } from "~/components/pager";
 import { CompanyLogo } from "~/components/site/company-card";
@@ -8,6 +9,7 @@ import { CoverageCard } from "~/components/site/company-coverage";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
+import { formatDate } from "~/lib/format";
 import { parsePage } from "~/lib/pagination";
 import { metaFromLoader } from "~/lib/seo";
 import { getCompanyPage } from "~/server/companies/company-pages.server";
@@ -23,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // PRODUCT.md "Company pages": an unknown or malformed slug gets the not-found state with a 404 status, never cached.
   if (!found)
     return data(
-      { company: null, coverage: null, notice: null, meta: notFoundMeta("Company Not Found") },
+      { company: null, coverage: null, register: null, notice: null, meta: notFoundMeta("Company Not Found") },
       { status: 404, headers: NO_STORE },
     );
   return { ...found, notice: getEnv().INVESTMENT_NOTICE };
@@ -36,16 +38,27 @@ export const meta = metaFromLoader;
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {
   const { company, coverage, notice } = loaderData;
   if (!company || !coverage) return <CompanyNotFound />;
-  return <CompanyDetail company={company} coverage={coverage} notice={notice} />;
+  return <CompanyDetail company={company} coverage={coverage} register={loaderData.register} notice={notice} />;
 }
 
 type LoadedCompany = NonNullable<Route.ComponentProps["loaderData"]["company"]>;
 type LoadedCoverage = NonNullable<Route.ComponentProps["loaderData"]["coverage"]>;
+type LoadedRegister = NonNullable<Route.ComponentProps["loaderData"]["register"]>;
 
 const backLink =
   "mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
-function CompanyDetail({ company, coverage, notice }: { company: LoadedCompany; coverage: LoadedCoverage; notice: string | null }) {
+function CompanyDetail({
+  company,
+  coverage,
+  register,
+  notice,
+}: {
+  company: LoadedCompany;
+  coverage: LoadedCoverage;
+  register: LoadedRegister;
+  notice: string | null;
+}) {
   return (
     <div className={PAGE_CONTAINER}>
       <Link to="/companies" className={backLink}>
@@ -101,8 +114,65 @@ function CompanyDetail({ company, coverage, notice }: { company: LoadedCompany; 
         <CoverageList company={company} coverage={coverage} />
       </section>
 
+      <DisclosureRegister company={company} register={register} />
+
       {notice ? <p className="mt-12 max-w-3xl border-t pt-6 text-xs leading-relaxed text-muted-foreground">{notice}</p> : null}
     </div>
+  );
+}
+
+/** PRODUCT.md "Company pages": every paid piece about the company, who paid, what and when it was agreed. */
+function DisclosureRegister({ company, register }: { company: LoadedCompany; register: LoadedRegister }) {
+  return (
+    <section aria-labelledby="register-heading" className="mt-12 max-w-3xl">
+      <h2 id="register-heading" className="text-2xl font-semibold tracking-tight">
+        Disclosure register
+      </h2>
+      {register.length === 0 ? (
+        <p className="mt-3 text-sm text-muted-foreground">MarketWire has published no paid promotion about {company.name}.</p>
+      ) : (
+        <>
+          <p className="mt-3 text-sm text-muted-foreground">
+            Every paid piece about {company.name}: who paid, what was paid and when it was agreed.
+          </p>
+          <ul className="mt-4 divide-y rounded-lg border" aria-label={`Paid promotion about ${company.name}`}>
+            {register.map((entry) => (
+              <li key={entry.key} className="space-y-1 px-4 py-3 text-sm">
+                <p>
+                  <span className="text-muted-foreground">{entry.typeLabel} · </span>
+                  <Link
+                    to={entry.url}
+                    className="font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  >
+                    {entry.title}
+                  </Link>
+                </p>
+                <dl className="flex flex-wrap gap-x-5 gap-y-1 text-muted-foreground">
+                  <div>
+                    <dt className="inline">Paid by </dt>
+                    <dd className="inline text-foreground">{entry.payer ?? "not recorded"}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline">Paid </dt>
+                    <dd className="inline text-foreground">{entry.consideration ?? "not recorded"}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline">Agreed </dt>
+                    <dd className="inline text-foreground">{entry.agreed ?? "not recorded"}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline">Published </dt>
+                    <dd className="inline text-foreground">
+                      <DateTime value={entry.publishedAt}>{formatDate(entry.publishedAt, "long")}</DateTime>
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 

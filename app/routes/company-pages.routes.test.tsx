@@ -176,6 +176,7 @@ describe("/companies/{slug} loader", () => {
       expect(result.body).toEqual({
         company: null,
         coverage: null,
+        register: null,
         notice: null,
         meta: [{ title: "Company Not Found | MarketWire" }, NOINDEX],
       });
@@ -227,6 +228,79 @@ describe("/companies/{slug} loader", () => {
 
   it("sends the public pages' cache headers", () => {
     expect(companyHeaders).toBe(publicPageHeaders);
+  });
+});
+
+describe('/companies/{slug} disclosure register (PRODUCT.md "Company pages")', () => {
+  it("lists every paid piece about the company visitors can see, newest first, with who paid, what and when agreed", async () => {
+    const { ironbark, other } = await seedIronbark();
+    const paidBy = { paidPromotion: true, agreementDate: "2026-03-02" } as const;
+    const [byCompany] = await insertInterviews([
+      {
+        ...paidBy,
+        title: "Paid by Ironbark",
+        publishedAt: day(7),
+        sponsorCompanyId: ironbark.id,
+        considerationForm: "cash",
+        considerationAmount: "7500.00",
+        considerationCurrency: "AUD",
+      },
+    ]);
+    const [byFirm] = await insertBlogs([
+      {
+        ...paidBy,
+        title: "Paid by a firm",
+        publishedAt: day(8),
+        disclosureSponsor: "Halcyon IR",
+        considerationForm: "shares",
+        considerationUnits: "250000",
+      },
+    ]);
+    const [legacy] = await insertVideos([
+      { paidPromotion: true, title: "Paid, amount kept as text", publishedAt: day(6), disclosureSponsor: "Old Sponsor" },
+    ]);
+    // Not in it: a paid draft, a paid piece scheduled for tomorrow, an unpaid piece, a paid piece about another company.
+    const [draft] = await insertBlogs([{ ...paidBy, title: "Paid draft", status: "draft", publishedAt: null, disclosureSponsor: "X" }]);
+    const [later] = await insertInterviews([{ ...paidBy, title: "Paid tomorrow", publishedAt: tomorrow(), disclosureSponsor: "X" }]);
+    const [elsewhere] = await insertBlogs([{ ...paidBy, title: "Paid, about Other Co", publishedAt: day(2), disclosureSponsor: "X" }]);
+    await tag(ironbark, "interview", byCompany!, later!);
+    await tag(ironbark, "blog", byFirm!, draft!);
+    await tag(ironbark, "video", legacy!);
+    await tag(other, "blog", elsewhere!);
+
+    const { body } = await loadCompany("ironbark-gold");
+    expect(body.register!.map(({ key: _key, url: _url, publishedAt: _at, ...entry }) => entry)).toEqual([
+      { typeLabel: "Blog", title: "Paid by a firm", payer: "Halcyon IR", consideration: "250,000 shares", agreed: "2 March 2026" },
+      {
+        typeLabel: "Interview",
+        title: "Paid by Ironbark",
+        payer: "Ironbark Gold (ASX:IBG)",
+        consideration: "A$7,500 in cash",
+        agreed: "2 March 2026",
+      },
+      { typeLabel: "Video", title: "Paid, amount kept as text", payer: "Old Sponsor", consideration: null, agreed: null },
+    ]);
+    expect(body.register![1]!.url).toBe(`/interviews/${byCompany!.id}`);
+
+    renderRoute(CompanyPage, "/companies/ironbark-gold", { path: "/companies/:slug", loaderData: body });
+    const register = screen.getByRole("list", { name: "Paid promotion about Ironbark Gold" });
+    expect(
+      within(register)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Paid by a firm", "Paid by Ironbark", "Paid, amount kept as text"]);
+    expect(register.textContent).toContain("Paid by Ironbark Gold (ASX:IBG)");
+    expect(register.textContent).toContain("Paid A$7,500 in cash");
+    expect(register.textContent).toContain("Paid not recorded");
+  });
+
+  it("says when nothing about the company was paid for", async () => {
+    await seedIronbark();
+    const { body } = await loadCompany("ironbark-gold");
+    expect(body.register).toEqual([]);
+    renderRoute(CompanyPage, "/companies/ironbark-gold", { path: "/companies/:slug", loaderData: body });
+    expect(screen.getByRole("heading", { level: 2, name: "Disclosure register" })).toBeTruthy();
+    expect(screen.getByText("MarketWire has published no paid promotion about Ironbark Gold.")).toBeTruthy();
   });
 });
 

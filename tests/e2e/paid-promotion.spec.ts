@@ -107,6 +107,11 @@ test("the label travels with the paid interview: its card on /interviews, the co
 
   await page.goto("/companies/ironbark-gold");
   await expect(cardOf(TITLE)).toContainText("Paid promotion");
+  // The company's disclosure register names the piece, who paid and how much (PRODUCT.md "Company pages").
+  const register = page.getByRole("list", { name: "Paid promotion about Ironbark Gold" });
+  await expect(register.getByRole("link", { name: TITLE })).toBeVisible();
+  await expect(register).toContainText("Paid by Ironbark Gold (ASX:IBG)");
+  await expect(register).toContainText("Paid A$5,000 in cash");
 
   await page.goto(`/search?q=${encodeURIComponent("Not Chasing Ounces")}`);
   await expect(cardOf(TITLE)).toContainText("Paid promotion");

@@ -22,6 +22,7 @@ import { pagedPath, pageMeta } from "../seo/seo.server";
 import { absoluteUrl, SITE_NAME } from "../seo/site-url.server";
 import { breadcrumbs, tickerSymbol, type LdJson } from "../seo/structured-data.server";
 import { companyCoverage } from "./company-coverage.server";
+import { disclosureRegister, type RegisterEntry } from "./disclosure-register.server";
 
 const { companies } = schema;
 
@@ -120,6 +121,8 @@ export interface CompanyProfile extends CompanySummary {
 export interface CompanyPage {
   company: CompanyProfile;
   coverage: { items: CoverageCard[]; total: number; page: number; totalPages: number };
+  /** PRODUCT.md "Company pages": every paid piece about the company, who paid, what and when. */
+  register: RegisterEntry[];
   meta: MetaDescriptor[];
 }
 
@@ -140,7 +143,7 @@ export async function getCompanyPage(slug: string | undefined, page: number): Pr
     .from(companies)
     .where(eq(companies.slug, slug));
   if (!row) return null;
-  const { items, total } = await companyCoverage(row.id, page, COVERAGE_PAGE_SIZE);
+  const [{ items, total }, register] = await Promise.all([companyCoverage(row.id, page, COVERAGE_PAGE_SIZE), disclosureRegister(row.id)]);
   const company: CompanyProfile = { ...summary(row), description: row.description, website: website(row.website) };
   return {
     company,
@@ -159,6 +162,7 @@ export async function getCompanyPage(slug: string | undefined, page: number): Pr
       page,
       totalPages: countPages(total, COVERAGE_PAGE_SIZE),
     },
+    register,
     meta: companyPageMeta(company, page),
   };
 }

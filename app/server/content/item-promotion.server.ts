@@ -10,6 +10,7 @@ import type { Disclosure } from "~/lib/disclosure";
 import { SPONSORSHIP_COLUMNS } from "~/lib/disclosure-fields";
 import {
   CONSIDERATION_FORMS,
+  considerationWords,
   CURRENCIES,
   formatAgreementDate,
   payerName,
@@ -66,6 +67,21 @@ const number = (value: string | number | null) => (value === null || value === "
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
   value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
 
+/** The stored consideration as the sentence reads it; a form or currency that is not one of ours is left out. */
+function consideration(row: PromotionColumns) {
+  return {
+    form: oneOf<ConsiderationForm>(CONSIDERATION_FORMS, row.considerationForm),
+    amount: number(row.considerationAmount),
+    currency: oneOf<Currency>(CURRENCIES, row.considerationCurrency),
+    units: number(row.considerationUnits),
+  };
+}
+
+/** What was paid, as words ('A$7,500 in cash', '250,000 shares'), or null when it was never recorded in fields. */
+export function itemConsideration(row: PromotionColumns): string | null {
+  return considerationWords(consideration(row));
+}
+
 /**
  * PRODUCT.md "Paid promotion": the disclosure of a paid item, or null for an item that is not paid. The
  * statement is written from the fields; a paid item whose payer was never recorded still says it is paid.
@@ -75,16 +91,7 @@ export function itemDisclosure(type: ContentType, row: PromotionColumns, payers:
   const { noun } = CONTENT_REGISTRY[type];
   const company = row.sponsorCompanyId ? payers.get(row.sponsorCompanyId) : undefined;
   const sponsor = company ? payerName(company) : row.disclosureSponsor?.trim() || null;
-  const statement = sponsor
-    ? sponsorshipStatement({
-        payer: sponsor,
-        noun,
-        form: oneOf<ConsiderationForm>(CONSIDERATION_FORMS, row.considerationForm),
-        amount: number(row.considerationAmount),
-        currency: oneOf<Currency>(CURRENCIES, row.considerationCurrency),
-        units: number(row.considerationUnits),
-      })
-    : `This ${noun} is a paid promotion.`;
+  const statement = sponsor ? sponsorshipStatement({ payer: sponsor, noun, ...consideration(row) }) : `This ${noun} is a paid promotion.`;
   return {
     sponsor: sponsor ?? "",
     statement,
