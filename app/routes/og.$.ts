@@ -5,7 +5,7 @@ import { companyLogoBySlug } from "~/server/companies/company-pages.server";
 import { CONTENT_TABLES, contentColumn } from "~/server/content/content-tables.server";
 import { publishedById } from "~/server/content/published.server";
 import { companyPreview, defaultPreview, itemPreview, podcastCover, type PreviewImage } from "~/server/discovery/preview-render.server";
-import { DEFAULT_PREVIEW_PATH, previewVersion } from "~/server/seo/preview-images.server";
+import { DEFAULT_PREVIEW_PATH, itemPreviewVersion, previewVersion } from "~/server/seo/preview-images.server";
 
 import type { Route } from "./+types/og.$";
 
@@ -37,12 +37,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!type) return notFound();
   const table = CONTENT_TABLES[type];
   const picture = contentColumn(type, CONTENT_REGISTRY[type].imageField);
-  const row = await publishedById(table, id, (db) => db.select({ id: table.id, picture }).from(table).$dynamic());
+  const row = await publishedById(table, id, (db) =>
+    db.select({ id: table.id, picture, paid: table.paidPromotion }).from(table).$dynamic(),
+  );
   if (!row) return notFound();
 
   const source = row.picture as string | null;
-  const image = await itemPreview(type, row.id, source);
-  const current = image.own && source !== null && url.searchParams.get("v") === previewVersion(source);
+  const image = await itemPreview(type, row.id, source, row.paid);
+  const current = image.own && url.searchParams.get("v") === itemPreviewVersion(source, row.paid);
   return imageResponse(request, image, current ? IMMUTABLE : SHORT_LIVED);
 }
 

@@ -14,7 +14,8 @@ import { forgetPreviewFailures, previewSettings } from "~/server/discovery/previ
 import { pageCacheMiddleware } from "~/server/http/page-cache-middleware.server";
 import { PageCache } from "~/server/http/page-cache.server";
 import { policyContext, securityHeaders } from "~/server/http/security-headers.server";
-import { DEFAULT_PREVIEW_PATH, previewImagePath, previewVersion } from "~/server/seo/preview-images.server";
+import { DEFAULT_PREVIEW_PATH, itemPreviewVersion, previewImagePath, previewVersion } from "~/server/seo/preview-images.server";
+import { itemPageMeta } from "~/server/seo/seo.server";
 
 import { BASE_URL } from "../../tests/support/auth";
 import { insertBlogs, insertPodcasts, insertVideos, MISSING_ID } from "../../tests/support/content";
@@ -171,6 +172,54 @@ describe("an item's preview", () => {
     expect(revalidated.headers.get("ETag")).toBe(etag);
     expect(revalidated.headers.get("Cache-Control")).toBe(YEAR);
     expect((await get(url, { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
+  });
+});
+
+describe('a paid item\'s preview carries the "Paid promotion" band (PRODUCT.md "Paid promotion")', () => {
+  /** The mean colour of a strip inside the band, top left, below its words. */
+  async function bandColour(body: Buffer) {
+    const strip = await sharp(body).extract({ left: 56, top: 96, width: 40, height: 10 }).png().toBuffer();
+    const { channels } = await sharp(strip).stats();
+    return channels.slice(0, 3).map((channel) => Math.round(channel.mean));
+  }
+
+  it("has its own version and its picture under an amber band; unpaid, the same picture has none", async () => {
+    const [paid, unpaid] = await insertVideos([{ thumbnailUrl: DEMO_THUMBNAIL, paidPromotion: true }, { thumbnailUrl: DEMO_THUMBNAIL }]);
+    const paidUrl = previewImagePath("video", paid!.id, DEMO_THUMBNAIL, true);
+    expect(paidUrl).toBe(`/og/videos/${paid!.id}.jpg?v=${itemPreviewVersion(DEMO_THUMBNAIL, true)}`);
+    expect(itemPreviewVersion(DEMO_THUMBNAIL, true)).not.toBe(previewVersion(DEMO_THUMBNAIL));
+    const response = await get(paidUrl);
+    expect(response.headers.get("Cache-Control")).toBe(YEAR);
+    const [red, green, blue] = await bandColour((await image(response)).body);
+    // Amber (#fbbf24), give or take JPEG's rounding.
+    expect(red).toBeGreaterThan(230);
+    expect(green).toBeGreaterThan(170);
+    expect(blue).toBeLessThan(90);
+    const plain = await get(previewImagePath("video", unpaid!.id, DEMO_THUMBNAIL));
+    expect(await bandColour((await image(plain)).body)).not.toEqual([red, green, blue]);
+  });
+
+  it("a paid item without a picture gets the site's image with the band, not the bare default", async () => {
+    const [video] = await insertVideos([{ thumbnailUrl: null, paidPromotion: true }]);
+    const url = previewImagePath("video", video!.id, null, true);
+    expect(url).not.toBe(DEFAULT_PREVIEW_PATH);
+    const response = await get(url);
+    expect(response.status).toBe(200);
+    const { body } = await image(response);
+    expect(body.equals(await defaultImage())).toBe(false);
+    expect((await bandColour(body))[0]).toBeGreaterThan(230);
+  });
+
+  it("an item page's og:image is the paid version", async () => {
+    const meta = itemPageMeta(
+      "video",
+      { id: MISSING_ID, title: "Paid", description: null, image: DEMO_THUMBNAIL, publishedAt: null, paidPromotion: true },
+      { ogType: "video.other", structuredData: () => ({}) },
+    );
+    expect(meta).toContainEqual({
+      property: "og:image",
+      content: expect.stringContaining(`v=${itemPreviewVersion(DEMO_THUMBNAIL, true)}`),
+    });
   });
 });
 

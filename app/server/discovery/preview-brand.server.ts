@@ -140,3 +140,19 @@ ${mark(textLeft, top + size / 2 - markSize / 2, markSize)}
 ${wordmark(textLeft + markSize + 24, top + size / 2 + wordSize * 0.36, wordSize)}
 </svg>`;
 }
+
+/**
+ * PRODUCT.md "Paid promotion": the band laid over a paid item's link preview, 'PAID PROMOTION' in words (not
+ * colour alone), dark on amber at the top left, so the label travels wherever the link is shared.
+ */
+export function paidBandSvg(width: number, height: number): string {
+  const text = "PAID PROMOTION";
+  const size = 34;
+  const tracking = 0.08;
+  const [x, y, padX, bandHeight] = [40, 40, 28, 72];
+  const bandWidth = textWidth(text, BOLD, { size, tracking }) + padX * 2;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<rect x="${x}" y="${y}" width="${bandWidth.toFixed(1)}" height="${bandHeight}" rx="12" fill="#fbbf24"/>
+${textOutline(text, BOLD, x + padX, y + bandHeight / 2 + size * 0.36, "#1c1917", { size, tracking })}
+</svg>`;
+}

@@ -29,8 +29,8 @@ import { storedOnce } from "../file-cache.server";
 import { getStorage } from "../media/storage/current-storage.server";
 import { StorageKeyError } from "../media/storage/storage.server";
 import { fetchPublic } from "../outbound-fetch.server";
-import { PODCAST_COVER_SIZE, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewVersion } from "../seo/preview-images.server";
-import { COMPANY_LOGO_BOX, companyCardSvg, defaultPreviewSvg, podcastCoverSvg } from "./preview-brand.server";
+import { itemPreviewVersion, PODCAST_COVER_SIZE, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewVersion } from "../seo/preview-images.server";
+import { COMPANY_LOGO_BOX, companyCardSvg, defaultPreviewSvg, paidBandSvg, podcastCoverSvg } from "./preview-brand.server";
 
 /** Bump when the rendering changes (size, crop, quality), so every item's preview is made again. */
 const RENDER_REVISION = "r1";
@@ -115,18 +115,22 @@ const failures = new LRUCache<string, true>({ max: 10_000, ttl: previewSettings.
 
 /**
  * The preview of item `id` whose picture is `source` (its current thumbnail or featured image): its own,
- * or the default image when it has none or it cannot be read.
+ * or the default image when it has none or it cannot be read. A paid item's carries the 'Paid promotion'
+ * band, on the default image too (PRODUCT.md "Paid promotion").
  */
-export async function itemPreview(type: ContentType, id: string, source: string | null | undefined): Promise<PreviewImage> {
-  if (!source) return { ...(await defaultPreview()), own: false };
-  const version = previewVersion(source);
+export async function itemPreview(type: ContentType, id: string, source: string | null | undefined, paid = false): Promise<PreviewImage> {
+  if (!source && !paid) return { ...(await defaultPreview()), own: false };
+  const version = itemPreviewVersion(source, paid);
   const key = `${type}/${id}/${version}`;
-  if (failures.has(key)) return { ...(await defaultPreview()), own: false };
+  if (failures.has(key)) return paidOr(paid, await defaultPreview(), version);
   const file = path.join(previewsDir(), CONTENT_REGISTRY[type].slug, id, `${version}-${RENDER_REVISION}.jpg`);
   try {
     const body = await storedOnce(
       file,
-      () => renderSource(source),
+      async () => {
+        const picture = source ? await renderSource(source) : (await defaultPreview()).body;
+        return paid ? withPaidBand(picture) : picture;
+      },
       () => true,
     );
     return { body, etag: `"${version}-${RENDER_REVISION}"`, own: true };
@@ -134,8 +138,22 @@ export async function itemPreview(type: ContentType, id: string, source: string 
     failures.set(key, true, { ttl: previewSettings.retryAfterMs });
     const reason = error instanceof Error ? error.message : String(error);
     console.warn(`The preview of ${type} ${id} is the default image: ${source} cannot be read (${reason}).`);
-    return { ...(await defaultPreview()), own: false };
+    return paidOr(paid, await defaultPreview(), version);
   }
+}
+
+/** The default image standing in for a paid item's picture that failed still says it is paid. */
+async function paidOr(paid: boolean, fallback: PreviewImage, version: string): Promise<PreviewImage> {
+  if (!paid) return { ...fallback, own: false };
+  return { body: await withPaidBand(fallback.body), etag: `"${version}-default-${RENDER_REVISION}"`, own: false };
+}
+
+/** PRODUCT.md "Paid promotion": the band laid over a 1200×630 JPEG. */
+async function withPaidBand(jpeg: Buffer): Promise<Buffer> {
+  return sharp(jpeg)
+    .composite([{ input: Buffer.from(paidBandSvg(PREVIEW_WIDTH, PREVIEW_HEIGHT)) }])
+    .jpeg(JPEG_OPTIONS)
+    .toBuffer();
 }
 
 /** Forgets remembered failures (tests). */

@@ -14,10 +14,19 @@ export const PREVIEW_HEIGHT = 630;
 /** The site-wide image, for pages that are not about one item and items without a picture. */
 export const DEFAULT_PREVIEW_PATH = "/og/default.jpg";
 
-/** Site-relative URL of an item's preview; `source` is its thumbnail or featured image URL, if any. */
-export function previewImagePath(type: ContentType, id: string, source: string | null | undefined): string {
-  if (!source) return DEFAULT_PREVIEW_PATH;
-  return `/og/${CONTENT_REGISTRY[type].slug}/${id}.jpg?v=${previewVersion(source)}`;
+/**
+ * Site-relative URL of an item's preview; `source` is its thumbnail or featured image URL, if any. A paid
+ * item's preview carries the 'Paid promotion' band (PRODUCT.md "Paid promotion"), on the site's image when
+ * it has no picture of its own.
+ */
+export function previewImagePath(type: ContentType, id: string, source: string | null | undefined, paid = false): string {
+  if (!source && !paid) return DEFAULT_PREVIEW_PATH;
+  return `/og/${CONTENT_REGISTRY[type].slug}/${id}.jpg?v=${itemPreviewVersion(source, paid)}`;
+}
+
+/** The `v` of an item's preview: changes with its picture and with its paid flag. */
+export function itemPreviewVersion(source: string | null | undefined, paid: boolean): string {
+  return paid ? previewVersion(`${source ?? ""}\npaid`) : previewVersion(source ?? "");
 }
 
 /** The `v` of a preview URL: changes whenever the item's picture does, so the old URL can be cached for a year. */

@@ -109,6 +109,8 @@ interface ItemBase {
   description: string | null;
   /** The thumbnail or featured image. */
   image: string | null;
+  /** PRODUCT.md "Paid promotion": the preview carries the label. */
+  paidPromotion?: boolean | null;
   publishedAt: Date | string | null;
   updatedAt?: Date | string | null;
 }
@@ -121,7 +123,7 @@ export function itemPageMeta(
 ): MetaDescriptor[] {
   const info = CONTENT_REGISTRY[type];
   const path = publicUrlFor(type, item.id);
-  const preview = previewImagePath(type, item.id, item.image);
+  const preview = previewImagePath(type, item.id, item.image, item.paidPromotion === true);
   const facts: ItemFacts = {
     title: item.title,
     description: htmlToPlainText(item.description),
