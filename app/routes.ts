@@ -39,6 +39,7 @@ export default [
       route(slug, "routes/admin.content.tsx", { id: `admin-${slug}` }),
       route(`${slug}/new`, "routes/admin.content.new.tsx", { id: `admin-${slug}-new` }),
       route(`${slug}/:id`, "routes/admin.content.$id.tsx", { id: `admin-${slug}-edit` }),
+      route(`${slug}/:id/revisions`, "routes/admin.content.$id.revisions.tsx", { id: `admin-${slug}-revisions` }),
     ]),
     // PRODUCT.md "Companies"
     route("companies", "routes/admin.companies.tsx"),

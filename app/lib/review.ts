@@ -70,3 +70,9 @@ export const reviewActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 export type ReviewAction = z.infer<typeof reviewActionSchema>;
+
+/** PRODUCT.md "Revisions": the revisions screen's 'Restore' button posts the revision's id. */
+export const restoreRevisionSchema = z.object({
+  intent: z.literal("restore"),
+  revisionId: z.uuid({ error: "Choose a revision from the list" }),
+});

@@ -6,12 +6,15 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import type { ContentInput } from "~/lib/editor-values";
 import { can, ROLES, type Right, type Role } from "~/lib/roles";
+import { revisionHistory } from "~/server/content/revision-history.server";
+import { saveItem } from "~/server/content/save-item.server";
 import { getDb, schema } from "~/server/db/db.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { insertCompany } from "../../tests/support/companies";
-import { insertVideos } from "../../tests/support/content";
+import { ADMIN_USER, createItem, insertVideos } from "../../tests/support/content";
 import { callRoute } from "../../tests/support/route";
 import * as layout from "./admin";
 import * as dashboard from "./admin._index";
@@ -23,6 +26,7 @@ import * as companyNew from "./admin.companies.new";
 import * as companySearch from "./admin.companies.search";
 import * as contentList from "./admin.content";
 import * as contentEdit from "./admin.content.$id";
+import * as contentRevisions from "./admin.content.$id.revisions";
 import * as contentNew from "./admin.content.new";
 import * as media from "./admin.media";
 import * as mediaUpload from "./admin.media.upload";
@@ -35,6 +39,7 @@ import * as subscribersCsv from "./admin.subscribers[.csv]";
 import * as users from "./admin.users";
 
 const cookies = {} as Record<Role, string>;
+const BLANK: ContentInput = { title: "", description: null, content: null, status: "draft", tags: [], featured: false };
 let videoId: string;
 let companyId: string;
 
@@ -63,6 +68,13 @@ const PAGES: PageCase[] = [
     name: "an item's editor",
     loader: contentEdit.loader,
     path: () => `/admin/videos/${videoId}`,
+    params: () => ({ id: videoId }),
+    right: "content.read",
+  },
+  {
+    name: "an item's revisions",
+    loader: contentRevisions.loader,
+    path: () => `/admin/videos/${videoId}/revisions`,
     params: () => ({ id: videoId }),
     right: "content.read",
   },
@@ -193,6 +205,31 @@ describe("content mutations", () => {
         expectRefused(answer, role);
         expect(row, role).toEqual({ featured: false });
       }
+    }
+  });
+});
+
+describe('restoring a revision (PRODUCT.md "Revisions")', () => {
+  it.each(ROLES)("as %s: restoring another's item needs 'content.edit'", async (role) => {
+    const { id } = await createItem("video", { ...BLANK, title: "First text" });
+    await saveItem({ type: "video", id, input: { ...BLANK, title: "Second text" }, user: ADMIN_USER });
+    const [, first] = (await revisionHistory("video", id))!.revisions;
+    const answer = await callRoute(
+      contentRevisions.action,
+      appRequest(`/admin/videos/${id}/revisions`, {
+        method: "POST",
+        cookie: cookies[role],
+        form: { intent: "restore", revisionId: first!.id },
+      }),
+      { params: { id } },
+    );
+    if (can(role, "content.edit")) {
+      expect(answer.status).toBe(302);
+      expect(await videoTitle(id)).toBe("First text");
+    } else {
+      expectRefused(answer, role);
+      expect(await videoTitle(id)).toBe("Second text");
+      expect((await revisionHistory("video", id))!.revisions).toHaveLength(2);
     }
   });
 });

@@ -97,6 +97,11 @@ function ReviewLine({ review }: { review: Awaited<ReturnType<typeof reviewSummar
         <Link to={review.href} className="text-primary hover:underline">
           Open the review page
         </Link>
+        {" · "}
+        {/* PRODUCT.md "Revisions": every save of the piece, compared and restored. */}
+        <Link to="revisions" relative="path" className="text-primary hover:underline">
+          Revisions
+        </Link>
       </p>
       {review.reviewNote ? (
         <p className="whitespace-pre-line text-muted-foreground">

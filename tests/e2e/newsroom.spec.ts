@@ -189,6 +189,27 @@ test("roles, a paid interview through review to publication, and an edit that wa
   await desk.goto(`/interviews/${id}`);
   await expect(desk.getByRole("heading", { level: 1, name: EDITED_TITLE })).toBeVisible();
 
+  // The revisions screen shows what the edit changed, word by word, and restores the published text as a new
+  // revision, which goes to review like any edit of a paid piece (PRODUCT.md "Revisions").
+  await desk.goto(`/admin/interviews/${id}`);
+  await desk.getByRole("link", { name: "Revisions", exact: true }).click();
+  await expect(desk).toHaveURL(new RegExp(`/admin/interviews/${id}/revisions$`));
+  await expect(desk.getByRole("heading", { level: 1, name: "Revisions" })).toBeVisible();
+  const published = desk.locator("#compare-from option", { hasText: ": Published," });
+  const publishedNumber = /Revision (\d+)/.exec((await published.textContent()) ?? "")![1];
+  await desk.getByLabel("From").selectOption((await published.getAttribute("value"))!);
+  await desk.getByRole("button", { name: "Compare" }).click();
+  const comparison = desk.getByRole("region", { name: new RegExp(`^Revision ${publishedNumber} → revision \\d+$`) });
+  await expect(comparison.locator("ins")).toContainText("edited");
+  for (const width of [1280, 375]) {
+    await desk.setViewportSize({ width, height: 900 });
+    expect(await axeViolations(desk), `axe on the revisions screen at ${width} px`).toEqual([]);
+  }
+  await desk.setViewportSize({ width: 1280, height: 900 });
+  await desk.getByRole("button", { name: `Restore revision ${publishedNumber}` }).click();
+  await expect(desk.getByText("Restored for review: readers see the published version until compliance approves it.")).toBeVisible();
+  await expect(desk.getByRole("row").nth(1)).toContainText(`Restored from revision ${publishedNumber}.`);
+
   // The audit log shows each step (PRODUCT.md "Audit log"), newest first, and the role changes.
   // Compliance reads it (its context admits axe).
   await reviewer.goto(`/admin/audit?item=${encodeURIComponent(run)}`);
@@ -207,6 +228,7 @@ test("roles, a paid interview through review to publication, and an edit that wa
     "Published",
     "Submitted for review",
     "Approved",
+    "Submitted for review",
   ]);
   await reviewer.goto("/admin/audit?action=role-change");
   for (const person of [contributor, editor, compliance]) await expect(reviewer.getByRole("main")).toContainText(person.email);

@@ -33,6 +33,8 @@ export interface SaveItemRequest {
   /** The parsed form (`editorSchema`): what the route handler read from the request. */
   input: ContentInput;
   user: CurrentUser;
+  /** PRODUCT.md "Revisions": the number of the revision this save restores (its revision says 'Restored'). */
+  restoredFrom?: number;
 }
 
 export type SaveItemResult =
@@ -54,7 +56,8 @@ export const PUBLISH_REFUSAL = "Your role cannot publish: save this as a draft."
  * or scheduled only with the text compliance approved; an edit of a published one is kept as a pending
  * revision and sent to review, while readers keep the approved text.
  */
-export async function saveItem({ type, id, input, user }: SaveItemRequest): Promise<SaveItemResult> {
+export async function saveItem({ type, id, input, user, restoredFrom }: SaveItemRequest): Promise<SaveItemResult> {
+  const restoreNote = restoredFrom === undefined ? null : `Restored from revision ${restoredFrom}.`;
   const created = id === undefined;
   // PRODUCT.md "Roles": a contributor edits only the drafts they created; editors and admins edit anything.
   const ownDraftsOnly = !created && !can(user.role, "content.edit");
@@ -111,7 +114,7 @@ export async function saveItem({ type, id, input, user }: SaveItemRequest): Prom
         fields,
         status: input.status,
         reason: "submitted",
-        note: null,
+        note: restoreNote,
         author: author(user),
       });
       await markSubmitted(tx, { type, id, revision, note: PENDING_EDIT_NOTE, author: author(user), pending: true });
@@ -135,14 +138,14 @@ export async function saveItem({ type, id, input, user }: SaveItemRequest): Prom
       savedId = id;
     }
     if (input.companyIds !== undefined) await setItemCompanies(type, savedId, companies.companyIds, tx);
-    const reason = input.status === "published" && !live ? "published" : "saved";
+    const reason = restoreNote ? "restored" : input.status === "published" && !live ? "published" : "saved";
     const revision = await recordRevision(tx, {
       type,
       id: savedId,
       fields,
       status: input.status,
       reason,
-      note: null,
+      note: restoreNote,
       author: author(user),
     });
     await auditItem(
@@ -150,7 +153,7 @@ export async function saveItem({ type, id, input, user }: SaveItemRequest): Prom
       user,
       saveAction(before?.status, input, created),
       { type, id: savedId, title: input.title },
-      { revisionId: revision.id },
+      { revisionId: revision.id, ...(restoreNote ? { detail: restoreNote } : {}) },
     );
     if (review) await markEdited(tx, type, savedId, review, digest);
     return { status: "saved", id: savedId, created, pending: false };
