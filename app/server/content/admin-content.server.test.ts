@@ -7,6 +7,7 @@ import { FIELD_SPECS } from "~/lib/editor-fields";
 import { type ContentInput } from "~/lib/editor-values";
 
 import { createItem as create, dailyRows } from "../../../tests/support/content";
+import { EMPTY_SHARED_VALUES } from "../../../tests/support/editor";
 import { getDb, schema } from "../db/db.server";
 import { deleteContent, editorValuesFromRow, getContent, listContent } from "./admin-content.server";
 import { CONTENT_TABLES } from "./content-tables.server";
@@ -25,22 +26,8 @@ describe("editor values when loading for edit", () => {
     const { id } = await create("interview", input({ title: "T", duration: 75 }));
     const row = await getContent("interview", id);
     expect(editorValuesFromRow("interview", row!)).toEqual({
+      ...EMPTY_SHARED_VALUES,
       title: "T",
-      description: "",
-      content: "",
-      status: "draft",
-      tags: [],
-      featured: false,
-      companyIds: [],
-      paidPromotion: false,
-      paidBy: "",
-      disclosureSponsor: "",
-      considerationForm: "",
-      considerationAmount: "",
-      considerationCurrency: "",
-      considerationUnits: "",
-      agreementDate: "",
-      disclosureNote: "",
       intervieweeName: "",
       intervieweeTitle: "",
       videoUrl: "",

@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { UNPAID_WITHOUT_COMPANIES } from "../../../tests/support/editor";
 import { itemDisclosure, withoutPromotionColumns, type PromotionColumns } from "./item-promotion.server";
 
-const NONE: PromotionColumns = {
-  paidPromotion: false,
-  sponsorCompanyId: null,
-  disclosureSponsor: null,
-  considerationForm: null,
-  considerationAmount: null,
-  considerationCurrency: null,
-  considerationUnits: null,
-  agreementDate: null,
-  disclosureNote: null,
-};
+const { companyIds: _companies, ...NONE }: { companyIds: unknown } & PromotionColumns = UNPAID_WITHOUT_COMPANIES;
 
 describe('itemDisclosure (PRODUCT.md "Paid promotion")', () => {
   const companyId = "5d0c8a57-2a4e-4bb5-9f3a-0c3c1d5d7e11";
