@@ -137,7 +137,8 @@ describe("search page markup", () => {
 describe('the companies block (PRODUCT.md "Search")', () => {
   beforeEach(async () => {
     const db = await getDb();
-    await db.execute(sql`truncate companies, content_companies`);
+    await db.execute(sql`truncate content_companies`);
+    await db.execute(sql`delete from companies`);
     // 13 items, so there is a page 2: the interview names the company without saying its ticker.
     const interview = await insertItem("interview", {
       title: "Why we are not chasing ounces",
