@@ -547,3 +547,20 @@ describe('paid promotion (PRODUCT.md "Paid promotion")', () => {
     );
   });
 });
+
+describe('the correction note (PRODUCT.md "Revisions")', () => {
+  it("is read on an edit, trimmed, empty as none; a new item has no such field", () => {
+    expect(parsed("blog", { title: "T", correction: "  Fixed the date. " }, "edit").correction).toBe("Fixed the date.");
+    expect(parsed("blog", { title: "T", correction: "" }, "edit").correction).toBeNull();
+    expect(parsed("blog", { title: "T", correction: "Fixed the date." }, "create")).not.toHaveProperty("correction");
+  });
+
+  it("is at most 500 characters, without control characters", () => {
+    expect(errorsFor("blog", { title: "T", correction: "x".repeat(501) }, "edit")).toEqual({
+      correction: ["Correction note must be at most 500 characters"],
+    });
+    expect(errorsFor("blog", { title: "T", correction: "Fixed\u0000" }, "edit")).toEqual({
+      correction: ["Correction note contains a control character; remove it"],
+    });
+  });
+});

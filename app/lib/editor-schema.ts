@@ -148,6 +148,10 @@ const companyIdsSchema = z
     return unique;
   });
 
+/** PRODUCT.md "Revisions": the editor's correction note, shown to readers with its date. */
+export const CORRECTION_LABEL = "Correction note";
+export const CORRECTION_MAX_LENGTH = 500;
+
 /** Tab, line feed and carriage return are ordinary in typed text; no other control character is (as `readForm` refuses). */
 const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
 
@@ -283,6 +287,15 @@ function buildEditorSchema(type: ContentType, mode: EditorMode) {
     companyIds: companyIdsSchema,
     // A checkbox sends 'on'; 'true' is accepted too, as for the featured flag.
     paidPromotion: formText.transform((v) => v === "on" || v === "true"),
+    // PRODUCT.md "Revisions": only an edit can correct what readers saw.
+    ...(mode === "edit"
+      ? {
+          correction: optionalText(CORRECTION_LABEL, CORRECTION_MAX_LENGTH).refine(
+            (v) => v === null || !CONTROL_CHARACTER.test(v),
+            `${CORRECTION_LABEL} contains a control character; remove it`,
+          ),
+        }
+      : {}),
   };
   for (const field of DISCLOSURE_FIELD_NAMES) shape[field] = formText;
   for (const field of info.fields) shape[field] = fieldSchema(field);

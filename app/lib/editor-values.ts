@@ -48,6 +48,8 @@ export type ContentInput = {
   companyIds?: string[];
   /** PRODUCT.md "Paid promotion": unset leaves the flag and the sponsorship as they are. */
   paidPromotion?: boolean;
+  /** PRODUCT.md "Revisions": the public note of an edit of a published piece that corrects an error. */
+  correction?: string | null;
 } & Partial<Record<SponsorshipColumn, string | null>> &
   Partial<Record<ContentField, string | number | null>>;
 

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 
 import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
-import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
+import { InvestmentNotice, ItemCompanies, ItemUpdates, PaidPromotion } from "~/components/content/item-companies";
 import { DateTime, MetaList } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { RelatedCard, RelatedDate, RelatedList } from "~/components/content/related-list";
@@ -130,6 +130,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
 
           {/* Sanitised on the server in the loader (sanitizeContentHtml). */}
           <div className="prose-content mt-8 max-w-3xl" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
+          <ItemUpdates updated={article.updated} corrections={article.corrections} />
           <InvestmentNotice text={article.investmentNotice} />
         </article>
 

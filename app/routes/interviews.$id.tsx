@@ -2,7 +2,7 @@ import * as React from "react";
 import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
-import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
+import { InvestmentNotice, ItemCompanies, ItemUpdates, PaidPromotion } from "~/components/content/item-companies";
 import { MetaList, publishedItem } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
@@ -123,6 +123,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
           {interview.contentHtml ? (
             <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: interview.contentHtml }} />
           ) : null}
+          <ItemUpdates updated={interview.updated} corrections={interview.corrections} />
           <InvestmentNotice text={interview.investmentNotice} />
         </article>
 

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 
 import { ContentImage } from "~/components/content/content-image";
 import { EmptyState } from "~/components/content/empty-state";
-import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
+import { InvestmentNotice, ItemCompanies, ItemUpdates, PaidPromotion } from "~/components/content/item-companies";
 import { DateTime, MetaList, publishedItem } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
@@ -95,6 +95,7 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
               <VideoPlayer url={feature.videoUrl} title={feature.title} poster={feature.featuredImageUrl} />
             </section>
           ) : null}
+          <ItemUpdates updated={feature.updated} corrections={feature.corrections} />
           <InvestmentNotice text={feature.investmentNotice} />
         </article>
 

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
-import { InvestmentNotice, ItemCompanies, PaidPromotion } from "~/components/content/item-companies";
+import { InvestmentNotice, ItemCompanies, ItemUpdates, PaidPromotion } from "~/components/content/item-companies";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { useViews } from "~/components/site/counters";
@@ -87,6 +87,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
           <PaidPromotion disclosure={video.disclosure} />
           {video.description ? <p className="text-lg leading-relaxed text-muted-foreground">{video.description}</p> : null}
           {video.contentHtml ? <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: video.contentHtml }} /> : null}
+          <ItemUpdates updated={video.updated} corrections={video.corrections} />
           <InvestmentNotice text={video.investmentNotice} />
         </article>
 

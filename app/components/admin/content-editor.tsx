@@ -24,7 +24,7 @@ import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentField, type ContentType } from "~/lib/content-types";
 import { DISCLOSURE_FIELD_NAMES, type DisclosureField } from "~/lib/disclosure-fields";
 import { FIELD_SPECS, LIMITS } from "~/lib/editor-fields";
-import { EDITOR_PARSE_OPTIONS, editorSchema } from "~/lib/editor-schema";
+import { CORRECTION_LABEL, CORRECTION_MAX_LENGTH, EDITOR_PARSE_OPTIONS, editorSchema } from "~/lib/editor-schema";
 import { FEATURE_TYPE_OPTIONS, STATUS_CHOICES, type EditorMode, type EditorValues } from "~/lib/editor-values";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
@@ -229,6 +229,16 @@ function EditorForm({ editor, actionData, notice }: { editor: EditorData; action
                       </Button>
                       <input type="hidden" name={fields.featured.name} value={String(featured)} />
                     </div>
+                  ) : null}
+                  {/* PRODUCT.md "Revisions": an edit of a published piece may say what it corrects. */}
+                  {mode === "edit" && editor.values.status === "published" ? (
+                    <Field
+                      meta={metaOf("correction")}
+                      label={CORRECTION_LABEL}
+                      hint="Only when this edit corrects an error readers saw: shown with today's date on the page and in the feed."
+                    >
+                      <Textarea rows={2} maxLength={CORRECTION_MAX_LENGTH} />
+                    </Field>
                   ) : null}
                 </>
               )}

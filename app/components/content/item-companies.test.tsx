@@ -4,7 +4,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
 import { renderRoute } from "../../../tests/support/render";
-import { InvestmentNotice, ItemCompanies, PaidPromotion } from "./item-companies";
+import { InvestmentNotice, ItemCompanies, ItemUpdates, PaidPromotion } from "./item-companies";
 
 const IRONBARK = { name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG", exchange: "ASX" };
 const HELIOS = { name: "Helios Semiconductor", slug: "helios-semiconductor", ticker: "HLIO", exchange: "NASDAQ" };
@@ -51,6 +51,28 @@ describe("PaidPromotion", () => {
 
   it("shows nothing without a disclosure", () => {
     const { container } = renderRoute(() => <PaidPromotion disclosure={null} />);
+    expect(container.innerHTML).toBe("");
+  });
+});
+
+describe('ItemUpdates (PRODUCT.md "Revisions")', () => {
+  it("says when the text was updated and lists each correction with its date, as text", () => {
+    renderRoute(() => (
+      <ItemUpdates
+        updated="2026-11-28T10:00:00.000Z"
+        corrections={[{ at: "2026-11-27T09:00:00.000Z", note: "An earlier version said <b>12%</b>." }]}
+      />
+    ));
+    const updates = screen.getByRole("region", { name: "Updates" });
+    expect([...updates.querySelectorAll("p")].map((line) => line.textContent)).toEqual([
+      "Updated November 28, 2026.",
+      "Correction, November 27, 2026: An earlier version said <b>12%</b>.",
+    ]);
+    expect(updates.querySelector("time")?.getAttribute("dateTime")).toBe("2026-11-28T10:00:00.000Z");
+  });
+
+  it("shows nothing for a piece never changed since it was published", () => {
+    const { container } = renderRoute(() => <ItemUpdates updated={null} corrections={[]} />);
     expect(container.innerHTML).toBe("");
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
 import { companyPath, tickerLabel, type Disclosure, type ItemCompany } from "~/lib/disclosure";
+import { formatDate } from "~/lib/format";
 
 /*
  * PRODUCT.md "Paid promotion": what an item's page shows about the companies it names and who paid for it.
@@ -38,6 +39,31 @@ export function PaidPromotion({ disclosure }: { disclosure: Disclosure | null })
       <p className="mt-1">{disclosure.statement}</p>
       {disclosure.note ? <p className="mt-1">{disclosure.note}</p> : null}
       {disclosure.agreed ? <p className="mt-1 text-muted-foreground">Agreement dated {disclosure.agreed}.</p> : null}
+    </section>
+  );
+}
+
+/**
+ * PRODUCT.md "Revisions": that a published piece was changed, when, and each correction with its date, after
+ * the content. Nothing for a piece never changed since it was published.
+ */
+export function ItemUpdates({ updated, corrections }: { updated: string | null; corrections: { at: string; note: string }[] }) {
+  if (!updated && corrections.length === 0) return null;
+  return (
+    <section aria-label="Updates" className="space-y-2 border-t pt-4 text-sm">
+      {updated ? (
+        <p className="text-muted-foreground">
+          Updated <time dateTime={updated}>{formatDate(updated, "long")}</time>.
+        </p>
+      ) : null}
+      {corrections.map((correction) => (
+        <p key={correction.at}>
+          <span className="font-semibold">
+            Correction, <time dateTime={correction.at}>{formatDate(correction.at, "long")}</time>:
+          </span>{" "}
+          {correction.note}
+        </p>
+      ))}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import type { Disclosure, ItemCompany } from "~/lib/disclosure";
 
 import { getEnv } from "../env.server";
 import { htmlToPlainText, readTimeMinutes } from "../html-text.server";
+import { correctionsOf } from "../review/corrections.server";
 import { itemPageMeta, notFoundMeta } from "../seo/seo.server";
 import { newsArticle, podcastEpisode, videoObject, type ItemFacts, type LdJson } from "../seo/structured-data.server";
 import { getPublishedBlog, listRelatedBlogs } from "./blogs.server";
@@ -35,6 +36,7 @@ interface StoredItem extends PromotionColumns {
   content: string | null;
   publishedAt: Date | null;
   updatedAt?: Date | null;
+  textUpdatedAt?: Date | null;
 }
 
 interface ItemPageType<Row extends StoredItem, Fields, Related> {
@@ -158,11 +160,20 @@ export type ItemOnPage<Type extends ContentType> = ReturnType<ItemPages[Type]["f
   companies: ItemCompany[];
   disclosure: Disclosure | null;
   investmentNotice: string | null;
+  /** PRODUCT.md "Revisions": when the published text last changed (ISO), and the corrections, oldest first. */
+  updated: string | null;
+  corrections: { at: string; note: string }[];
 };
 type RelatedOf<Type extends ContentType> = Awaited<ReturnType<ItemPages[Type]["related"]>>;
 
 export type ItemPage<Type extends ContentType> =
   { item: ItemOnPage<Type>; related: RelatedOf<Type>; meta: MetaDescriptor[] } | { item: null; related: []; meta: MetaDescriptor[] };
+
+/** PRODUCT.md "Revisions": the text's last change, when it came after the piece was published. */
+export function textUpdatedAfterPublication(row: { textUpdatedAt?: Date | null; publishedAt?: Date | null }): Date | null {
+  const { textUpdatedAt, publishedAt } = row;
+  return textUpdatedAt && publishedAt && textUpdatedAt.getTime() > publishedAt.getTime() ? textUpdatedAt : null;
+}
 
 /** The companies an item names, as its chips (A–Z) read them, and the investment notice that comes with any. */
 async function loadItemCompanies(type: ContentType, id: string) {
@@ -181,16 +192,27 @@ export async function loadItemPage<Type extends ContentType>(type: Type, id: str
   const page = ITEM_PAGES[type] as unknown as ItemPageType<StoredItem, object, unknown>;
   const row = await page.get(id);
   if (!row) return { item: null, related: [], meta: notFoundMeta(page.notFound) };
-  const [related, { companies, investmentNotice }, payers] = await Promise.all([
+  const [related, { companies, investmentNotice }, payers, corrections] = await Promise.all([
     page.related(row.id),
     loadItemCompanies(type, row.id),
     payersOf([row]),
+    correctionsOf([{ type, id: row.id }]),
   ]);
   const disclosure = itemDisclosure(type, row, payers);
-  const item = { ...page.fields(row), contentHtml: sanitizeContentHtml(row.content), companies, disclosure, investmentNotice };
+  const updated = textUpdatedAfterPublication(row);
+  const item = {
+    ...page.fields(row),
+    contentHtml: sanitizeContentHtml(row.content),
+    companies,
+    disclosure,
+    investmentNotice,
+    updated: updated?.toISOString() ?? null,
+    corrections: (corrections.get(`${type}:${row.id}`) ?? []).map(({ at, note }) => ({ at: at.toISOString(), note })),
+  };
   const meta = itemPageMeta(
     type,
-    { ...row, image: page.image(row) },
+    // PRODUCT.md "Revisions": dateModified is the text's last change, not a featuring or a counter.
+    { ...row, updatedAt: updated ?? row.publishedAt, image: page.image(row) },
     { ogType: page.ogType(row), structuredData: (facts) => page.structuredData(row, { ...facts, companies, disclosure }) },
   );
   return { item, related, meta } as ItemPage<Type>;

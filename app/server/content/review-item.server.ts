@@ -15,6 +15,7 @@ import { can } from "~/lib/roles";
 import type { CurrentUser } from "../auth/session.server";
 import { getDb, type Database } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
+import { recordCorrection } from "../review/corrections.server";
 import { getRevision, markReviewed, markSubmitted, recordRevision, reviewOf, type RevisionFields } from "../review/revisions.server";
 import { asTableValues } from "./admin-content.server";
 import { auditItem } from "./content-audit.server";
@@ -114,6 +115,16 @@ export async function reviewItem(type: ContentType, id: string, action: ReviewAc
     await auditItem(tx, user, "approve", { type, id, title: approvedTitle }, { revisionId: revision.id, detail: action.note || null });
     if (review.pendingRevisionId !== review.revisionId) return { status: "done", message: REVIEW_MESSAGES.approved };
     await applyRevision(tx, type, table, id, revision.fields as RevisionFields);
+    // PRODUCT.md "Revisions": an edit marked as a correction shows its note once readers see it.
+    if (revision.correction) {
+      await recordCorrection(tx, {
+        type,
+        id,
+        revisionId: revision.id,
+        note: revision.correction,
+        author: { id: revision.authorId ?? "", name: revision.authorName ?? "" },
+      });
+    }
     applied = true;
     return { status: "done", message: REVIEW_MESSAGES.approvedLive };
   });
@@ -127,7 +138,7 @@ async function applyRevision(tx: Executor, type: ContentType, table: ContentTabl
   const { companyIds, ...columns } = fields;
   await tx
     .update(table)
-    .set(asTableValues({ ...columns, updatedAt: sql`now()` }))
+    .set(asTableValues({ ...columns, updatedAt: sql`now()`, textUpdatedAt: sql`now()` }))
     .where(eq(table.id, id));
   // A company deleted since the revision was saved is left out, as its deletion left out the item's other rows.
   const companies = await setItemCompanies(type, id, companyIds, tx);

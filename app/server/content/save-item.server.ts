@@ -18,6 +18,7 @@ import { can } from "~/lib/roles";
 import type { CurrentUser } from "../auth/session.server";
 import { getDb } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
+import { recordCorrection } from "../review/corrections.server";
 import { approves, markEdited, markSubmitted, recordRevision, reviewOf, revisionDigest } from "../review/revisions.server";
 import { asTableValues, featuredColumns } from "./admin-content.server";
 import { auditItem } from "./content-audit.server";
@@ -99,6 +100,10 @@ export async function saveItem({ type, id, input, user, restoredFrom }: SaveItem
     // A published piece saved with its text unchanged (a new time, 'featured', the same words) has nothing to review.
     const digest = revisionDigest(fields);
     const unchangedLiveText = live && digest === revisionDigest(reviewableFields(type, before, companiesBefore));
+    // PRODUCT.md "Revisions": readers see that a published piece's text changed, and why when it is a correction.
+    const liveTextChanges = live && !unchangedLiveText && input.status === "published";
+    const correction = input.correction?.trim() || null;
+    if (correction && !liveTextChanges) return { status: "refused", fieldErrors: { correction: [CORRECTION_WITHOUT_CHANGE] } };
     if (needs && input.status === "published" && !unchangedLiveText && !approves(review, digest)) {
       if (!before || id === undefined || !live) {
         const message =
@@ -115,6 +120,7 @@ export async function saveItem({ type, id, input, user, restoredFrom }: SaveItem
         status: input.status,
         reason: "submitted",
         note: restoreNote,
+        correction,
         author: author(user),
       });
       await markSubmitted(tx, { type, id, revision, note: PENDING_EDIT_NOTE, author: author(user), pending: true });
@@ -133,7 +139,7 @@ export async function saveItem({ type, id, input, user, restoredFrom }: SaveItem
     } else {
       await tx
         .update(table)
-        .set(asTableValues(updateValues(type, table, input, columns)))
+        .set(asTableValues({ ...updateValues(type, table, input, columns), ...(liveTextChanges ? { textUpdatedAt: sql`now()` } : {}) }))
         .where(eq(table.id, id));
       savedId = id;
     }
@@ -155,6 +161,7 @@ export async function saveItem({ type, id, input, user, restoredFrom }: SaveItem
       { type, id: savedId, title: input.title },
       { revisionId: revision.id, ...(restoreNote ? { detail: restoreNote } : {}) },
     );
+    if (correction) await recordCorrection(tx, { type, id: savedId, revisionId: revision.id, note: correction, author: author(user) });
     if (review) await markEdited(tx, type, savedId, review, digest);
     return { status: "saved", id: savedId, created, pending: false };
   });
@@ -179,6 +186,9 @@ async function namesClient(companyIds: string[], tx: Parameters<typeof checkComp
   const checked = await checkCompanies(companyIds, tx);
   return checked.ok && checked.namesClient;
 }
+
+/** PRODUCT.md "Revisions": a correction note needs a change to the published text to go with. */
+export const CORRECTION_WITHOUT_CHANGE = "A correction goes with a change to the published text: change the text, or leave the note empty";
 
 /** PRODUCT.md "Review": the note an edit of a published piece goes to review with. */
 export const PENDING_EDIT_NOTE = "An edit of the published piece.";

@@ -69,6 +69,11 @@ function contentColumns() {
      * foreign key: deleting an account keeps the record of who wrote what.
      */
     createdBy: text("created_by"),
+    /**
+     * PRODUCT.md "Revisions": when the published text last changed after publication (an edit saved live, or
+     * an approved pending edit); readers see 'Updated' with it. Not `updated_at`, which featuring also moves.
+     */
+    textUpdatedAt: tstz("text_updated_at"),
     ...timestamps(),
     /**
      * What /search matches (app/server/search/search.server.ts): title, description and content, lower-cased
@@ -394,11 +399,33 @@ export const contentRevisions = pgTable(
     /** saved | submitted | approved | published | restored (`lib/review.ts`). */
     reason: text("reason").notNull(),
     note: text("note"),
+    /** PRODUCT.md "Revisions": the public correction note of an edit marked as a correction, published with it. */
+    correction: text("correction"),
     authorId: text("author_id"),
     authorName: text("author_name"),
     createdAt: tstz("created_at").notNull().defaultNow(),
   },
   (t) => [unique("content_revisions_item_number_key").on(t.contentType, t.contentId, t.number)],
+);
+
+/**
+ * Public corrections (PRODUCT.md "Revisions"): one row each time an edit marked as a correction reaches
+ * readers, with its note, shown on the item's page and in its feed entries. Only added; no foreign key to
+ * the item (five tables), like revisions.
+ */
+export const contentCorrections = pgTable(
+  "content_corrections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+    contentId: uuid("content_id").notNull(),
+    revisionId: uuid("revision_id"),
+    note: text("note").notNull(),
+    authorId: text("author_id"),
+    authorName: text("author_name"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("content_corrections_item_idx").on(t.contentType, t.contentId, t.createdAt)],
 );
 
 /**

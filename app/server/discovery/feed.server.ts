@@ -9,6 +9,7 @@ import { Feed, type FeedOptions } from "feed";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { COMPANY_LIST_PATH, disclosureText, tickerLabel, type Disclosure } from "~/lib/disclosure";
+import { formatDate } from "~/lib/format";
 
 import { companiesOfItems, itemKey, type ItemCompanyRow } from "../content/item-companies.server";
 import { itemDisclosure, payersOf, PROMOTION_COLUMNS_SQL, type PromotionColumns } from "../content/item-promotion.server";
@@ -17,6 +18,7 @@ import { getDb } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { htmlToPlainText } from "../html-text.server";
 import { NEWEST_PUBLISHED_SQL } from "../list-order.server";
+import { correctionsOf, type Correction } from "../review/corrections.server";
 
 /** PRODUCT.md "Limits": every feed lists the 50 newest items. */
 export const FEED_ITEM_LIMIT = 50;
@@ -34,6 +36,8 @@ export interface FeedItem {
   updatedAt: Date;
   /** PRODUCT.md "Paid promotion": set for a paid item. */
   disclosure: Disclosure | null;
+  /** PRODUCT.md "Revisions": its corrections, oldest first. */
+  corrections: Correction[];
 }
 
 /** Newest published items of the given types (all five by default), for the feeds. */
@@ -62,7 +66,10 @@ export async function listPublishedForFeeds(limit: number, types: readonly Conte
     )}) items
     order by ${NEWEST_PUBLISHED_SQL}
     limit ${limit}`);
-  const payers = await payersOf(result.rows);
+  const [payers, corrections] = await Promise.all([
+    payersOf(result.rows),
+    correctionsOf(result.rows.map((row) => ({ type: row.content_type, id: row.id }))),
+  ]);
   return result.rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -71,6 +78,7 @@ export async function listPublishedForFeeds(limit: number, types: readonly Conte
     publishedAt: new Date(row.published_at),
     updatedAt: new Date(row.updated_at),
     disclosure: itemDisclosure(row.content_type, row, payers),
+    corrections: corrections.get(`${row.content_type}:${row.id}`) ?? [],
   }));
 }
 
@@ -139,10 +147,18 @@ const FEEDS = {
 
 export type FeedName = keyof typeof FEEDS;
 
-/** PRODUCT.md "Paid promotion": a paid item's entry opens with its disclosure, before anything about the item. */
-export function withDisclosure(disclosure: Disclosure | null, text: string): string {
-  if (!disclosure) return text;
-  return text ? `${disclosureText(disclosure)}\n\n${text}` : disclosureText(disclosure);
+/**
+ * PRODUCT.md "Paid promotion": a paid item's entry opens with its disclosure, before anything about the item;
+ * PRODUCT.md "Revisions": then its corrections, each with its date, then its usual text.
+ */
+export function withDisclosure(disclosure: Disclosure | null, text: string, corrections: readonly Correction[] = []): string {
+  return [
+    disclosure ? disclosureText(disclosure) : "",
+    ...corrections.map((correction) => `Correction, ${formatDate(correction.at, "long")}: ${correction.note}`),
+    text,
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /**
@@ -170,7 +186,7 @@ export async function buildRssFeed(name: FeedName = "all"): Promise<string> {
       id: link,
       link,
       // PRODUCT.md "Text from HTML": feeds carry the description as plain text, after a paid item's disclosure.
-      description: xmlSafe.cdata(withDisclosure(item.disclosure, htmlToPlainText(item.description))),
+      description: xmlSafe.cdata(withDisclosure(item.disclosure, htmlToPlainText(item.description), item.corrections)),
       date: item.publishedAt,
       category: [
         { name: xmlSafe.text(CONTENT_REGISTRY[item.contentType].label) },

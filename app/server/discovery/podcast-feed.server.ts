@@ -18,6 +18,7 @@ import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { htmlToPlainText } from "../html-text.server";
 import { newestPublishedFirst } from "../list-order.server";
+import { correctionsOf } from "../review/corrections.server";
 import { companyCategory, FEED_ITEM_LIMIT, newFeed, withDisclosure, xmlSafe } from "./feed.server";
 
 /** The audio types podcast apps take, by file extension, with the MIME type Apple lists for each. */
@@ -146,9 +147,10 @@ export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
       .limit(BATCH)
       .offset(offset);
     // The batch's uploads in one query.
-    const [uploads, payers] = await Promise.all([
+    const [uploads, payers, corrections] = await Promise.all([
       uploadedAudioFiles(rows.map((row) => sitePath(row.audioUrl!, origin) ?? "")),
       payersOf(rows),
+      correctionsOf(rows.map((row) => ({ type: "podcast" as const, id: row.id }))),
     ]);
     for (const row of rows) {
       const audioUrl = row.audioUrl!;
@@ -166,6 +168,7 @@ export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
         text: withDisclosure(
           itemDisclosure("podcast", row, payers),
           htmlToPlainText(row.description) || htmlToPlainText(row.content) || row.title,
+          corrections.get(`podcast:${row.id}`),
         ),
         publishedAt: row.publishedAt!,
         duration: row.duration,

@@ -59,6 +59,8 @@ export async function recordRevision(
     status: string;
     reason: RevisionReason;
     note?: string | null;
+    /** PRODUCT.md "Revisions": a pending edit's public correction note, published when it is approved. */
+    correction?: string | null;
     author: Author;
   },
 ): Promise<Revision> {
@@ -76,6 +78,7 @@ export async function recordRevision(
       status: revision.status,
       reason: revision.reason,
       note: revision.note ?? null,
+      correction: revision.correction ?? null,
       authorId: author.id,
       authorName: author.name,
     })
