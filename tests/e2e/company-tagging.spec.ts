@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, test } from "./fixtures";
+import { axeViolations } from "./page-checks";
 
 /**
  * Issue 16 (PRODUCT.md "Companies", PRODUCT.md "Paid promotion"), the editor's side: an editor adds a
@@ -98,8 +97,6 @@ test("a paid video cannot be published without its disclosure, nor without appro
   await expect(page.getByRole("link", { name: `Edit ${title}`, exact: true })).toBeVisible();
 });
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
 test("the picker open and the disclosure's messages have no axe-core violations (WCAG 2.2 AA)", async ({ browser, baseURL }) => {
   // The editor's CSP admits only scripts carrying the render's nonce; axe is injected from outside.
   const context = await browser.newContext({ bypassCSP: true });
@@ -116,16 +113,7 @@ test("the picker open and the disclosure's messages have no axe-core violations 
   const picker = page.getByRole("combobox", { name: "Companies" });
   await picker.fill("ironbark");
   await expect(page.getByRole("option", { name: /Ironbark Gold/ })).toBeVisible();
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
+  const violations = await axeViolations(page);
   await context.close();
   expect(violations).toEqual([]);
 });

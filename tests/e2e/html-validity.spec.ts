@@ -1,10 +1,3 @@
-import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
-import fs from "node:fs/promises";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import type { APIRequestContext } from "@playwright/test";
 
 import { demoId } from "../../app/server/seed/catalogue/demo-ids";
@@ -12,6 +5,7 @@ import { DEMO_INTERVIEWS } from "../../app/server/seed/catalogue/interviews";
 import { DEMO_SPECIAL_FEATURES } from "../../app/server/seed/catalogue/special-features";
 import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
 import { expect, test } from "./fixtures";
+import { axeViolations, nuHtmlCheck } from "./page-checks";
 
 /**
  * The server-rendered HTML of every public page passes the W3C Nu Html Checker (vnu.jar, needs Java).
@@ -19,36 +13,6 @@ import { expect, test } from "./fixtures";
  * The same pages, rendered in Chromium in both themes and at a phone's and a desktop's width, have no
  * axe-core violations.
  */
-
-// vnu-jar's main module exports the path of its jar.
-const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface VnuMessage {
-  type: "error" | "info" | "non-document-error";
-  subType?: "warning" | "fatal" | "io" | "schema" | "internal";
-  url: string;
-  lastLine?: number;
-  message: string;
-  extract?: string;
-}
-
-/** One line per page and message (with its lines and a count), then the first offending markup. */
-function summarise(messages: VnuMessage[], fileToPage: Map<string, string>) {
-  const groups = new Map<string, { lines: number[]; extract?: string }>();
-  for (const m of messages) {
-    const key = `${fileToPage.get(m.url) ?? m.url}: ${m.message}`;
-    const group = groups.get(key) ?? { lines: [], extract: m.extract?.trim() };
-    group.lines.push(m.lastLine ?? 0);
-    groups.set(key, group);
-  }
-  return [...groups]
-    .map(([key, { lines, extract }]) => {
-      const where = [...new Set(lines)].join(", ");
-      return `${key} (${lines.length}× on line ${where})${extract ? `\n    ${extract}` : ""}`;
-    })
-    .join("\n");
-}
 
 /** The first `/<kind>/<uuid>` link on a list page: a real, published item of the seeded demo content. */
 async function firstItemPath(request: APIRequestContext, listPath: string, kind: string) {
@@ -116,33 +80,9 @@ test("every public page has a non-empty <title> in its server-rendered HTML", as
 
 test("every public page is valid HTML according to the W3C Nu Html Checker", async ({ request }) => {
   test.setTimeout(300_000);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "marketwire-html-"));
-  try {
-    const files: string[] = [];
-    const fileToPage = new Map<string, string>();
-    for (const [i, page] of (await fetchPublicPages(request)).entries()) {
-      const file = path.join(dir, `page-${i}.html`);
-      await fs.writeFile(file, page.html);
-      files.push(file);
-      fileToPage.set(`file:${file}`, page.path);
-    }
-
-    // One JVM for all pages (starting it is the slow part). vnu exits 1 when it reports errors.
-    const run = await promisify(execFile)("java", ["-jar", vnuJar, "--format", "json", "--stdout", ...files], {
-      maxBuffer: 64 * 1024 * 1024,
-    }).catch((error: { stdout?: string; stderr?: string; code?: number }) => {
-      if (error.code === 1 && error.stdout) return { stdout: error.stdout, stderr: error.stderr ?? "" };
-      throw error;
-    });
-    const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
-    const warnings = messages.filter((m) => m.type === "info" && m.subType === "warning");
-    if (warnings.length > 0) console.log(`Nu Html Checker warnings (reported, not failing):\n${summarise(warnings, fileToPage)}`);
-
-    const errors = messages.filter((m) => m.type === "error" || m.type === "non-document-error");
-    expect(errors.length, `Nu Html Checker errors:\n${summarise(errors, fileToPage)}`).toBe(0);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  const { errors, warnings } = await nuHtmlCheck(await fetchPublicPages(request));
+  if (warnings) console.log(`Nu Html Checker warnings (reported, not failing):\n${warnings}`);
+  expect(errors, "Nu Html Checker errors").toBe("");
 });
 
 for (const [theme, width] of [
@@ -160,16 +100,7 @@ for (const [theme, width] of [
     const found: string[] = [];
     for (const { path: pagePath } of await publicPages(request)) {
       await page.goto(pagePath);
-      await page.addScriptTag({ content: axeSource });
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: { run: (options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-          }
-        ).axe;
-        const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      });
+      const violations = await axeViolations(page);
       found.push(...violations.map((violation) => `${pagePath}: ${violation}`));
     }
     await context.close();

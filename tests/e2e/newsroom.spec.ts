@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
+import { axeViolations } from "./page-checks";
 
 /**
  * PRODUCT.md "Roles" and "Review", walked by four people: an admin gives three new accounts the contributor,
@@ -20,20 +19,6 @@ const SENTENCE = "MarketWire received A$7,500 in cash from Ironbark Gold (ASX:IB
 interface Person {
   email: string;
   page: Page;
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe-core's WCAG 2.2 AA violations on the page as it is (its context admits the injected script). */
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
 }
 
 async function signUp(browser: Browser, baseURL: string, label: string): Promise<Person & { password: string }> {

@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { APIRequestContext } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
+import { axeViolations } from "./page-checks";
 
 /**
  * A paid interview about a company (PRODUCT.md "Paid promotion"): its page shows the disclosure before the
@@ -10,8 +9,6 @@ import { expect, test } from "./fixtures";
  * item in company-tagging.spec.ts: a demo item can fall out of the 50-item feeds once other specs add items.
  */
 const TITLE = "Ironbark Gold's CEO: Why We Are Not Chasing Ounces";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
 /** An interview's page, found by its catalogue title on /interviews. */
 async function interviewPath(request: APIRequestContext, title = TITLE) {
   const html = await (await request.get("/interviews")).text();
@@ -82,14 +79,7 @@ for (const [theme, width] of [
     expect(chosen.status()).toBeLessThan(400);
     const page = await context.newPage();
     await page.goto(path);
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as { axe: { run: (options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-      ).axe;
-      const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    });
+    const violations = await axeViolations(page);
     await context.close();
     expect(violations).toEqual([]);
   });

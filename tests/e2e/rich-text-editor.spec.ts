@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 
 import { E2E_ADMIN } from "../../playwright.config";
 import { expect, test } from "./fixtures";
+import { axeViolations } from "./page-checks";
 
 /**
  * The rich-text editor (PRODUCT.md "Rich-text editor", issue 15): formatted text, a link and an uploaded
@@ -201,19 +200,6 @@ test("the toolbar and the editor are reached with the keyboard", async ({ adminP
   await page.keyboard.press("Shift+Tab");
   await expect(tool(page, "Heading 3")).toBeFocused();
 });
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    type Axe = { run: (context: object, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-    const result = await (window as unknown as { axe: Axe }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}
 
 for (const [theme, width] of [
   ["light", 1280],
