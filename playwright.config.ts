@@ -66,6 +66,8 @@ export default defineConfig({
       SMTP_URL: "",
       // Every e2e request comes from 127.0.0.1: the per-client sign-in limit would trip across tests.
       RATE_LIMIT: "off",
+      // Nothing balances load in front of the test server: it stops at once.
+      SHUTDOWN_DELAY_MS: "0",
     },
   },
 });

@@ -14,11 +14,12 @@ import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 
 import { nextPublicationAfter } from "./app/server/content/scheduled-publication.server";
-import { closeDatabase, connectDatabase } from "./app/server/db/db.server";
+import { closeDatabase, connectDatabase, getDb, MIGRATIONS_FOLDER } from "./app/server/db/db.server";
 import { getEnv, StartupError } from "./app/server/env.server";
 import { limitBodyTime, UPLOAD_BODY_TIMEOUT_MS } from "./app/server/http/body-timeout.server";
 import { installClientAddress } from "./app/server/http/client-address.server";
 import { listenForContentChanges, type ContentChangeListener } from "./app/server/http/content-events.server";
+import { answerDatabaseOutagesWith503 } from "./app/server/http/database-outage.server";
 import { trackRequests } from "./app/server/http/http-drain.server";
 import { answerUnknownMethods, refuseUnservedMethods } from "./app/server/http/method-guard.server";
 import { refuseCrossSiteRequests } from "./app/server/http/origin-guard.server";
@@ -26,6 +27,7 @@ import { pageCacheMiddleware } from "./app/server/http/page-cache-middleware.ser
 import { installPageCache, PageCache } from "./app/server/http/page-cache.server";
 import { refuseForeignRequestTargets } from "./app/server/http/request-target.server";
 import { policyContext, securityHeaders } from "./app/server/http/security-headers.server";
+import { healthRoutes, migrationCount } from "./app/server/ops/health.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
 
 /** PRODUCT.md "Page cache": bounds and lifetimes. */
@@ -34,7 +36,7 @@ const PAGE_CACHE_OPTIONS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, fres
 /** A 256 KB brotli window: larger than any page's HTML. */
 const PAGE_BROTLI_WINDOW_BITS = 18;
 
-/** A stop waits this long for requests in progress, then ends them. */
+/** A stop waits this long (after SHUTDOWN_DELAY_MS) for requests in progress, then ends them. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /**
@@ -51,13 +53,26 @@ const buildDir = entry.endsWith(".js") ? path.dirname(entry) : path.resolve(proc
 async function main() {
   const env = getEnv();
   const connection = await connectDatabase();
-  await prepareDemoSite(connection.kind);
+  // Instances started together on one PostgreSQL take turns (PRODUCT.md "Operations").
+  await connection.exclusive(() => prepareDemoSite(connection.kind));
 
   let contentListener: ContentChangeListener | undefined;
+  let stoppingSince: number | undefined;
   const app = express();
   app.disable("x-powered-by");
   // On every answer, refusals included (PRODUCT.md "Security headers").
   app.use(securityHeaders(policyContext(env)));
+  // PRODUCT.md "Operations": answered before anything else can hold them up.
+  const health = healthRoutes({
+    getDb,
+    timeoutMs: env.READINESS_TIMEOUT_MS,
+    migrations: migrationCount(MIGRATIONS_FOLDER),
+    isStopping: () => stoppingSince !== undefined,
+  });
+  app.get("/healthz", health.live);
+  app.get("/readyz", health.ready);
+  // A request that meets a database outage is answered 503, not 500 (PRODUCT.md "Operations").
+  app.use(answerDatabaseOutagesWith503);
   // A body gets BODY_TIMEOUT_SECONDS to arrive, an upload an hour; a request names a path here, never
   // another host (PRODUCT.md "Security").
   app.use(limitBodyTime({ bodyMs: env.BODY_TIMEOUT_SECONDS * 1000 }), refuseForeignRequestTargets);
@@ -126,9 +141,10 @@ async function main() {
     void closeDatabase().finally(() => process.exit(1));
   });
 
-  // Stop: no new connections, requests in progress finish, then the database closes and its lock is
-  // released. A second signal or the deadline stops at once, with exit code 1.
-  let stoppingSince: number | undefined;
+  // Stop (PRODUCT.md "Operations"): /readyz answers 503 at once while requests are still served for
+  // SHUTDOWN_DELAY_MS, so load balancers stop sending; then no new connections, requests in progress
+  // finish, and the database closes and its lock is released. A second signal or the deadline (counted
+  // from the end of the delay) stops at once, with exit code 1.
   const unanswered = () => (requests.inFlight === 1 ? "1 request" : `${requests.inFlight} requests`);
   const shutdown = (signal: NodeJS.Signals) => {
     if (stoppingSince !== undefined) {
@@ -137,13 +153,18 @@ async function main() {
       process.exit(1);
     }
     stoppingSince = Date.now();
-    console.info(`${signal} received: finishing ${unanswered()} in progress, then closing the database.`);
+    const delay = env.SHUTDOWN_DELAY_MS;
+    console.info(
+      delay > 0
+        ? `${signal} received: not ready; serving ${delay} ms more, then finishing the requests in progress and closing the database.`
+        : `${signal} received: finishing ${unanswered()} in progress, then closing the database.`,
+    );
     setTimeout(() => {
       console.error(`Stopping at once: ${unanswered()} still unanswered after ${SHUTDOWN_DEADLINE_MS / 1000} s.`);
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
-    requests
-      .drain()
+    }, delay + SHUTDOWN_DEADLINE_MS).unref();
+    new Promise((resolve) => setTimeout(resolve, delay))
+      .then(() => requests.drain())
       .then(() => contentListener?.close())
       .then(() => closeDatabase())
       .then(

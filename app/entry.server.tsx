@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 
 import { NonceProvider } from "~/components/nonce";
+import { noteRequestError } from "~/server/http/database-outage.server";
 import { createNonce, pageContentSecurityPolicy } from "~/server/http/security-headers.server";
 
 export const streamTimeout = 5_000;
@@ -20,6 +21,8 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A database outage makes the answer a 503 (PRODUCT.md "Operations").
+  noteRequestError(error);
   console.error(error);
 };
 

@@ -76,7 +76,6 @@ export default [
   ]),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/newsletter", "routes/resources.newsletter.ts"),
-  route("healthz", "routes/healthz.ts"),
   // PRODUCT.md "Discovery": feeds, sitemap and link-preview images
   route("rss.xml", "routes/rss[.]xml.ts"),
   route("podcasts/rss.xml", "routes/podcasts.rss[.]xml.ts"),

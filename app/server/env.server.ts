@@ -11,6 +11,15 @@ export class StartupError extends Error {
   override name = "StartupError";
 }
 
+/** A whole number of milliseconds, from `min` (1 unless said) to an hour. */
+function milliseconds(min = 1) {
+  return z.coerce
+    .number()
+    .int("must be a whole number of milliseconds")
+    .min(min, `must be at least ${min}`)
+    .max(3_600_000, "must be at most 3600000 (an hour)");
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -20,6 +29,19 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   DATA_DIR: z.string().default("./data"),
+  // PRODUCT.md "Operations": PostgreSQL's pool, and how long a request waits for the database before a 503.
+  DATABASE_POOL_MAX: z.coerce
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1000, "must be at most 1000")
+    .default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds().default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds().default(5_000),
+  /** How long /readyz waits for the database before it answers 503. */
+  READINESS_TIMEOUT_MS: milliseconds().default(2_000),
+  /** After SIGTERM: /readyz answers 503 while requests are still served this long, so load balancers move on. */
+  SHUTDOWN_DELAY_MS: milliseconds(0).default(3_000),
   /** The site's public origin: canonical links, link previews, feeds and the sitemap (PRODUCT.md "Discovery"). */
   PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_URL: z.url().optional(),
@@ -205,7 +227,9 @@ function isAddressOrRange(entry: string) {
 
 type S3Variable = (typeof S3_VARIABLES)[number] | "S3_FORCE_PATH_STYLE";
 
-export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT" | "PAGE_CACHE" | "PODCAST_IMAGE_URL" | S3Variable> & {
+type PoolVariable = "DATABASE_POOL_MAX" | "DATABASE_CONNECT_TIMEOUT_MS" | "DATABASE_STATEMENT_TIMEOUT_MS";
+
+export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT" | "PAGE_CACHE" | "PODCAST_IMAGE_URL" | S3Variable | PoolVariable> & {
   PUBLIC_URL: string;
   BETTER_AUTH_URL: string;
   DATA_DIR: string;
@@ -216,6 +240,8 @@ export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT" | "PAGE_CACHE" | 
   S3: S3Settings | null;
   /** The largest upload accepted, in bytes, per kind (PRODUCT.md "Media library"). */
   UPLOAD_MAX_BYTES: { image: number; audio: number };
+  /** PostgreSQL's pool: its size and timeouts. */
+  DATABASE_POOL: { max: number; connectTimeoutMs: number; statementTimeoutMs: number };
 };
 
 let cached: Env | undefined;
@@ -230,7 +256,18 @@ export function getEnv(): Env {
     const issue = parsed.error.issues[0]!;
     throw new StartupError(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
   }
-  const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...env } = parsed.data;
+  const {
+    S3_BUCKET,
+    S3_ENDPOINT,
+    S3_REGION,
+    S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY,
+    S3_FORCE_PATH_STYLE,
+    DATABASE_POOL_MAX,
+    DATABASE_CONNECT_TIMEOUT_MS,
+    DATABASE_STATEMENT_TIMEOUT_MS,
+    ...env
+  } = parsed.data;
   const s3Values = { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY };
   const missing = S3_VARIABLES.filter((name) => s3Values[name] === undefined);
   if (missing.length > 0 && missing.length < S3_VARIABLES.length) {
@@ -262,6 +299,11 @@ export function getEnv(): Env {
           }
         : null,
     UPLOAD_MAX_BYTES: { image: megabytes(env.UPLOAD_MAX_IMAGE_MB), audio: megabytes(env.UPLOAD_MAX_AUDIO_MB) },
+    DATABASE_POOL: {
+      max: DATABASE_POOL_MAX,
+      connectTimeoutMs: DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: DATABASE_STATEMENT_TIMEOUT_MS,
+    },
   };
   return cached;
 }

@@ -195,6 +195,8 @@ export async function startServer(buildDir: string, site: Site, options: StartOp
     SEED_DEMO_CONTENT: "",
     BETTER_AUTH_SECRET: "",
     PAGE_CACHE: "on",
+    // No load balancer watches /readyz here: a stop begins at once unless a test says otherwise.
+    SHUTDOWN_DELAY_MS: "0",
     ...site.env,
     ...options.env,
   };

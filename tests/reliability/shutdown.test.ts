@@ -169,6 +169,56 @@ describe("SIGTERM", () => {
     );
   });
 
+  it("with SHUTDOWN_DELAY_MS: /readyz answers 503 at once, 10 busy keep-alive clients are served through the delay and none is reset", async () => {
+    const delayMs = 1_500;
+    const server = await startServer(buildDir, await site(), { env: { SHUTDOWN_DELAY_MS: String(delayMs) } });
+    expect((await send(server.origin, { path: "/readyz" })).status).toBe(200);
+
+    // Ten clients, each on one keep-alive connection, sending its next request as soon as the last is
+    // answered (a proxy's pooled connections under load), until an answer says Connection: close.
+    const answered = Array.from({ length: 10 }, () => 0);
+    let signalledAt = Infinity;
+    const servedDuringDelay: number[] = [];
+    const clients = Array.from({ length: 10 }, async (_, n) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const outcomes: string[] = [];
+      try {
+        for (let i = 0; ; i++) {
+          const answer = await send(server.origin, { path: PAGES[i % PAGES.length]!, agent });
+          outcomes.push(String(answer.status));
+          answered[n]! += 1;
+          if (answer.at - signalledAt < delayMs - 100) servedDuringDelay.push(answer.status);
+          if (answer.headers.connection === "close") return outcomes;
+        }
+      } catch (error) {
+        outcomes.push((error as NodeJS.ErrnoException).code ?? String(error));
+        return outcomes;
+      } finally {
+        agent.destroy();
+      }
+    });
+    while (answered.some((count) => count < 3)) await sleep(10);
+
+    signalledAt = server.signal("SIGTERM");
+    await server.printed("SIGTERM received");
+    const readiness = await send(server.origin, { path: "/readyz" });
+    const liveness = await send(server.origin, { path: "/healthz" });
+    const outcomes = await Promise.all(clients);
+    const exit = await server.exited;
+
+    expect([readiness.status, JSON.parse(readiness.body)]).toEqual([503, { ok: false, problem: "stopping" }]);
+    expect(liveness.status).toBe(200);
+    expect(outcomes.flat().filter((outcome) => outcome !== "200")).toEqual([]);
+    // The delay served requests as usual before the drain began.
+    expect(servedDuringDelay.length).toBeGreaterThan(10);
+    expect(exit.code).toBe(0);
+    expect(exit.at - signalledAt).toBeGreaterThanOrEqual(delayMs);
+    console.info(
+      `[reliability] SIGTERM with a ${delayMs} ms delay (${server.site.kind}): ${outcomes.flat().length} answers to 10 busy keep-alive clients, ` +
+        `${servedDuringDelay.length} during the delay, 0 resets, exit after ${exit.at - signalledAt} ms`,
+    );
+  });
+
   it("repeated within a second (npm passing on the Ctrl-C the server also got) is the same stop: the request still finishes, exit 0", async () => {
     const server = await startServer(buildDir, await site());
     let release!: () => void;

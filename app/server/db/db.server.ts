@@ -23,8 +23,24 @@ export interface Connection {
   kind: "pglite" | "postgres";
   /** PostgreSQL only: the connection string, for connections of its own (LISTEN). */
   url?: string;
+  /**
+   * Runs `work` while no other instance on the same database runs its own (PRODUCT.md "Operations"):
+   * instances started together take turns at the demo seed and the first admin. The embedded database
+   * has one process by its folder's lock, so there it simply runs.
+   */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 }
+
+/** How the PostgreSQL pool waits (PRODUCT.md "Operations"): DATABASE_POOL_MAX and the timeouts of env.server.ts. */
+export interface PoolSettings {
+  max: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+/** An arbitrary constant naming the start-up advisory lock (the audit log's is another). */
+const STARTUP_LOCK_KEY = 0x4d57_5354; // "MWST"
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/server/db/migrations");
 
@@ -38,11 +54,38 @@ function describeError(error: unknown) {
   return String(error);
 }
 
-async function openPostgres(url: string): Promise<Connection> {
+/**
+ * Runs `work` holding the start-up advisory lock, on a connection of its own (not the pool's: with a pool
+ * of one, `work`'s queries would wait for the lock's connection forever) and without a statement timeout,
+ * since the lock waits for another instance's migrations.
+ */
+async function withStartupLock<T>(url: string, connectTimeoutMs: number, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+  // A lost connection ends the session and so releases the lock: nothing to do but not crash.
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+    return await work();
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function openPostgres(url: string, settings: PoolSettings): Promise<Connection> {
   // No parallel workers: for this site's short queries (searches included) starting them costs more than
   // they save, and under load they only compete for the same cores. Set per connection, so no query
-  // needs a transaction or an extra round trip for it.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c max_parallel_workers_per_gather=0" });
+  // needs a transaction or an extra round trip for it. A database that stops answering fails a request
+  // within the timeouts instead of holding it (PRODUCT.md "Operations"): the server ends a statement
+  // after statementTimeoutMs, and the client gives up a second later should the server itself hang.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: settings.max,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
+    query_timeout: settings.statementTimeoutMs + 1_000,
+    options: "-c max_parallel_workers_per_gather=0",
+  });
   // Without a listener an idle-client error would crash the process.
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
   const where = (() => {
@@ -60,8 +103,19 @@ async function openPostgres(url: string): Promise<Connection> {
     throw new StartupError(`Cannot connect to DATABASE_URL (${where}): ${describeError(error)}`);
   }
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: "postgres", url, close: () => pool.end() };
+  const exclusive = <T>(work: () => Promise<T>) => withStartupLock(url, settings.connectTimeoutMs, work);
+  // Instances started together on an empty database would each create the same extension and tables.
+  // The migrations run on a connection without the statement timeout: an index on a large table may take longer.
+  await exclusive(async () => {
+    const migrator = new pg.Client({ connectionString: url, connectionTimeoutMillis: settings.connectTimeoutMs });
+    await migrator.connect();
+    try {
+      await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await migrator.end().catch(() => {});
+    }
+  });
+  return { db, kind: "postgres", url, exclusive, close: () => pool.end() };
 }
 
 async function openPglite(dataDir: string | null): Promise<Connection> {
@@ -82,6 +136,7 @@ async function openPglite(dataDir: string | null): Promise<Connection> {
     return {
       db,
       kind: "pglite",
+      exclusive: (work) => work(),
       close: async () => {
         await client.close();
         await release();
@@ -104,7 +159,11 @@ export function setTestDatabaseFactory(factory: () => Promise<Connection>) {
 export function connectDatabase(): Promise<Connection> {
   if (!globalStore.__database) {
     const env = getEnv();
-    globalStore.__database = openForTests ? openForTests() : env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.DATA_DIR);
+    globalStore.__database = openForTests
+      ? openForTests()
+      : env.DATABASE_URL
+        ? openPostgres(env.DATABASE_URL, env.DATABASE_POOL)
+        : openPglite(env.DATA_DIR);
     globalStore.__database.catch(() => {
       globalStore.__database = undefined;
     });
@@ -116,8 +175,8 @@ export function openInMemoryDatabase() {
   return openPglite(null);
 }
 
-export function openPostgresDatabase(url: string) {
-  return openPostgres(url);
+export function openPostgresDatabase(url: string, settings: PoolSettings = getEnv().DATABASE_POOL) {
+  return openPostgres(url, settings);
 }
 
 export async function closeDatabase() {

@@ -122,7 +122,7 @@ describe("trackRequests(server).drain()", () => {
     agent.destroy();
   });
 
-  it("closes idle keep-alive connections at once", async () => {
+  it("closes a keep-alive connection once it has been idle half a second", async () => {
     const { tracker, port } = await slowServer(0);
     const agent = new http.Agent({ keepAlive: true });
     expect((await get(port, "/first", agent)).connection).toBe("keep-alive");
@@ -131,6 +131,34 @@ describe("trackRequests(server).drain()", () => {
     // Well before the 5 s keep-alive timeout.
     expect(Date.now() - started).toBeLessThan(1_000);
     agent.destroy();
+  });
+
+  it("resets none of 10 busy keep-alive clients: each is answered until one answer says Connection: close", async () => {
+    const { tracker, port } = await slowServer(2);
+    const answered = Array.from({ length: 10 }, () => 0);
+    const clients = Array.from({ length: 10 }, async (_, n) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const outcomes: string[] = [];
+      try {
+        // Each sends its next request as soon as the last is answered, as a proxy's pooled connection does.
+        for (let i = 0; ; i++) {
+          const answer = await get(port, `/client-${n}/${i}`, agent);
+          outcomes.push(String(answer.status));
+          answered[n] += 1;
+          if (answer.connection === "close") return outcomes;
+        }
+      } catch (error) {
+        outcomes.push((error as NodeJS.ErrnoException).code ?? String(error));
+        return outcomes;
+      } finally {
+        agent.destroy();
+      }
+    });
+    // Every client is busy on a connection it has reused.
+    while (answered.some((count) => count < 3)) await sleep(5);
+    await tracker.drain();
+    const all = await Promise.all(clients);
+    expect(all.flat().filter((outcome) => outcome !== "200")).toEqual([]);
   });
 
   it("accepts and answers the connections that queued up while the process was busy, as the signal to stop came", async () => {

@@ -1,10 +1,12 @@
 /**
  * A clean stop for the HTTP server on SIGTERM: stop accepting connections, let every request in progress
  * finish, and close keep-alive connections without cutting off a request a client has sent (closing every
- * connection at once would reset requests in progress and leave their writes unanswered).
+ * connection at once would reset requests in progress and leave their writes unanswered). A busy
+ * keep-alive connection is closed only after an answer that says `Connection: close`; one that has sent
+ * nothing for a while is closed then (PRODUCT.md "Operations").
  */
 import type http from "node:http";
-import type net from "node:net";
+import net from "node:net";
 
 /**
  * A connection that has not sent a request yet may be about to (its request may be on the way), or may be
@@ -14,6 +16,16 @@ const NEW_CONNECTION_GRACE_MS = 2_000;
 
 /** The longest the server keeps accepting connections that were queued before the stop (see drain). */
 const ACCEPT_QUEUE_MAX_MS = 1_000;
+
+/**
+ * During the stop, a keep-alive connection idle this long is closed. A busy client sends its next request
+ * within milliseconds of an answer and so gets `Connection: close` instead: closing a connection between
+ * two requests would reset the second one, which its sender cannot tell from a lost write.
+ */
+const IDLE_CLOSE_MS = 500;
+
+/** How often the stop looks for idle connections to close. */
+const IDLE_SWEEP_MS = 50;
 
 export interface RequestTracker {
   /** Requests received and not yet answered. */
@@ -28,9 +40,10 @@ export function trackRequests(server: http.Server, newConnectionGraceMs = NEW_CO
   /** The newest request on each connection: its answer is the one that may close the connection. */
   const newestOnSocket = new WeakMap<net.Socket, http.ServerResponse>();
   const connections = new Set<net.Socket>();
+  /** When each connection's last answer finished while no other was in progress on it. */
+  const idleSince = new WeakMap<net.Socket, number>();
   let accepted = 0;
   let draining = false;
-  let closingIdle = false;
 
   // Tells the client this connection ends after this answer, so it never sends another request on it.
   const closeAfter = (res: http.ServerResponse) => {
@@ -48,10 +61,10 @@ export function trackRequests(server: http.Server, newConnectionGraceMs = NEW_CO
     const previous = newestOnSocket.get(req.socket);
     newestOnSocket.set(req.socket, res);
     inFlight.set(res, req.socket);
+    idleSince.delete(req.socket);
     res.once("close", () => {
       inFlight.delete(res);
-      // The connection may be idle now: close it before the client reuses it.
-      if (closingIdle) setImmediate(() => server.closeIdleConnections());
+      if (newestOnSocket.get(req.socket) === res) idleSince.set(req.socket, Date.now());
     });
     if (draining) {
       // A request sent behind one that was to close the connection (pipelining): the earlier one keeps the
@@ -71,8 +84,14 @@ export function trackRequests(server: http.Server, newConnectionGraceMs = NEW_CO
         for (const [res, socket] of inFlight) {
           if (newestOnSocket.get(socket) === res) closeAfter(res);
         }
-        server.closeIdleConnections();
-        closingIdle = true;
+        // Idle keep-alive connections: closed once idle IDLE_CLOSE_MS, unless they send a request first.
+        const sweep = setInterval(() => {
+          const now = Date.now();
+          for (const socket of connections) {
+            const since = idleSince.get(socket);
+            if (since !== undefined && now - since >= IDLE_CLOSE_MS) socket.destroy();
+          }
+        }, IDLE_SWEEP_MS).unref();
         // Connections that arrive while the process is busy wait in the kernel's queue, their requests sent,
         // and closing the listener resets them: keep accepting until a whole turn of the event loop accepts
         // none (at most ACCEPT_QUEUE_MAX_MS), then stop listening.
@@ -86,8 +105,13 @@ export function trackRequests(server: http.Server, newConnectionGraceMs = NEW_CO
               stopListeningOnceQuiet();
               return;
             }
-            // Resolves once the last connection has closed.
-            server.close(() => resolve());
+            // Stops listening and resolves once the last connection has closed. net's close, not http's:
+            // http.Server#close also closes every idle keep-alive connection at once, which is the reset
+            // this module avoids.
+            net.Server.prototype.close.call(server, () => {
+              clearInterval(sweep);
+              resolve();
+            });
             setTimeout(() => {
               for (const socket of connections) if (!newestOnSocket.has(socket)) socket.destroy();
             }, newConnectionGraceMs).unref();

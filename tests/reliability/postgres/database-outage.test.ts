@@ -14,20 +14,37 @@ import { freePort, freshSite, send, sleep, startServer, stopAllServers, type Sit
 
 const buildDir = inject("buildDir");
 
-/** A relay from `port` to PostgreSQL that can be cut (all connections dropped, new ones refused) and restored. */
+/**
+ * A relay from `port` to PostgreSQL that can be cut (all connections dropped, new ones refused) and
+ * restored, or paused (connections stay open and new ones are accepted, but nothing passes: a database
+ * server that hangs, as one stopped with SIGSTOP or on a stuck disk does) and resumed.
+ */
 function databaseRelay(target: URL, port: number) {
   const sockets = new Set<net.Socket>();
   let listener: net.Server | undefined;
+  let paused = false;
+  const held: (() => void)[] = [];
+  /** Forwards `from`'s bytes to `to`, holding them while the relay is paused. */
+  const forward = (from: net.Socket, to: net.Socket) =>
+    from.on("data", (chunk: Buffer) => {
+      if (paused) held.push(() => to.write(chunk));
+      else to.write(chunk);
+    });
   const open = () =>
     new Promise<void>((resolve, reject) => {
       listener = net.createServer((client) => {
         const upstream = net.connect(Number(target.port || 5432), target.hostname);
         for (const socket of [client, upstream]) {
           sockets.add(socket);
-          socket.on("close", () => sockets.delete(socket));
+          socket.on("close", () => {
+            sockets.delete(socket);
+            client.destroy();
+            upstream.destroy();
+          });
           socket.on("error", () => socket.destroy());
         }
-        client.pipe(upstream).pipe(client);
+        forward(client, upstream);
+        forward(upstream, client);
       });
       listener.once("error", reject);
       listener.listen(port, "127.0.0.1", () => resolve());
@@ -39,18 +56,85 @@ function databaseRelay(target: URL, port: number) {
       listener.close(() => resolve());
       listener = undefined;
     });
-  return { open, cut };
+  const pause = () => void (paused = true);
+  const resume = () => {
+    paused = false;
+    for (const write of held.splice(0)) write();
+  };
+  return { open, cut, pause, resume };
 }
 
 const sites: Site[] = [];
-const relays: { cut: () => Promise<void> }[] = [];
+const relays: { cut: () => Promise<void>; resume: () => void }[] = [];
 afterAll(async () => {
   await stopAllServers();
-  for (const relay of relays) await relay.cut();
+  for (const relay of relays) {
+    relay.resume();
+    await relay.cut();
+  }
   for (const site of sites) await site.remove();
 });
 
 describe("PostgreSQL outage", () => {
+  it("a database that hangs: /healthz stays up, /readyz says so within its timeout, pages answer 503 within seconds, and all serve again after", async () => {
+    const site = await freshSite();
+    sites.push(site);
+    const databaseUrl = new URL(site.env.DATABASE_URL!);
+    const relayPort = await freePort();
+    const relay = databaseRelay(databaseUrl, relayPort);
+    relays.push(relay);
+    await relay.open();
+    const throughRelay = new URL(databaseUrl);
+    throughRelay.hostname = "127.0.0.1";
+    throughRelay.port = String(relayPort);
+
+    const server = await startServer(buildDir, site, {
+      env: {
+        DATABASE_URL: throughRelay.toString(),
+        PAGE_CACHE: "off",
+        DATABASE_STATEMENT_TIMEOUT_MS: "2000",
+        DATABASE_CONNECT_TIMEOUT_MS: "2000",
+        READINESS_TIMEOUT_MS: "1000",
+      },
+      readyTimeoutMs: 180_000,
+    });
+    expect((await send(server.origin, { path: "/videos" })).status).toBe(200);
+    expect((await send(server.origin, { path: "/readyz" })).status).toBe(200);
+
+    relay.pause();
+    const timed = async (path: string) => {
+      const started = Date.now();
+      const answer = await send(server.origin, { path, timeoutMs: 20_000 });
+      return { path, status: answer.status, retryAfter: answer.headers["retry-after"], ms: Date.now() - started };
+    };
+    // At once, as a load balancer's checks and visitors arrive together.
+    const [live, ready, ...pages] = await Promise.all(["/healthz", "/readyz", "/videos", "/", "/blog", "/search?q=market"].map(timed));
+    console.info(
+      `[reliability] While PostgreSQL hangs: ${[live, ready, ...pages].map((a) => `${a.path} ${a.status} in ${a.ms} ms`).join(", ")}`,
+    );
+    expect([live!.status, live!.ms]).toEqual([200, expect.any(Number)]);
+    expect(live!.ms).toBeLessThan(500);
+    expect(ready!.status).toBe(503);
+    expect(ready!.ms).toBeLessThan(2_500);
+    for (const page of pages) {
+      expect([page.path, page.status, page.retryAfter]).toEqual([page.path, 503, "5"]);
+      // The statement timeout and a second's margin for the client's own, on a busy machine.
+      expect(page.ms).toBeLessThan(6_000);
+    }
+
+    relay.resume();
+    const back = Date.now();
+    let status = 0;
+    while (Date.now() - back < 20_000) {
+      status = (await send(server.origin, { path: "/videos", timeoutMs: 10_000 })).status;
+      if (status === 200) break;
+      await sleep(200);
+    }
+    expect(status).toBe(200);
+    expect((await send(server.origin, { path: "/readyz" })).status).toBe(200);
+    await server.stop();
+  });
+
   it("pages answer 5xx within seconds while the database is away, and the same process serves again once it is back", async () => {
     const site = await freshSite();
     sites.push(site);
