@@ -17,7 +17,7 @@ import { nextPublicationAfter } from "./app/server/content/scheduled-publication
 import { closeDatabase, connectDatabase, getDb, MIGRATIONS_FOLDER } from "./app/server/db/db.server";
 import { getEnv, StartupError } from "./app/server/env.server";
 import { limitBodyTime, UPLOAD_BODY_TIMEOUT_MS } from "./app/server/http/body-timeout.server";
-import { installClientAddress } from "./app/server/http/client-address.server";
+import { installClientAddress, plainHttpBehindHttpsWarning, warnOfPlainHttpBehindHttps } from "./app/server/http/client-address.server";
 import { listenForContentChanges, type ContentChangeListener } from "./app/server/http/content-events.server";
 import { answerDatabaseOutagesWith503 } from "./app/server/http/database-outage.server";
 import { trackRequests } from "./app/server/http/http-drain.server";
@@ -78,6 +78,10 @@ async function main() {
   app.use(limitBodyTime({ bodyMs: env.BODY_TIMEOUT_SECONDS * 1000 }), refuseForeignRequestTargets);
   // Before anything reads it: X-Forwarded-For becomes the one client address (PRODUCT.md "Security").
   installClientAddress(app, env.TRUST_PROXY);
+  // PRODUCT.md "Operations": an https site reached over plain http refuses every form; say why, once.
+  const httpsWarning = plainHttpBehindHttpsWarning(env.BETTER_AUTH_URL, env.TRUST_PROXY);
+  if (httpsWarning) console.warn(`Warning: ${httpsWarning}`);
+  app.use(warnOfPlainHttpBehindHttps(env.BETTER_AUTH_URL, env.TRUST_PROXY, (message) => console.warn(`Warning: ${message}`)));
   // Unserved methods and cross-site writes never reach a handler or the page cache (PRODUCT.md "Security").
   app.use(refuseUnservedMethods, refuseCrossSiteRequests([env.PUBLIC_URL, env.BETTER_AUTH_URL]));
   // Pages are compressed as they stream. Brotli's default 4 MB window is far larger than any page and

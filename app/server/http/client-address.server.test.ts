@@ -8,7 +8,7 @@ import { action as newsletterAction } from "~/routes/resources.newsletter";
 import { BASE_URL } from "../../../tests/support/auth";
 import { turnOnRateLimits } from "../../../tests/support/env";
 import { parseTrustProxy, type Env } from "../env.server";
-import { installClientAddress } from "./client-address.server";
+import { installClientAddress, plainHttpBehindHttpsWarning, warnOfPlainHttpBehindHttps } from "./client-address.server";
 
 turnOnRateLimits();
 
@@ -162,4 +162,43 @@ describe("parseTrustProxy", () => {
       expect(typeof parseTrustProxy(value)).toBe("string");
     },
   );
+});
+
+describe("plainHttpBehindHttpsWarning (an https site behind a proxy that ends TLS)", () => {
+  it("warns at start-up when the site is https and no proxy is trusted", () => {
+    expect(plainHttpBehindHttpsWarning("https://marketwire.example", false)).toMatch(
+      /^BETTER_AUTH_URL is https but TRUST_PROXY is not set: sign-in and every form will be refused; .*set TRUST_PROXY/,
+    );
+    expect(plainHttpBehindHttpsWarning("https://marketwire.example", 1)).toBeNull();
+    expect(plainHttpBehindHttpsWarning("http://localhost:3000", false)).toBeNull();
+  });
+
+  it("warns of a request over plain http to an https site, naming the missing header when a proxy is trusted", () => {
+    expect(plainHttpBehindHttpsWarning("https://marketwire.example", false, "http")).toMatch(/arrived over plain http: sign-in/);
+    expect(plainHttpBehindHttpsWarning("https://marketwire.example", 1, "http")).toMatch(
+      /arrived over plain http without X-Forwarded-Proto: https from a trusted proxy/,
+    );
+    expect(plainHttpBehindHttpsWarning("https://marketwire.example", 1, "https")).toBeNull();
+    expect(plainHttpBehindHttpsWarning("http://localhost:3000", false, "http")).toBeNull();
+  });
+
+  it("is said once however many such requests arrive", async () => {
+    const warnings: string[] = [];
+    const app = express();
+    installClientAddress(app, 1);
+    app.use(warnOfPlainHttpBehindHttps("https://marketwire.example", 1, (message) => warnings.push(message)));
+    app.get("/", (_req, res) => void res.send("ok"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await fetch(origin, { headers: { "X-Forwarded-Proto": "https" } });
+      expect(warnings).toEqual([]);
+      await fetch(origin);
+      await fetch(origin);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      server.close();
+    }
+  });
 });
