@@ -75,28 +75,34 @@ afterAll(async () => {
   for (const site of sites) await site.remove();
 });
 
+/**
+ * A fresh database and a server reaching it through a relay, with the page cache off (it would answer from
+ * memory: every request here must reach the database) and `env` on top.
+ */
+async function serverBehindRelay(env: Record<string, string> = {}) {
+  const site = await freshSite();
+  sites.push(site);
+  const databaseUrl = new URL(site.env.DATABASE_URL!);
+  const relayPort = await freePort();
+  const relay = databaseRelay(databaseUrl, relayPort);
+  relays.push(relay);
+  await relay.open();
+  const throughRelay = new URL(databaseUrl);
+  throughRelay.hostname = "127.0.0.1";
+  throughRelay.port = String(relayPort);
+  const server = await startServer(buildDir, site, {
+    env: { DATABASE_URL: throughRelay.toString(), PAGE_CACHE: "off", ...env },
+    readyTimeoutMs: 180_000,
+  });
+  return { server, relay };
+}
+
 describe("PostgreSQL outage", () => {
   it("a database that hangs: /healthz stays up, /readyz says so within its timeout, pages answer 503 within seconds, and all serve again after", async () => {
-    const site = await freshSite();
-    sites.push(site);
-    const databaseUrl = new URL(site.env.DATABASE_URL!);
-    const relayPort = await freePort();
-    const relay = databaseRelay(databaseUrl, relayPort);
-    relays.push(relay);
-    await relay.open();
-    const throughRelay = new URL(databaseUrl);
-    throughRelay.hostname = "127.0.0.1";
-    throughRelay.port = String(relayPort);
-
-    const server = await startServer(buildDir, site, {
-      env: {
-        DATABASE_URL: throughRelay.toString(),
-        PAGE_CACHE: "off",
-        DATABASE_STATEMENT_TIMEOUT_MS: "2000",
-        DATABASE_CONNECT_TIMEOUT_MS: "2000",
-        READINESS_TIMEOUT_MS: "1000",
-      },
-      readyTimeoutMs: 180_000,
+    const { server, relay } = await serverBehindRelay({
+      DATABASE_STATEMENT_TIMEOUT_MS: "2000",
+      DATABASE_CONNECT_TIMEOUT_MS: "2000",
+      READINESS_TIMEOUT_MS: "1000",
     });
     expect((await send(server.origin, { path: "/videos" })).status).toBe(200);
     expect((await send(server.origin, { path: "/readyz" })).status).toBe(200);
@@ -136,22 +142,7 @@ describe("PostgreSQL outage", () => {
   });
 
   it("pages answer 5xx within seconds while the database is away, and the same process serves again once it is back", async () => {
-    const site = await freshSite();
-    sites.push(site);
-    const databaseUrl = new URL(site.env.DATABASE_URL!);
-    const relayPort = await freePort();
-    const relay = databaseRelay(databaseUrl, relayPort);
-    relays.push(relay);
-    await relay.open();
-    const throughRelay = new URL(databaseUrl);
-    throughRelay.hostname = "127.0.0.1";
-    throughRelay.port = String(relayPort);
-
-    // The page cache would answer from memory: every request here must reach the database.
-    const server = await startServer(buildDir, site, {
-      env: { DATABASE_URL: throughRelay.toString(), PAGE_CACHE: "off" },
-      readyTimeoutMs: 180_000,
-    });
+    const { server, relay } = await serverBehindRelay();
     expect((await send(server.origin, { path: "/videos" })).status).toBe(200);
 
     await relay.cut();
