@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeEach, vi } from "vitest";
 
 import { closeDatabase, openInMemoryDatabase, openPostgresDatabase, setTestDatabaseFactory } from "~/server/db/db.server";
+import { getEnv } from "~/server/env.server";
 
 process.env.NODE_ENV = "test";
 process.env.BETTER_AUTH_URL = "http://localhost:3000";
@@ -33,7 +34,9 @@ setTestDatabaseFactory(async () => {
   await adminQuery(`create database ${createdDatabase}`);
   const url = new URL(testDatabaseUrl);
   url.pathname = `/${createdDatabase}`;
-  return openPostgresDatabase(url.toString());
+  // The 5-second statement timeout guards a reader's request; a test's bulk set-up or clean-up (emptying
+  // 50,001 companies fires a foreign-key trigger per row) may take longer on a loaded machine.
+  return openPostgresDatabase(url.toString(), { ...getEnv().DATABASE_POOL, statementTimeoutMs: 300_000 });
 });
 
 afterAll(async () => {
