@@ -9,6 +9,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 
 import { NonceProvider } from "~/components/nonce";
 import { createNonce, pageContentSecurityPolicy } from "~/server/http/security-headers.server";
+import { logError } from "~/server/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +21,7 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
 };
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
@@ -60,7 +61,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors before the page is ready are logged by React Router's error handling.
-        if (rendered) console.error(error);
+        if (rendered) logError("Rendering a page failed", error);
       },
     });
     const timeout = setTimeout(abort, streamTimeout + 1_000);

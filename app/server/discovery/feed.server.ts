@@ -17,6 +17,7 @@ import { getDb } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { htmlToPlainText } from "../html-text.server";
 import { NEWEST_PUBLISHED_SQL } from "../list-order.server";
+import { logError } from "../log.server";
 
 /** PRODUCT.md "Limits": every feed lists the 50 newest items. */
 export const FEED_ITEM_LIMIT = 50;
@@ -200,7 +201,7 @@ export async function xmlResponse(
       });
     return new Response(body, { headers: { "Content-Type": headers.contentType, "Cache-Control": headers.cacheControl } });
   } catch (error) {
-    console.error(`Failed to build ${new URL(request.url).pathname}:`, error);
+    logError(`Failed to build ${new URL(request.url).pathname}`, error);
     return new Response("Temporarily unavailable. Please try again later.\n", {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },
