@@ -150,9 +150,17 @@ function reportRepeats(ended: FoldedRepeats[]) {
  * within the window, the count logged when the window ends.
  */
 export function logError(message: string, error: unknown, fields: Fields = {}) {
+  logFolded("error", message, error, fields);
+}
+
+/**
+ * The same folding at another level: for errors that failed no request and that the code recovers from
+ * (an idle database connection cut), so that error lines stay those of failed requests.
+ */
+export function logFolded(level: "error" | "warn", message: string, error: unknown, fields: Fields = {}) {
   const { logInFull, ended } = folder.occur(errorFoldKey(error), message);
   reportRepeats(ended);
-  if (logInFull) logger().error({ ...fields, err: error }, message);
+  if (logInFull) logger()[level]({ ...fields, err: error }, message);
   // Windows end without a new error too: look every window length, without keeping the process alive.
   sweeper ??= setInterval(() => reportRepeats(folder.sweep()), folder.windowMs).unref();
 }

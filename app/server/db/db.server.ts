@@ -9,7 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 
 import { getEnv, StartupError } from "../env.server";
-import { logError } from "../log.server";
+import { logFolded } from "../log.server";
 import { acquireDataDirLock } from "./db-lock.server";
 import * as schema from "./schema";
 
@@ -45,7 +45,7 @@ async function openPostgres(url: string): Promise<Connection> {
   // needs a transaction or an extra round trip for it.
   const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c max_parallel_workers_per_gather=0" });
   // Without a listener an idle-client error would crash the process.
-  pool.on("error", (error) => logError("PostgreSQL pool error", error));
+  pool.on("error", (error) => logFolded("warn", "PostgreSQL pool error", error));
   const where = (() => {
     try {
       const u = new URL(url);
