@@ -36,7 +36,7 @@ export default tseslint.config(
     { files: ["app/server/**/*.{ts,tsx}"], banned: ["routes", "components"], why: "server code hands plain data to routes" },
     {
       files: ["app/server/review/**/*.{ts,tsx}"],
-      banned: ["routes", "components", "companies", "content", "counting", "discovery", "media", "search", "seed"],
+      banned: ["routes", "components", "companies", "content", "counting", "discovery", "media", "ops", "search", "seed"],
       why: "review/ keeps the records; content/ above it acts on them",
     },
     // Later zones replace earlier ones for the same file, so the root's list repeats routes and components.

@@ -14,8 +14,18 @@ const serverEntry = path.join(process.env.BUILD_DIR ?? "build", "server.js");
 
 export const E2E_ADMIN = { email: "admin@example.com", password: "admin-e2e-password" };
 
+/**
+ * Everything the server prints during the run (PRODUCT.md "Logs"): after the last test,
+ * tests/e2e/log-secrets.teardown.ts fails the run if it holds the admin's password or a session cookie.
+ * The session cookies the tests' browsers held are collected beside it (fixtures.ts).
+ */
+export const E2E_SERVER_LOG = path.resolve(process.env.E2E_SERVER_LOG ?? "test-results/e2e-server.log");
+export const E2E_SESSION_COOKIES = `${E2E_SERVER_LOG}.session-cookies`;
+
 export default defineConfig({
   testDir: "tests/e2e",
+  // Runs before the server is stopped, on the whole run's log.
+  globalTeardown: "./tests/e2e/log-secrets.teardown.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -45,15 +55,18 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    // exec: the signal that stops the server reaches node itself, not a shell in between.
-    command: `rm -rf "${dataDir}" && exec node "${serverEntry}"`,
+    // exec: the signal that stops the server reaches node itself, not a shell in between. Its output goes
+    // to E2E_SERVER_LOG (test-results/ is emptied before the server starts, never after).
+    command:
+      `rm -rf "${dataDir}" "${E2E_SESSION_COOKIES}" && mkdir -p "${path.dirname(E2E_SERVER_LOG)}" && ` +
+      `exec node "${serverEntry}" > "${E2E_SERVER_LOG}" 2>&1`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     // A clean stop closes the database and releases its folder's lock.
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "ignore",
-    stderr: "pipe",
+    stderr: "ignore",
     env: {
       NODE_ENV: "production",
       PORT: String(port),

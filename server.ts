@@ -27,7 +27,11 @@ import { pageCacheMiddleware } from "./app/server/http/page-cache-middleware.ser
 import { installPageCache, PageCache } from "./app/server/http/page-cache.server";
 import { refuseForeignRequestTargets } from "./app/server/http/request-target.server";
 import { policyContext, securityHeaders } from "./app/server/http/security-headers.server";
+import { flushFoldedErrors, log, logError } from "./app/server/log.server";
+import { accessLog, labelRoute } from "./app/server/ops/access-log.server";
 import { healthRoutes, migrationCount } from "./app/server/ops/health.server";
+import { assignRequestId } from "./app/server/ops/request-id.server";
+import { NO_ROUTE, routePatterns } from "./app/server/ops/route-pattern.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
 
 /** PRODUCT.md "Page cache": bounds and lifetimes. */
@@ -60,6 +64,13 @@ async function main() {
   let stoppingSince: number | undefined;
   const app = express();
   app.disable("x-powered-by");
+  // First, so every answer (refusals and cache hits too) carries the request id and gets its access line;
+  // before compression, so the bytes counted are the bytes sent (PRODUCT.md "Logs").
+  let routeOf: (pathname: string) => string = () => NO_ROUTE;
+  app.use(
+    assignRequestId,
+    accessLog((pathname) => routeOf(pathname)),
+  );
   // On every answer, refusals included (PRODUCT.md "Security headers").
   app.use(securityHeaders(policyContext(env)));
   // PRODUCT.md "Operations": answered before anything else can hold them up.
@@ -80,8 +91,8 @@ async function main() {
   installClientAddress(app, env.TRUST_PROXY);
   // PRODUCT.md "Operations": an https site reached over plain http refuses every form; say why, once.
   const httpsWarning = plainHttpBehindHttpsWarning(env.BETTER_AUTH_URL, env.TRUST_PROXY);
-  if (httpsWarning) console.warn(`Warning: ${httpsWarning}`);
-  app.use(warnOfPlainHttpBehindHttps(env.BETTER_AUTH_URL, env.TRUST_PROXY, (message) => console.warn(`Warning: ${message}`)));
+  if (httpsWarning) log.warn(httpsWarning);
+  app.use(warnOfPlainHttpBehindHttps(env.BETTER_AUTH_URL, env.TRUST_PROXY, (message) => log.warn(message)));
   // Unserved methods and cross-site writes never reach a handler or the page cache (PRODUCT.md "Security").
   app.use(refuseUnservedMethods, refuseCrossSiteRequests([env.PUBLIC_URL, env.BETTER_AUTH_URL]));
   // Pages are compressed as they stream. Brotli's default 4 MB window is far larger than any page and
@@ -93,11 +104,12 @@ async function main() {
     // already compressed (.br/.gz written by scripts/precompress-assets.ts at build time).
     const staticFiles = (dir: string, serveStatic: { maxAge: string; immutable?: boolean }) =>
       expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gzip"], serveStatic });
-    app.use("/assets", staticFiles(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    app.use("/assets", labelRoute("/assets/*", staticFiles(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" })));
     // Every public file has an extension; pages never do, so they skip the file lookup.
-    const publicFiles = staticFiles(`${buildDir}/client`, { maxAge: "1h" });
+    const publicFiles = labelRoute("/:file", staticFiles(`${buildDir}/client`, { maxAge: "1h" }));
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     const build = (await import(/* @vite-ignore */ pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+    routeOf = routePatterns(build.routes);
     if (env.PAGE_CACHE) {
       // PRODUCT.md "Scheduled publishing": no page outlives the next scheduled publication.
       const pageCache = new PageCache({ ...PAGE_CACHE_OPTIONS, nextPublication: nextPublicationAfter });
@@ -114,7 +126,11 @@ async function main() {
     app.all("*splat", async (req, res, next) => {
       try {
         const handler = createRequestHandler({
-          build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+          build: async () => {
+            const build = (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+            routeOf = routePatterns(build.routes);
+            return build;
+          },
           mode: "development",
         });
         await handler(req, res, next);
@@ -126,7 +142,7 @@ async function main() {
   }
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    console.info(
+    log.info(
       `MarketWire is running on ${env.BETTER_AUTH_URL} (${connection.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`,
     );
   });
@@ -137,7 +153,7 @@ async function main() {
   answerUnknownMethods(server);
   const requests = trackRequests(server);
   server.on("error", (error: NodeJS.ErrnoException) => {
-    console.error(
+    log.error(
       error.code === "EADDRINUSE"
         ? `Port ${env.PORT} is already in use: stop the other server or set PORT.`
         : `Cannot start the HTTP server: ${error.message}`,
@@ -153,28 +169,30 @@ async function main() {
   const shutdown = (signal: NodeJS.Signals) => {
     if (stoppingSince !== undefined) {
       if (Date.now() - stoppingSince < SAME_SIGNAL_WINDOW_MS) return;
-      console.error(`${signal} received again: stopping at once, ${unanswered()} unanswered.`);
+      log.error(`${signal} received again: stopping at once, ${unanswered()} unanswered.`);
       process.exit(1);
     }
     stoppingSince = Date.now();
     const delay = env.SHUTDOWN_DELAY_MS;
-    console.info(
+    log.info(
       delay > 0
         ? `${signal} received: not ready; serving ${delay} ms more, then finishing the requests in progress and closing the database.`
         : `${signal} received: finishing ${unanswered()} in progress, then closing the database.`,
     );
     setTimeout(() => {
-      console.error(`Stopping at once: ${unanswered()} still unanswered after ${SHUTDOWN_DEADLINE_MS / 1000} s.`);
+      log.error(`Stopping at once: ${unanswered()} still unanswered after ${SHUTDOWN_DEADLINE_MS / 1000} s.`);
       process.exit(1);
     }, delay + SHUTDOWN_DEADLINE_MS).unref();
     new Promise((resolve) => setTimeout(resolve, delay))
       .then(() => requests.drain())
       .then(() => contentListener?.close())
       .then(() => closeDatabase())
+      // Repeats of an error still being counted are written before the process ends (PRODUCT.md "Logs").
+      .finally(flushFoldedErrors)
       .then(
         () => process.exit(0),
         (error: unknown) => {
-          console.error("Shutdown failed:", error);
+          logError("Shutdown failed", error);
           process.exit(1);
         },
       );
@@ -185,9 +203,9 @@ async function main() {
 
 main().catch(async (error) => {
   if (error instanceof StartupError) {
-    console.error(`Start-up failed: ${error.message}`);
+    log.error(`Start-up failed: ${error.message}`);
   } else {
-    console.error("Start-up failed:", error);
+    logError("Start-up failed", error);
   }
   await closeDatabase().catch(() => {});
   process.exit(1);

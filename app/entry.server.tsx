@@ -10,6 +10,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 import { NonceProvider } from "~/components/nonce";
 import { noteRequestError } from "~/server/http/database-outage.server";
 import { createNonce, pageContentSecurityPolicy } from "~/server/http/security-headers.server";
+import { logError } from "~/server/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +24,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // A database outage makes the answer a 503 (PRODUCT.md "Operations").
   noteRequestError(error);
-  console.error(error);
+  logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
 };
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
@@ -63,7 +64,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors before the page is ready are logged by React Router's error handling.
-        if (rendered) console.error(error);
+        if (rendered) logError("Rendering a page failed", error);
       },
     });
     const timeout = setTimeout(abort, streamTimeout + 1_000);

@@ -21,6 +21,7 @@ describe("the import zones", () => {
     ["app/server/probe.server.ts", 'import { PODCAST_COVER } from "./seo/preview-images.server";'],
     ["app/server/probe.server.ts", 'import { Pager } from "~/components/pager";'],
     ["app/server/probe.server.ts", 'import { healthRoutes } from "./ops/health.server";'],
+    ["app/server/probe.server.ts", 'import { assignRequestId } from "./ops/request-id.server";'],
   ])("refuse %s importing %s", async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {};\n`)).toBe(1);
   });
@@ -31,6 +32,8 @@ describe("the import zones", () => {
     ["app/server/content/probe.server.ts", 'import { formatViews } from "~/lib/format";'],
     ["app/server/content/probe.server.test.ts", 'import { loader } from "~/routes/home";'],
     ["app/server/probe.server.ts", 'import { getDb } from "./db/db.server";'],
+    // The log is root support every layer writes to, the lowest (db) included.
+    ["app/server/db/probe.server.ts", 'import { logError } from "../log.server";'],
   ])("let %s import %s", async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {};\n`)).toBe(0);
   });

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { describeRouteError } from "~/lib/route-errors";
 
 /**
- * What an error boundary says about an error: logged once when it was unexpected, told in words (never a
+ * What an error boundary says about an error: logged once (in the browser) when it was unexpected, told in words (never a
  * stack) as the document's title and the heading, with one way back. Route meta does not run for an error
  * boundary; React hoists the <title> into <head>.
  */
@@ -20,7 +20,8 @@ export function RouteErrorMessage({
   headingClassName: string;
   back: { to: string; label: string };
 }) {
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser only: on the server, entry.server's handleError has logged it with its request id.
+  if (!isRouteErrorResponse(error) && typeof window !== "undefined") console.error(error);
   const { heading, message } = describeRouteError(error);
   return (
     <>

@@ -12,6 +12,7 @@ import { NOINDEX } from "~/lib/seo";
 import { requireRight } from "~/server/auth/session.server";
 import { getDashboardStats, type ContentStats } from "~/server/content/dashboard.server";
 import { dailyTotals } from "~/server/counting/daily-stats.server";
+import { logError } from "~/server/log.server";
 
 import type { Route } from "./+types/admin._index";
 import type { loader as adminLayoutLoader } from "./admin";
@@ -30,7 +31,7 @@ async function readOrNull<T>(what: string, request: Request, read: () => Promise
   try {
     return await read();
   } catch (error) {
-    console.error(`${what} failed (${new URL(request.url).pathname}):`, error);
+    logError(`${what} failed (${new URL(request.url).pathname})`, error);
     return null;
   }
 }

@@ -3,6 +3,7 @@ import { COMPANY_TEXTS } from "~/lib/companies";
 import { parseQuery } from "~/lib/search";
 import { requireRight } from "~/server/auth/session.server";
 import { searchCompanies } from "~/server/companies/companies.server";
+import { logError } from "~/server/log.server";
 
 import type { Route } from "./+types/admin.companies.search";
 
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return Response.json({ companies: await searchCompanies(q) }, { headers: NO_STORE });
   } catch (error) {
-    console.error(`[admin] company search failed (${new URL(request.url).pathname}):`, error);
+    logError(`[admin] company search failed (${new URL(request.url).pathname})`, error);
     return Response.json({ error: COMPANY_TEXTS.fetchFailed }, { status: 503, headers: NO_STORE });
   }
 }

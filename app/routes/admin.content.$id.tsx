@@ -12,6 +12,7 @@ import { requireRight } from "~/server/auth/session.server";
 import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";
 import { reviewSummary } from "~/server/content/review-queue.server";
 import { itemDailyTotals } from "~/server/counting/daily-stats.server";
+import { logError } from "~/server/log.server";
 
 import type { Route } from "./+types/admin.content.$id";
 
@@ -37,7 +38,7 @@ async function itemFigures(type: ContentType, id: string, request: Request): Pro
     const totals = await itemDailyTotals(type, id);
     return { figures: totals.map(({ day, hits }) => ({ day, [counter]: hits })) };
   } catch (error) {
-    console.error(`[admin] daily figures of ${type} ${id} failed (${new URL(request.url).pathname}):`, error);
+    logError(`[admin] daily figures of ${type} ${id} failed (${new URL(request.url).pathname})`, error);
     return { failed: true };
   }
 }

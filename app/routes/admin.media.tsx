@@ -20,6 +20,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { ensureCan, requireRight } from "~/server/auth/session.server";
 import { getEnv } from "~/server/env.server";
+import { logError } from "~/server/log.server";
 import { deleteMediaFile, listMediaFiles, MEDIA_PAGE_SIZE } from "~/server/media/media-library.server";
 import { receiveUpload } from "~/server/media/media-upload.server";
 import { readForm } from "~/server/request-form.server";
@@ -92,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    console.error(`[admin] deleting a media file failed (${request.method} ${new URL(request.url).pathname}):`, error);
+    logError(`[admin] deleting a media file failed (${request.method} ${new URL(request.url).pathname})`, error);
     return reply({ ok: false, intent, message: "Failed to delete file" }, 503);
   }
 }

@@ -22,6 +22,7 @@ import { requireRight } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { backToInbox, inboxActionFailure, loadInboxPage, type InboxActionFailure } from "~/server/inbox/inbox-page.server";
 import { deleteContactMessage, listContactMessages, setMessageRead, type MessageFilter } from "~/server/inbox/inbox.server";
+import { logError } from "~/server/log.server";
 import { readForm } from "~/server/request-form.server";
 
 import type { Route } from "./+types/admin.messages";
@@ -95,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
         return backToInbox(request, "/admin/messages", TEXTS[submission.value.intent]);
     }
   } catch (error) {
-    console.error(`[admin] message ${intent} ${id} failed (${new URL(request.url).pathname}):`, error);
+    logError(`[admin] message ${intent} ${id} failed (${new URL(request.url).pathname})`, error);
     return inboxActionFailure(intent, failure, 503);
   }
 }

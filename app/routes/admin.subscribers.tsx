@@ -16,6 +16,7 @@ import { requireRight } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { backToInbox, inboxActionFailure, loadInboxPage } from "~/server/inbox/inbox-page.server";
 import { deleteSubscriber, listSubscribers } from "~/server/inbox/inbox.server";
+import { logError } from "~/server/log.server";
 import { hasMailTransport } from "~/server/mail.server";
 import { readForm } from "~/server/request-form.server";
 
@@ -63,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (!(await deleteSubscriber(id))) return inboxActionFailure(intent, TEXTS.removeFailed, 404);
   } catch (error) {
-    console.error(`[admin] removing subscriber ${id} failed (${new URL(request.url).pathname}):`, error);
+    logError(`[admin] removing subscriber ${id} failed (${new URL(request.url).pathname})`, error);
     return inboxActionFailure(intent, TEXTS.removeFailed, 503);
   }
   return backToInbox(request, "/admin/subscribers", TEXTS.removed);

@@ -11,6 +11,7 @@ import { appendSetCookies, signOutSession } from "~/server/auth/auth-actions.ser
 import { requireRight } from "~/server/auth/session.server";
 import { countWaitingForReview } from "~/server/content/review-queue.server";
 import { countUnreadMessages } from "~/server/inbox/inbox.server";
+import { logError } from "~/server/log.server";
 import { readForm } from "~/server/request-form.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -37,7 +38,7 @@ async function countOrNull(what: string, count: () => Promise<number>, request: 
   try {
     return await count();
   } catch (error) {
-    console.error(`${what} count failed (${new URL(request.url).pathname}):`, error);
+    logError(`${what} count failed (${new URL(request.url).pathname})`, error);
     return null;
   }
 }

@@ -15,6 +15,7 @@ import { changeRole, listAccounts } from "~/server/auth/accounts.server";
 import { requireRight } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { backToInbox } from "~/server/inbox/inbox-page.server";
+import { logError } from "~/server/log.server";
 import { readForm } from "~/server/request-form.server";
 
 import type { Route } from "./+types/admin.users";
@@ -77,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!result.ok)
       return failure(result.reason === "lastAdmin" ? USER_TEXTS.lastAdmin : USER_TEXTS.notFound, result.reason === "lastAdmin" ? 409 : 404);
   } catch (error) {
-    console.error(`[admin] changing the role of ${userId} failed:`, error);
+    logError(`[admin] changing the role of ${userId} failed`, error);
     return failure(USER_TEXTS.failed, 503);
   }
   const email = String(form.get("email") ?? "") || "The account";

@@ -1,11 +1,13 @@
 import { data } from "react-router";
 
+import { log } from "~/server/log.server";
+
 import type { Route } from "./+types/not-found";
 
 // PRODUCT.md "Public pages": unknown paths render the 404 page (root ErrorBoundary) and the path is logged.
 export async function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  console.warn(`404 Error: User attempted to access non-existent route: ${pathname}`);
+  log.info(`No route for ${pathname}: answered 404`, { pathname });
   throw data(null, { status: 404 });
 }
 

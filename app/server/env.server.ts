@@ -20,8 +20,16 @@ function milliseconds(min = 1) {
     .max(3_600_000, "must be at most 3600000 (an hour)");
 }
 
+/** How much the server logs (PRODUCT.md "Logs"): pino's levels, `silent` for none. */
+export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+/** One JSON object a line, or readable lines for a person at a terminal. */
+export const logFormatSchema = z.enum(["json", "pretty"]);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  LOG_LEVEL: logLevelSchema.default("info"),
+  /** Default: pretty when stdout is a terminal outside production, JSON otherwise. */
+  LOG_FORMAT: logFormatSchema.optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: z

@@ -7,6 +7,8 @@ import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 
+import { log } from "./log.server";
+
 const inFlight = new Map<string, Promise<Buffer>>();
 
 /** The file's bytes: read from disk, or made by `render` (once for all concurrent callers) and stored. */
@@ -22,7 +24,7 @@ export function storedOnce(file: string, render: () => Promise<Buffer>, replaces
     const body = await render();
     await writeAtomically(file, body, replaces).catch((error: unknown) => {
       // The file is still served; it is made again next time.
-      console.warn(`Cannot store ${file}: ${(error as Error).message}`);
+      log.warn(`Cannot store ${file}: ${(error as Error).message}`);
     });
     return body;
   })().finally(() => inFlight.delete(file));

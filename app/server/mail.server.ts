@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 
 import { getEnv } from "./env.server";
+import { log } from "./log.server";
 
 export interface Mail {
   to: string;
@@ -19,7 +20,7 @@ export function hasMailTransport() {
 export async function sendMail(mail: Mail) {
   const env = getEnv();
   if (!env.SMTP_URL) {
-    console.info(`[mail] (no SMTP_URL set, not sent) to=${mail.to} subject="${mail.subject}"\n${mail.text}`);
+    log.info(`[mail] (no SMTP_URL set, not sent) to=${mail.to} subject="${mail.subject}"\n${mail.text}`);
     return;
   }
   transport ??= nodemailer.createTransport(env.SMTP_URL);

@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 
-import { E2E_ADMIN } from "../../playwright.config";
+import { E2E_ADMIN, E2E_SESSION_COOKIES } from "../../playwright.config";
 
 export { expect };
 
@@ -34,6 +35,8 @@ async function authenticate(page: Page, endpoint: "sign-in" | "sign-up", data: R
 
 type Fixtures = {
   failOnConsoleErrors: void;
+  /** Notes the session cookies the test's browser ended with, for the log check (log-secrets.teardown.ts). */
+  recordSessionCookies: void;
   /** `page`, signed in as the e2e admin. */
   adminPage: Page;
   /** Credentials for a new plain user (a reader, not an admin); `readerPage` creates the account. */
@@ -78,6 +81,14 @@ export const test = base.extend<Fixtures>({
       });
       await use();
       expect(errors, "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+  recordSessionCookies: [
+    async ({ context }, use) => {
+      await use();
+      const values = (await context.cookies()).filter((cookie) => cookie.name.includes("session_token")).map((cookie) => cookie.value);
+      if (values.length > 0) fs.appendFileSync(E2E_SESSION_COOKIES, values.map((value) => `${value}\n`).join(""));
     },
     { auto: true },
   ],

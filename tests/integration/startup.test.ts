@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 import { acquireDataDirLock } from "~/server/db/db-lock.server";
 
 /**
- * Starts server.ts with the given environment and returns what it printed and how it exited. Not
- * spawnSync: this process must stay free to answer on a lock it holds.
+ * Starts server.ts with the given environment and returns the messages of the error lines it logged (JSON
+ * lines in production, PRODUCT.md "Logs") and how it exited. Anything else on stderr counts as an error
+ * line too. Not spawnSync: this process must stay free to answer on a lock it holds.
  */
 function startServer(env: Record<string, string>): Promise<{ status: number | null; errorLines: string[] }> {
   return new Promise((resolve) => {
@@ -16,9 +17,15 @@ function startServer(env: Record<string, string>): Promise<{ status: number | nu
       process.execPath,
       ["--import", "tsx", "server.ts"],
       { env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "3999", ...env }, encoding: "utf8", timeout: 60_000 },
-      (error, _stdout, stderr) => {
-        const errorLines = stderr.split("\n").filter((line) => line.trim() && !line.includes("npm warn"));
-        resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, errorLines });
+      (error, stdout, stderr) => {
+        const logged = stdout
+          .split("\n")
+          .filter((line) => line.trim())
+          .map((line) => JSON.parse(line) as { level: string; msg: string })
+          .filter(({ level }) => level === "error" || level === "fatal")
+          .map(({ msg }) => msg);
+        const printed = stderr.split("\n").filter((line) => line.trim() && !line.includes("npm warn"));
+        resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, errorLines: [...logged, ...printed] });
       },
     );
   });

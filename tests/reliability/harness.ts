@@ -297,6 +297,36 @@ export async function stopAllServers() {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Log lines (PRODUCT.md "Logs": one JSON object a line in production)
+
+export interface LogLine {
+  level: string;
+  msg: string;
+  time: string;
+  requestId?: string;
+  [field: string]: unknown;
+}
+
+/** The JSON log lines in `output` (a server's output, or a slice of it); anything else fails the test. */
+export function logLines(output: string): LogLine[] {
+  return output
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => {
+      try {
+        return JSON.parse(line) as LogLine;
+      } catch {
+        throw new Error(`Not a JSON log line: ${line}`);
+      }
+    });
+}
+
+/** The lines of `output` other than access lines (those name a route and a status). */
+export function eventLines(output: string): LogLine[] {
+  return logLines(output).filter((line) => line.route === undefined || line.status === undefined);
+}
+
+// ---------------------------------------------------------------------------------------------------
 // HTTP
 
 export interface Answer {

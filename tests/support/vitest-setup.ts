@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeEach, vi } from "vitest";
 
 import { closeDatabase, openInMemoryDatabase, openPostgresDatabase, setTestDatabaseFactory } from "~/server/db/db.server";
 import { getEnv } from "~/server/env.server";
+import { replaceErrorFolder } from "~/server/log.server";
 
 process.env.NODE_ENV = "test";
 process.env.BETTER_AUTH_URL = "http://localhost:3000";
@@ -46,6 +47,8 @@ afterAll(async () => {
 
 let consoleErrors: unknown[][] = [];
 beforeEach(() => {
+  // Each test logs its errors afresh: one test's error must not fold another's (PRODUCT.md "Logs").
+  replaceErrorFolder(undefined);
   consoleErrors = [];
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);

@@ -13,6 +13,7 @@ import { isStaff, roleOf } from "~/lib/roles";
 
 import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
+import { log, logError } from "../log.server";
 import { COMMON_PASSWORD_MESSAGE } from "../password-policy.server";
 import { TOO_MANY_SIGN_INS } from "../rate-limit.server";
 import { getAuth, profileOf } from "./auth.server";
@@ -83,7 +84,7 @@ async function signedInUserId(response: Response): Promise<string | null> {
 }
 
 function unexpected(title: string, error: unknown, request: Request): AuthFailure {
-  console.error(`${title} (${new URL(request.url).pathname}):`, error);
+  logError(`${title} (${new URL(request.url).pathname})`, error);
   return { ok: false, status: 500, title: "Error", description: UNEXPECTED_ERROR };
 }
 
@@ -143,7 +144,7 @@ export async function signUpWithPassword(request: Request, input: SignUpInput): 
       }
     } catch (error) {
       // The account exists; only the unused session could not be removed. Say so in the log only.
-      console.warn("Sign-up: could not remove the automatic session:", error);
+      log.warn("Sign-up: could not remove the automatic session", { err: error });
     }
     return { ok: true };
   }
@@ -169,9 +170,9 @@ export async function signOutSession(request: Request): Promise<{ ok: true; setC
   try {
     const response = await callAuthEndpoint(request, "/sign-out", {}, { withCookies: true });
     if (response.ok) return { ok: true, setCookies: response.headers.getSetCookie() };
-    console.error(`Sign-out failed: status ${response.status} ${await response.text()}`);
+    log.error(`Sign-out failed: status ${response.status} ${await response.text()}`);
   } catch (error) {
-    console.error("Sign-out failed:", error);
+    logError("Sign-out failed", error);
   }
   return { ok: false };
 }

@@ -10,6 +10,7 @@ import { isStaff, roleOf, type Role } from "~/lib/roles";
 import { appendAudit } from "../audit/audit-log.server";
 import { getDb, schema, type Database } from "../db/db.server";
 import { getEnv } from "../env.server";
+import { log, logError } from "../log.server";
 import { hasMailTransport, sendMail } from "../mail.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword, passwordProblem } from "../password-policy.server";
 import {
@@ -50,12 +51,26 @@ function emailOf(body: unknown): string | null {
   return typeof email === "string" ? email : null;
 }
 
+/**
+ * Better Auth's own messages, into our log (PRODUCT.md "Logs"): no colour codes. Its extra arguments are
+ * kept only when they are errors: others may be request bodies, with passwords in them.
+ */
+function logFromBetterAuth(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) {
+  const error = args.find((arg) => arg instanceof Error);
+  const text = `[Better Auth] ${message}`;
+  if (level === "error") logError(text, error ?? message);
+  else log[level](text, error ? { err: error } : {});
+}
+
 function createAuth(db: Database) {
   const env = getEnv();
   const mail = hasMailTransport();
   return betterAuth({
     baseURL: env.BETTER_AUTH_URL,
     basePath: "/api/auth",
+    // No `level`: with one set, Better Auth also logs every refused request (a wrong password…) through its
+    // global, coloured console logger. Its default level is warn.
+    logger: { disableColors: true, log: logFromBetterAuth },
     secret: getServerSecret(),
     trustedOrigins: [env.BETTER_AUTH_URL],
     database: drizzleAdapter(db, {

@@ -12,12 +12,13 @@ import { parseQuery } from "~/lib/search";
 
 import type { CurrentUser } from "../auth/session.server";
 import { parseSubmission } from "../form-submission.server";
+import { logError } from "../log.server";
 import { readForm } from "../request-form.server";
 import { redirectWithToast } from "../toast.server";
 import { companyValuesFromRow, createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from "./companies.server";
 
 function logFailure(what: string, request: Request, error: unknown) {
-  console.error(`[admin] ${what} failed (${request.method} ${new URL(request.url).pathname}):`, error);
+  logError(`[admin] ${what} failed (${request.method} ${new URL(request.url).pathname})`, error);
 }
 
 export async function companyListLoader(request: Request, _admin: CurrentUser) {

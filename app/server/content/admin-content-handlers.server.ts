@@ -18,6 +18,7 @@ import { parseQuery } from "~/lib/search";
 
 import { ensureCan, ROLE_REFUSAL, type CurrentUser } from "../auth/session.server";
 import { parseSubmission } from "../form-submission.server";
+import { logError } from "../log.server";
 import { readForm } from "../request-form.server";
 import type { RevisionFields } from "../review/revisions.server";
 import { redirectWithToast } from "../toast.server";
@@ -27,7 +28,7 @@ import { pendingEdit } from "./review-queue.server";
 import { saveItem, type SaveItemResult } from "./save-item.server";
 
 function logFailure(what: string, request: Request, error: unknown) {
-  console.error(`[admin] ${what} failed (${request.method} ${new URL(request.url).pathname}):`, error);
+  logError(`[admin] ${what} failed (${request.method} ${new URL(request.url).pathname})`, error);
 }
 
 /** The content type of an admin content route, from its path: /admin/{slug}[/…]. */

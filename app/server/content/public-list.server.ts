@@ -2,6 +2,8 @@ import { data, type MetaDescriptor } from "react-router";
 
 import { NO_STORE } from "~/lib/cache-headers";
 
+import { logError } from "../log.server";
+
 /**
  * A public page's database read, answered the same way on every list (PRODUCT.md "Lists", "Search"):
  * `{ ok: true, meta, ...loaded }`, or when the database fails `{ ok: false, meta, ...failed }` with 503, never cached
@@ -19,7 +21,7 @@ export async function loadPublicList<T extends object, F extends object>(
     return { ok: true as const, meta, ...(await load()) };
   } catch (error) {
     const url = new URL(request.url);
-    console.error(`Failed to load ${what} (${url.pathname}${url.search}):`, error);
+    logError(`Failed to load ${what} (${url.pathname}${url.search})`, error);
     return data({ ok: false as const, meta, ...failed }, { status: 503, headers: NO_STORE });
   }
 }

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 
 import { getEnv, StartupError } from "../env.server";
+import { logFolded } from "../log.server";
 import { acquireDataDirLock } from "./db-lock.server";
 import * as schema from "./schema";
 
@@ -87,7 +88,7 @@ async function openPostgres(url: string, settings: PoolSettings): Promise<Connec
     options: "-c max_parallel_workers_per_gather=0",
   });
   // Without a listener an idle-client error would crash the process.
-  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  pool.on("error", (error) => logFolded("warn", "PostgreSQL pool error", error));
   const where = (() => {
     try {
       const u = new URL(url);

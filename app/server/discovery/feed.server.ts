@@ -18,6 +18,7 @@ import { getDb } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { htmlToPlainText } from "../html-text.server";
 import { NEWEST_PUBLISHED_SQL } from "../list-order.server";
+import { logError } from "../log.server";
 import { correctionsOf, type Correction } from "../review/corrections.server";
 
 /** PRODUCT.md "Limits": every feed lists the 50 newest items. */
@@ -216,7 +217,7 @@ export async function xmlResponse(
       });
     return new Response(body, { headers: { "Content-Type": headers.contentType, "Cache-Control": headers.cacheControl } });
   } catch (error) {
-    console.error(`Failed to build ${new URL(request.url).pathname}:`, error);
+    logError(`Failed to build ${new URL(request.url).pathname}`, error);
     return new Response("Temporarily unavailable. Please try again later.\n", {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },

@@ -26,6 +26,7 @@ import { UPLOADS_PATH } from "~/lib/uploads";
 
 import { getEnv } from "../env.server";
 import { storedOnce } from "../file-cache.server";
+import { log } from "../log.server";
 import { getStorage } from "../media/storage/current-storage.server";
 import { StorageKeyError } from "../media/storage/storage.server";
 import { fetchPublic } from "../outbound-fetch.server";
@@ -137,7 +138,7 @@ export async function itemPreview(type: ContentType, id: string, source: string 
   } catch (error) {
     failures.set(key, true, { ttl: previewSettings.retryAfterMs });
     const reason = error instanceof Error ? error.message : String(error);
-    console.warn(`The preview of ${type} ${id} is the default image: ${source} cannot be read (${reason}).`);
+    log.warn(`The preview of ${type} ${id} is the default image: ${source} cannot be read (${reason}).`);
     return paidOr(paid, await defaultPreview(), version);
   }
 }
@@ -197,7 +198,7 @@ export async function companyPreview(slug: string, logoUrl: string | null | unde
   } catch (error) {
     failures.set(key, true, { ttl: previewSettings.retryAfterMs });
     const reason = error instanceof Error ? error.message : String(error);
-    console.warn(`The preview of company ${slug} is the default image: ${logoUrl} cannot be read (${reason}).`);
+    log.warn(`The preview of company ${slug} is the default image: ${logoUrl} cannot be read (${reason}).`);
     return { ...(await defaultPreview()), own: false };
   }
 }

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 
 import { connectDatabase } from "../db/db.server";
+import { logError } from "../log.server";
 import { getPageCache } from "./page-cache.server";
 
 export const CONTENT_CHANNEL = "marketwire_content_changed";
@@ -24,7 +25,7 @@ export async function announceContentChange(): Promise<void> {
     await connection.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${INSTANCE_ID})`);
   } catch (error) {
     // The write itself succeeded; other instances catch up when their entries expire.
-    console.error("Could not notify other instances of a content change:", error);
+    logError("Could not notify other instances of a content change", error);
   }
 }
 
@@ -48,7 +49,7 @@ export function listenForContentChanges(databaseUrl: string, onChange: () => voi
       if (message.channel === CONTENT_CHANNEL && message.payload !== INSTANCE_ID) onChange();
     });
     next.on("error", (error) => {
-      console.error("Content change listener lost its connection:", error.message);
+      logError("Content change listener lost its connection", error.message);
       scheduleReconnect();
     });
     try {
@@ -62,7 +63,7 @@ export function listenForContentChanges(databaseUrl: string, onChange: () => voi
       // Changes made while this connection was down were never heard: start from an empty cache.
       onChange();
     } catch (error) {
-      console.error("Content change listener cannot connect:", (error as Error).message);
+      logError("Content change listener cannot connect", (error as Error).message);
       await next.end().catch(() => {});
       scheduleReconnect();
     }

@@ -8,6 +8,8 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 
+import { logError } from "../log.server";
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -146,7 +148,7 @@ export class PageCache {
         if (lookup === this.lookups) this.expiresAt = next === null ? null : next.getTime() + PUBLICATION_MARGIN_MS;
       },
       (error: unknown) => {
-        console.error("Page cache: cannot look up the next scheduled publication:", error);
+        logError("Page cache: cannot look up the next scheduled publication", error);
         if (lookup === this.lookups) this.expiresAt = this.now() + PUBLICATION_RETRY_MS;
       },
     );

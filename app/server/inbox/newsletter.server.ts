@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
 
 import { getDb, schema } from "../db/db.server";
+import { log } from "../log.server";
 import { hasMailTransport, sendMail } from "../mail.server";
 import { newsletterLink } from "./newsletter-links.server";
 
@@ -73,7 +74,7 @@ const pendingMail = new Set<Promise<void>>();
 function inBackground(job: () => Promise<void>) {
   const running: Promise<void> = job()
     .catch((error: unknown) => {
-      console.error(`[newsletter] a subscription mail could not be sent: ${error instanceof Error ? error.message : String(error)}`);
+      log.error(`[newsletter] a subscription mail could not be sent: ${error instanceof Error ? error.message : String(error)}`);
     })
     .finally(() => pendingMail.delete(running));
   pendingMail.add(running);

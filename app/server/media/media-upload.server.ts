@@ -23,6 +23,7 @@ import { audioKey, imageKey, uploadUrl, variantWidths, type UploadedMedia, type 
 import { actorOf, appendAudit, type AuditPerson } from "../audit/audit-log.server";
 import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
+import { logError } from "../log.server";
 import { getStorage } from "./storage/current-storage.server";
 import { contentTypeOfKey } from "./storage/storage.server";
 
@@ -84,7 +85,7 @@ export async function receiveUpload(request: Request, uploader: AuditPerson | nu
     try {
       return { ok: true, media: await store(media, uploader) };
     } catch (error) {
-      console.error(`[uploads] storing ${spooled.originalName} failed (${request.method} ${new URL(request.url).pathname}):`, error);
+      logError(`[uploads] storing ${spooled.originalName} failed (${request.method} ${new URL(request.url).pathname})`, error);
       return { ok: false, status: 503, error: "The file could not be stored. Please try again." };
     }
   } catch (error) {

@@ -17,6 +17,7 @@ import { getDb } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { storedOnce } from "../file-cache.server";
 import { containsPattern } from "../like-pattern.server";
+import { log } from "../log.server";
 import { fetchPublic, type OutboundFetchOptions } from "../outbound-fetch.server";
 
 /** Where the hosts are asked; tests point them at a local server (and let it be on loopback). */
@@ -86,7 +87,7 @@ export async function videoThumbnail(host: VideoHost, id: string): Promise<Video
   } catch (error) {
     if (error instanceof NotShown) return null;
     failures.set(key, true, { ttl: videoThumbnailSettings.retryAfterMs });
-    console.warn(`The picture of ${host} video ${id} is a placeholder: it cannot be fetched (${(error as Error).message}).`);
+    log.warn(`The picture of ${host} video ${id} is a placeholder: it cannot be fetched (${(error as Error).message}).`);
     return { kind: "placeholder", body: PLACEHOLDER_SVG };
   }
 }

@@ -8,6 +8,7 @@ import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { createUserAccount, setUserRole } from "../auth/auth.server";
 import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
+import { log } from "../log.server";
 import { getServerSecret } from "../secret.server";
 import { seedDemoContent } from "./demo-content.server";
 
@@ -89,15 +90,18 @@ export async function prepareDemoSite(kind: "pglite" | "postgres") {
   const seed = env.SEED_DEMO_CONTENT ? env.SEED_DEMO_CONTENT === "true" : kind === "pglite";
   if (seed && (await isContentEmpty())) {
     await seedDemoContent(await getDb());
-    console.info("Seeded demo content into the empty database.");
+    log.info("Seeded demo content into the empty database.");
   }
   const created = await ensureAdminAccount();
   if (created) {
+    const isTerminal = Boolean(process.stdout.isTTY);
     reportCreatedAdmin(created, {
-      isTerminal: Boolean(process.stdout.isTTY),
+      isTerminal,
       dataDir: env.DATA_DIR,
       signInUrl: `${env.BETTER_AUTH_URL}/auth`,
-      print: (text) => console.info(`\n${text}\n`),
+      // At a terminal the notice (perhaps with a generated password) is shown to the person there, not
+      // written as a log line; elsewhere it is a log line, which never holds the password (PRODUCT.md "Logs").
+      print: (text) => (isTerminal ? process.stdout.write(`\n${text}\n\n`) : log.info(text)),
     });
   }
 }

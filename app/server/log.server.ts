@@ -1,0 +1,188 @@
+/**
+ * The server's log (PRODUCT.md "Logs"): pino, one JSON object a line in production, readable lines for a
+ * person at a terminal. Every line written while a request is handled carries its request id (set by
+ * ops/request-id through `runWithRequestId`). Errors go through `logError`, which folds repeats.
+ *
+ * Shared support at the server's root: every layer logs, so this imports nothing but env's schemas.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino, { type DestinationStream, type Level, type Logger } from "pino";
+import pretty from "pino-pretty";
+import type { z } from "zod";
+
+import { logFormatSchema, logLevelSchema } from "./env.server";
+import { ErrorFolder, errorFoldKey, withoutQueryParams, type FoldedRepeats } from "./error-folding.server";
+
+export type LogLevel = z.infer<typeof logLevelSchema>;
+export type LogFormat = z.infer<typeof logFormatSchema>;
+type Fields = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------------------------------
+// The request a line belongs to
+
+interface RequestContext {
+  requestId: string;
+}
+
+// On globalThis: server.ts and the app build are separate bundles, each with its own copy of this module,
+// and a request id set by the first (ops/request-id) must reach lines the second writes; repeats of one
+// error fold together whichever copy logs them.
+const shared = ((globalThis as typeof globalThis & { __log?: SharedLogState }).__log ??= {
+  requestContext: new AsyncLocalStorage<RequestContext>(),
+  folder: new ErrorFolder(),
+  sweeper: undefined,
+});
+
+interface SharedLogState {
+  requestContext: AsyncLocalStorage<RequestContext>;
+  folder: ErrorFolder;
+  sweeper: NodeJS.Timeout | undefined;
+}
+
+/** Runs `handle` (and everything it starts) as part of the request `requestId`. */
+export function runWithRequestId<T>(requestId: string, handle: () => T): T {
+  return shared.requestContext.run({ requestId }, handle);
+}
+
+export function currentRequestId(): string | undefined {
+  return shared.requestContext.getStore()?.requestId;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Building a logger
+
+/**
+ * Never logged, wherever they appear in a line's fields. Access lines name no headers or bodies at all;
+ * this is the net under everything else.
+ */
+export const REDACTED_PATHS = ["password", "newPassword", "currentPassword", "token", "cookie", "authorization", "secret"].flatMap(
+  (key) => [key, `*.${key}`, `headers.${key}`, `*.headers.${key}`],
+);
+
+/** An error as a line shows it: stack and cause, with a failed query's parameters taken out. */
+export function serializeError(error: unknown, depth = 0): Fields {
+  if (!(error instanceof Error)) return { message: withoutQueryParams(String(error)) };
+  const fields: Fields = { type: error.name, message: withoutQueryParams(error.message) };
+  if (error.stack) fields.stack = withoutQueryParams(error.stack);
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" || typeof code === "number") fields.code = code;
+  if (error.cause !== undefined && depth < 3) fields.cause = serializeError(error.cause, depth + 1);
+  return fields;
+}
+
+export interface LoggerOptions {
+  level: LogLevel;
+  format: LogFormat;
+  /** Where lines go (a writable stream for pretty lines); standard output when unset. */
+  destination?: DestinationStream;
+  /** Colours in pretty lines: only when they go to a terminal. */
+  colorize?: boolean;
+}
+
+export function createLogger({ level, format, destination, colorize = false }: LoggerOptions): Logger {
+  // Synchronous writes: a line logged just before process.exit() is not lost.
+  const stream =
+    format === "pretty"
+      ? pretty({ destination: destination ?? 1, sync: true, colorize, translateTime: "SYS:yyyy-mm-dd HH:MM:ss.l", ignore: "pid,hostname" })
+      : (destination ?? pino.destination({ dest: 1, sync: true }));
+  return pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // Level names, not numbers, so a line is readable with grep; pino-pretty wants the numbers.
+      formatters: format === "json" ? { level: (label) => ({ level: label }) } : {},
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
+      serializers: { err: serializeError },
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    },
+    stream,
+  );
+}
+
+/**
+ * Under Vitest, lines go through the console (errors to console.error), so the shared test setup's rule
+ * (a console.error fails the test) also covers logged errors.
+ */
+const consoleDestination: DestinationStream = {
+  write(line: string) {
+    const { level } = JSON.parse(line) as { level: Level };
+    const print = level === "error" || level === "fatal" ? console.error : level === "warn" ? console.warn : console.info;
+    print(line.trimEnd());
+  },
+};
+
+/** The settings LOG_LEVEL and LOG_FORMAT ask for; a bad value falls back here and getEnv() reports it. */
+export function loggerOptionsFrom(env: NodeJS.ProcessEnv, stdoutIsTerminal: boolean): LoggerOptions {
+  if (env.NODE_ENV === "test") {
+    return { level: logLevelSchema.catch("info").parse(env.LOG_LEVEL || "info"), format: "json", destination: consoleDestination };
+  }
+  const level = logLevelSchema.catch("info").parse(env.LOG_LEVEL || "info");
+  const byDefault: LogFormat = stdoutIsTerminal && env.NODE_ENV !== "production" ? "pretty" : "json";
+  const format = env.LOG_FORMAT ? logFormatSchema.catch(byDefault).parse(env.LOG_FORMAT) : byDefault;
+  return { level, format, colorize: stdoutIsTerminal };
+}
+
+let current: Logger | undefined;
+
+/** The process's logger, made on first use (after dotenv has loaded .env). */
+export function logger(): Logger {
+  return (current ??= createLogger(loggerOptionsFrom(process.env, Boolean(process.stdout.isTTY))));
+}
+
+/** Replaces the process's logger (tests); undefined goes back to the one the environment asks for. */
+export function replaceLogger(replacement: Logger | undefined) {
+  current = replacement;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Writing lines
+
+/** A line without an error: `log.info("Seeded demo content…", { items: 12 })`. */
+export const log = {
+  debug: (message: string, fields: Fields = {}) => logger().debug(fields, message),
+  info: (message: string, fields: Fields = {}) => logger().info(fields, message),
+  warn: (message: string, fields: Fields = {}) => logger().warn(fields, message),
+  error: (message: string, fields: Fields = {}) => logger().error(fields, message),
+};
+
+function reportRepeats(ended: FoldedRepeats[]) {
+  for (const { message, repeats, windowMs } of ended) {
+    const times = repeats === 1 ? "once" : `${repeats} times`;
+    logger().warn({ repeats, windowSeconds: windowMs / 1000 }, `${message} (the same error again ${times} within ${windowMs / 1000} s)`);
+  }
+}
+
+/**
+ * An error: logged with its stack the first time, counted when the same error (errorFoldKey) comes back
+ * within the window, the count logged when the window ends.
+ */
+export function logError(message: string, error: unknown, fields: Fields = {}) {
+  logFolded("error", message, error, fields);
+}
+
+/**
+ * The same folding at another level: for errors that failed no request and that the code recovers from
+ * (an idle database connection cut), so that error lines stay those of failed requests.
+ */
+export function logFolded(level: "error" | "warn", message: string, error: unknown, fields: Fields = {}) {
+  const { logInFull, ended } = shared.folder.occur(errorFoldKey(error), message);
+  reportRepeats(ended);
+  if (logInFull) logger()[level]({ ...fields, err: error }, message);
+  // Windows end without a new error too: look every window length, without keeping the process alive.
+  shared.sweeper ??= setInterval(() => reportRepeats(shared.folder.sweep()), shared.folder.windowMs).unref();
+}
+
+/** Logs the repeats counted so far, windows still open included: a clean stop calls it last. */
+export function flushFoldedErrors() {
+  reportRepeats(shared.folder.sweep({ all: true }));
+}
+
+/** Replaces the error folder (tests inject a clock); undefined starts a fresh real-time one. */
+export function replaceErrorFolder(replacement: ErrorFolder | undefined) {
+  shared.folder = replacement ?? new ErrorFolder();
+  if (shared.sweeper) clearInterval(shared.sweeper);
+  shared.sweeper = undefined;
+}
