@@ -80,8 +80,8 @@ async function main() {
     migrations: migrationCount(MIGRATIONS_FOLDER),
     isStopping: () => stoppingSince !== undefined,
   });
-  app.get("/healthz", health.live);
-  app.get("/readyz", health.ready);
+  app.get("/healthz", labelRoute("/healthz", health.live));
+  app.get("/readyz", labelRoute("/readyz", health.ready));
   // A request that meets a database outage is answered 503, not 500 (PRODUCT.md "Operations").
   app.use(answerDatabaseOutagesWith503);
   // A body gets BODY_TIMEOUT_SECONDS to arrive, an upload an hour; a request names a path here, never
