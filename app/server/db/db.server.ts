@@ -23,6 +23,11 @@ export interface Connection {
   kind: "pglite" | "postgres";
   /** PostgreSQL only: the connection string, for connections of its own (LISTEN). */
   url?: string;
+  /**
+   * PGlite only: a gzipped tarball of the whole data folder, taken while no query runs (app/server/ops
+   * README: a crash-consistent snapshot).
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close: () => Promise<void>;
 }
 
@@ -64,9 +69,21 @@ async function openPostgres(url: string): Promise<Connection> {
   return { db, kind: "postgres", url, close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | null): Promise<Connection> {
+interface PgliteOptions {
+  /** false: open the folder as it is (backups and restores must not change it). */
+  migrate?: boolean;
+  /** A tarball from dumpDataDir to fill an empty folder with (restores). */
+  loadDataDir?: Blob;
+  /** The caller holds the folder's lock already (restores, which hold it from check to finish). */
+  locked?: boolean;
+}
+
+async function openPglite(
+  dataDir: string | null,
+  { migrate = true, loadDataDir, locked = false }: PgliteOptions = {},
+): Promise<Connection> {
   let release: () => Promise<void> = async () => {};
-  if (dataDir) {
+  if (dataDir && !locked) {
     try {
       fs.mkdirSync(dataDir, { recursive: true });
       fs.accessSync(dataDir, fs.constants.W_OK);
@@ -76,12 +93,13 @@ async function openPglite(dataDir: string | null): Promise<Connection> {
     release = await acquireDataDirLock(dataDir);
   }
   try {
-    const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (migrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
       kind: "pglite",
+      dumpDataDir: () => client.dumpDataDir("gzip"),
       close: async () => {
         await client.close();
         await release();
@@ -114,6 +132,11 @@ export function connectDatabase(): Promise<Connection> {
 
 export function openInMemoryDatabase() {
   return openPglite(null);
+}
+
+/** The embedded database in `dataDir` as it is: no migration runs (backups and restores leave it unchanged). */
+export function openDataDirAsItIs(dataDir: string, options: Omit<PgliteOptions, "migrate"> = {}) {
+  return openPglite(dataDir, { ...options, migrate: false });
 }
 
 export function openPostgresDatabase(url: string) {
