@@ -53,6 +53,7 @@ export default tseslint.config(
         "http",
         "inbox",
         "media",
+        "ops",
         "review",
         "search",
         "seo",

@@ -26,6 +26,7 @@ import { pageCacheMiddleware } from "./app/server/http/page-cache-middleware.ser
 import { installPageCache, PageCache } from "./app/server/http/page-cache.server";
 import { refuseForeignRequestTargets } from "./app/server/http/request-target.server";
 import { policyContext, securityHeaders } from "./app/server/http/security-headers.server";
+import { listenForSnapshotRequests } from "./app/server/ops/backup-socket.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
 
 /** PRODUCT.md "Page cache": bounds and lifetimes. */
@@ -52,6 +53,8 @@ async function main() {
   const env = getEnv();
   const connection = await connectDatabase();
   await prepareDemoSite(connection.kind);
+  // `npm run backup` asks this process for the embedded database's snapshot: the folder is locked to it.
+  const snapshots = await listenForSnapshotRequests(env.DATA_DIR, connection);
 
   let contentListener: ContentChangeListener | undefined;
   const app = express();
@@ -145,6 +148,7 @@ async function main() {
     requests
       .drain()
       .then(() => contentListener?.close())
+      .then(() => snapshots?.close())
       .then(() => closeDatabase())
       .then(
         () => process.exit(0),
