@@ -23,11 +23,15 @@ export interface Connection {
   kind: "pglite" | "postgres";
   /** PostgreSQL only: the connection string, for connections of its own (LISTEN). */
   url?: string;
-  /**
-   * PGlite only: a gzipped tarball of the whole data folder, taken while no query runs (app/server/ops
-   * README: a crash-consistent snapshot).
-   */
-  dumpDataDir?: () => Promise<Blob>;
+  /** PGlite only: what a backup needs to take a consistent snapshot (app/server/ops/README.md). */
+  pglite?: {
+    /** The data folder on disk; null in memory. */
+    dataDir: string | null;
+    /** Runs `fn` while no query runs: PGlite writes its files straight to disk, so they are then at rest. */
+    whileIdle: <T>(fn: () => Promise<T>) => Promise<T>;
+    /** PGlite's own tarball of the data folder, read into memory (for the in-memory database). */
+    dumpDataDir: () => Promise<Blob>;
+  };
   close: () => Promise<void>;
 }
 
@@ -72,16 +76,11 @@ async function openPostgres(url: string): Promise<Connection> {
 interface PgliteOptions {
   /** false: open the folder as it is (backups and restores must not change it). */
   migrate?: boolean;
-  /** A tarball from dumpDataDir to fill an empty folder with (restores). */
-  loadDataDir?: Blob;
-  /** The caller holds the folder's lock already (restores, which hold it from check to finish). */
+  /** The caller holds the folder's lock already (restores, which hold it from check to end). */
   locked?: boolean;
 }
 
-async function openPglite(
-  dataDir: string | null,
-  { migrate = true, loadDataDir, locked = false }: PgliteOptions = {},
-): Promise<Connection> {
+async function openPglite(dataDir: string | null, { migrate = true, locked = false }: PgliteOptions = {}): Promise<Connection> {
   let release: () => Promise<void> = async () => {};
   if (dataDir && !locked) {
     try {
@@ -93,13 +92,13 @@ async function openPglite(
     release = await acquireDataDirLock(dataDir);
   }
   try {
-    const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir });
+    const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     if (migrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
       kind: "pglite",
-      dumpDataDir: () => client.dumpDataDir("gzip"),
+      pglite: { dataDir, whileIdle: (fn) => client._runExclusiveQuery(fn), dumpDataDir: () => client.dumpDataDir("gzip") },
       close: async () => {
         await client.close();
         await release();

@@ -23,11 +23,13 @@ export function countKnownMigrations(): number {
  * The files and folders PostgreSQL (and so PGlite) keeps at the top of a data folder. DATA_DIR also holds
  * the site's own files (uploads, the auth secret, caches), which these never match.
  */
-const DATA_FOLDER_ENTRY = /^(PG_VERSION|base|global|pg_[a-z_]+|postgresql(\.auto)?\.conf|postmaster\.(pid|opts))$/;
+const DATA_FOLDER_ENTRY = /^(PG_VERSION|base|global|pg_[a-z_]+(\.conf)?|postgresql(\.auto)?\.conf|postmaster\.(pid|opts))$/;
+
+export const isDatabaseEntry = (name: string) => DATA_FOLDER_ENTRY.test(name);
 
 export function embeddedDatabaseEntries(dataDir: string): string[] {
   if (!fs.existsSync(dataDir)) return [];
-  return fs.readdirSync(dataDir).filter((name) => DATA_FOLDER_ENTRY.test(name));
+  return fs.readdirSync(dataDir).filter(isDatabaseEntry);
 }
 
 export function hasEmbeddedDatabase(dataDir: string) {

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -7,6 +8,7 @@ import { z } from "zod";
 
 import type { Connection } from "../db/db.server";
 import { StartupError } from "../env.server";
+import { snapshotEmbedded } from "./backup-data-folder.server";
 import { countAppliedMigrations } from "./backup-database.server";
 
 /**
@@ -38,8 +40,8 @@ export interface SnapshotListener {
  * answer for (PostgreSQL: `npm run backup` runs pg_dump itself) or the folder's path is too long for a socket.
  */
 export async function listenForSnapshotRequests(dataDir: string, connection: Connection): Promise<SnapshotListener | null> {
-  const dump = connection.dumpDataDir;
-  if (connection.kind !== "pglite" || !dump) return null;
+  const pglite = connection.pglite;
+  if (!pglite) return null;
   const address = backupSocketPath(dataDir);
   if (address.length > MAX_SOCKET_PATH) {
     console.warn(`Backups while running are off: ${address} is too long for a socket; stop the server to back up DATA_DIR.`);
@@ -56,7 +58,7 @@ export async function listenForSnapshotRequests(dataDir: string, connection: Con
       if (request.length < REQUEST.length) return;
       if (request !== REQUEST) return void socket.end(JSON.stringify({ ok: false, error: "unknown request" }) + "\n");
       // One snapshot at a time: each holds the whole database in memory.
-      queue = queue.then(() => answer(socket, dump, connection));
+      queue = queue.then(() => answer(socket, pglite, connection));
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -75,14 +77,20 @@ export async function listenForSnapshotRequests(dataDir: string, connection: Con
   };
 }
 
-async function answer(socket: net.Socket, dump: () => Promise<Blob>, connection: Connection) {
+async function answer(socket: net.Socket, pglite: NonNullable<Connection["pglite"]>, connection: Connection) {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "marketwire-snapshot-"));
   try {
-    const snapshot = await dump();
+    const snapshot = path.join(scratch, "database");
+    await snapshotEmbedded(pglite, snapshot);
     const migrations = await countAppliedMigrations(connection.db);
-    socket.write(JSON.stringify({ ok: true, size: snapshot.size, migrations }) + "\n");
-    await pipeline(Readable.fromWeb(snapshot.stream() as never), socket);
+    socket.write(JSON.stringify({ ok: true, size: fs.statSync(snapshot).size, migrations }) + "\n");
+    await pipeline(fs.createReadStream(snapshot), socket);
   } catch (error) {
-    if (!socket.destroyed) socket.end(JSON.stringify({ ok: false, error: (error as Error).message }) + "\n");
+    const problem = error instanceof Error ? error.message || error.name : String(error);
+    console.error("Backup snapshot failed:", error);
+    if (!socket.destroyed) socket.end(JSON.stringify({ ok: false, error: problem }) + "\n");
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
 

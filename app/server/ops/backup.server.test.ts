@@ -27,6 +27,7 @@ import {
 } from "../db/db.server";
 import { getStorage } from "../media/storage/current-storage.server";
 import { runBackupCommand, runRestoreCommand } from "./backup-cli.server";
+import { unpackSnapshot } from "./backup-data-folder.server";
 import { listenForSnapshotRequests, type SnapshotListener } from "./backup-socket.server";
 
 restoreEnvAfterEach(["DATA_DIR", "DATABASE_URL"]);
@@ -193,12 +194,16 @@ describe("backup and restore round-trip this test database", () => {
  */
 async function stoppedSiteFolder() {
   const dataDir = newFolder("stopped");
-  const template = (await connectDatabase()).dumpDataDir ? await connectDatabase() : await openInMemoryDatabase();
-  const site = await openDataDirAsItIs(dataDir, { loadDataDir: await template.dumpDataDir!() });
+  const ours = await connectDatabase();
+  const template = ours.pglite ? ours : await openInMemoryDatabase();
+  const tarball = path.join(newFolder("tarball"), "pgdata.tar.gz");
+  fs.writeFileSync(tarball, Buffer.from(await (await template.pglite!.dumpDataDir()).arrayBuffer()));
+  if (template !== ours) await template.close();
+  await unpackSnapshot(tarball, dataDir);
+  const site = await openDataDirAsItIs(dataDir);
   await site.db.delete(schema.companies);
   await site.db.insert(schema.companies).values({ name: "Folder Holdings", slug: "folder-holdings", ticker: "FOLD", exchange: "ASX" });
   await site.close();
-  if (template !== (await connectDatabase())) await template.close();
   return dataDir;
 }
 
@@ -227,6 +232,29 @@ describe("backing up a stopped site's data folder", () => {
     const rows = await restored.db.select({ name: schema.companies.name }).from(schema.companies);
     await restored.close();
     expect(rows).toEqual([{ name: "Folder Holdings" }]);
+  });
+
+  it("asks a server running on the folder, whose socket, uploads and secret stay out of the database snapshot", async () => {
+    const dataDir = await stoppedSiteFolder();
+    setEnv({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    await getStorage().put("images/running.png", Readable.from([randomBytes(5000)]), { contentType: "image/png", size: 5000 });
+    const running = await openDataDirAsItIs(dataDir);
+    const socket = await listenForSnapshotRequests(dataDir, running);
+    try {
+      expect(fs.statSync(path.join(dataDir, "backup.sock")).mode & 0o777).toBe(0o600);
+      const archive = path.join(newFolder("archives"), "running.tar.gz");
+      const backup = await run(runBackupCommand, [archive]);
+      expect(backup.output).toMatch(/^Backed up the embedded database \(from the running server, \d+ migrations\) and 1 uploads/);
+      expect(backup.code).toBe(0);
+      const target = newFolder("restored-running");
+      setEnv({ DATA_DIR: target });
+      expect((await run(runRestoreCommand, [archive])).code).toBe(0);
+      expect(fileHashes(path.join(target, "uploads"))).toEqual(fileHashes(path.join(dataDir, "uploads")));
+    } finally {
+      await socket?.close();
+      await running.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, "backup.sock"))).toBe(false);
   });
 
   it("refuses a folder with no database, and never overwrites an archive", async () => {

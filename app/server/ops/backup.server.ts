@@ -6,6 +6,7 @@ import { openDataDirAsItIs } from "../db/db.server";
 import { getEnv, StartupError } from "../env.server";
 import { checkStorageKey } from "../media/storage/storage.server";
 import { ArchiveWriter, type Manifest } from "./backup-archive.server";
+import { snapshotEmbedded } from "./backup-data-folder.server";
 import { countAppliedMigrations, dumpPostgres, hasEmbeddedDatabase, postgresAppliedMigrations } from "./backup-database.server";
 import { requestSnapshot } from "./backup-socket.server";
 
@@ -50,7 +51,7 @@ export async function createBackup(file: string): Promise<BackupSummary> {
       source = "pg_dump";
       migrations = await postgresAppliedMigrations(env.DATABASE_URL);
     } else {
-      ({ source, migrations } = await snapshotEmbedded(env.DATA_DIR, snapshot));
+      ({ source, migrations } = await snapshotEmbeddedFolder(env.DATA_DIR, snapshot));
     }
     const kind = env.DATABASE_URL ? "postgres" : "pglite";
     await archive.addFile(ENTRY[kind], snapshot);
@@ -87,15 +88,17 @@ export async function createBackup(file: string): Promise<BackupSummary> {
  * From the running server when there is one (it holds the folder's lock), else straight from the folder,
  * locked meanwhile so no server starts on it halfway.
  */
-async function snapshotEmbedded(dataDir: string, destination: string): Promise<{ source: BackupSummary["source"]; migrations: number }> {
+async function snapshotEmbeddedFolder(
+  dataDir: string,
+  destination: string,
+): Promise<{ source: BackupSummary["source"]; migrations: number }> {
   const fromServer = await requestSnapshot(dataDir, destination);
   if (fromServer) return { source: "running server", migrations: fromServer.migrations };
   // Opening a folder without a database would create an empty one: that is never a backup.
   if (!hasEmbeddedDatabase(dataDir)) throw new StartupError(`There is no database in DATA_DIR ${dataDir} to back up.`);
   const connection = await openDataDirAsItIs(dataDir);
   try {
-    const snapshot = await connection.dumpDataDir!();
-    await fs.promises.writeFile(destination, snapshot.stream() as unknown as AsyncIterable<Uint8Array>, { mode: 0o600 });
+    await snapshotEmbedded(connection.pglite!, destination);
     return { source: "data folder", migrations: await countAppliedMigrations(connection.db) };
   } finally {
     await connection.close();

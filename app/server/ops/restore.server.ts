@@ -9,6 +9,7 @@ import { openDataDirAsItIs } from "../db/db.server";
 import { getEnv, StartupError } from "../env.server";
 import { checkStorageKey } from "../media/storage/storage.server";
 import { ArchiveError, readArchive, type Manifest } from "./backup-archive.server";
+import { unpackSnapshot } from "./backup-data-folder.server";
 import {
   countAppliedMigrations,
   countKnownMigrations,
@@ -125,10 +126,11 @@ async function refuseNonEmptyTarget(dataDir: string, databaseUrl: string | undef
   }
 }
 
-/** Unpacks the snapshot into the folder (PGlite replays its write-ahead log on opening); returns the migrations it has. */
+/** Unpacks the snapshot into the folder; opening it replays the write-ahead log. Returns the migrations it has. */
 async function restoreEmbedded(dataDir: string, snapshot: string, replace: boolean) {
   if (replace) for (const name of embeddedDatabaseEntries(dataDir)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
-  const connection = await openDataDirAsItIs(dataDir, { locked: true, loadDataDir: await fs.openAsBlob(snapshot) });
+  await unpackSnapshot(snapshot, dataDir);
+  const connection = await openDataDirAsItIs(dataDir, { locked: true });
   try {
     return await countAppliedMigrations(connection.db);
   } finally {
