@@ -192,13 +192,24 @@ describe("backup and restore round-trip this test database", () => {
  * A stopped site's data folder with one company: made from a snapshot of an in-memory database, as
  * migrating a new folder on disk takes PGlite many seconds.
  */
+let templateTarball: Promise<string> | undefined;
+
+/** One snapshot of a migrated database, taken once for the file: creating a database takes PGlite seconds. */
+function migratedTarball() {
+  templateTarball ??= (async () => {
+    const ours = await connectDatabase();
+    const template = ours.pglite ? ours : await openInMemoryDatabase();
+    const tarball = path.join(newFolder("tarball"), "pgdata.tar.gz");
+    fs.writeFileSync(tarball, Buffer.from(await (await template.pglite!.dumpDataDir()).arrayBuffer()));
+    if (template !== ours) await template.close();
+    return tarball;
+  })();
+  return templateTarball;
+}
+
 async function stoppedSiteFolder() {
   const dataDir = newFolder("stopped");
-  const ours = await connectDatabase();
-  const template = ours.pglite ? ours : await openInMemoryDatabase();
-  const tarball = path.join(newFolder("tarball"), "pgdata.tar.gz");
-  fs.writeFileSync(tarball, Buffer.from(await (await template.pglite!.dumpDataDir()).arrayBuffer()));
-  if (template !== ours) await template.close();
+  const tarball = await migratedTarball();
   await unpackSnapshot(tarball, dataDir);
   const site = await openDataDirAsItIs(dataDir);
   await site.db.delete(schema.companies);
@@ -255,7 +266,8 @@ describe("backing up a stopped site's data folder", () => {
       await running.close();
     }
     expect(fs.existsSync(path.join(dataDir, "backup.sock"))).toBe(false);
-  });
+    // A slow machine's share: three opens of a folder on disk, a snapshot and a restore.
+  }, 60_000);
 
   it("refuses a folder with no database, and never overwrites an archive", async () => {
     setEnv({ DATA_DIR: newFolder("empty"), DATABASE_URL: undefined });
