@@ -29,6 +29,7 @@ import { refuseForeignRequestTargets } from "./app/server/http/request-target.se
 import { policyContext, securityHeaders } from "./app/server/http/security-headers.server";
 import { flushFoldedErrors, log, logError } from "./app/server/log.server";
 import { accessLog, labelRoute } from "./app/server/ops/access-log.server";
+import { listenForSnapshotRequests } from "./app/server/ops/backup-socket.server";
 import { healthRoutes, migrationCount } from "./app/server/ops/health.server";
 import { assignRequestId } from "./app/server/ops/request-id.server";
 import { NO_ROUTE, routePatterns } from "./app/server/ops/route-pattern.server";
@@ -59,6 +60,8 @@ async function main() {
   const connection = await connectDatabase();
   // Instances started together on one PostgreSQL take turns (PRODUCT.md "Operations").
   await connection.exclusive(() => prepareDemoSite(connection.kind));
+  // `npm run backup` asks this process for the embedded database's snapshot: the folder is locked to it.
+  const snapshots = await listenForSnapshotRequests(env.DATA_DIR, connection);
 
   let contentListener: ContentChangeListener | undefined;
   let stoppingSince: number | undefined;
@@ -186,6 +189,7 @@ async function main() {
     new Promise((resolve) => setTimeout(resolve, delay))
       .then(() => requests.drain())
       .then(() => contentListener?.close())
+      .then(() => snapshots?.close())
       .then(() => closeDatabase())
       // Repeats of an error still being counted are written before the process ends (PRODUCT.md "Logs").
       .finally(flushFoldedErrors)

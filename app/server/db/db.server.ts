@@ -30,6 +30,15 @@ export interface Connection {
    * has one process by its folder's lock, so there it simply runs.
    */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+  /** PGlite only: what a backup needs to take a consistent snapshot (app/server/ops/README.md). */
+  pglite?: {
+    /** The data folder on disk; null in memory. */
+    dataDir: string | null;
+    /** Runs `fn` while no query runs: PGlite writes its files straight to disk, so they are then at rest. */
+    whileIdle: <T>(fn: () => Promise<T>) => Promise<T>;
+    /** PGlite's own tarball of the data folder, read into memory (for the in-memory database). */
+    dumpDataDir: () => Promise<Blob>;
+  };
   close: () => Promise<void>;
 }
 
@@ -119,9 +128,16 @@ async function openPostgres(url: string, settings: PoolSettings): Promise<Connec
   return { db, kind: "postgres", url, exclusive, close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | null): Promise<Connection> {
+interface PgliteOptions {
+  /** false: open the folder as it is (backups and restores must not change it). */
+  migrate?: boolean;
+  /** The caller holds the folder's lock already (restores, which hold it from check to end). */
+  locked?: boolean;
+}
+
+async function openPglite(dataDir: string | null, { migrate = true, locked = false }: PgliteOptions = {}): Promise<Connection> {
   let release: () => Promise<void> = async () => {};
-  if (dataDir) {
+  if (dataDir && !locked) {
     try {
       fs.mkdirSync(dataDir, { recursive: true });
       fs.accessSync(dataDir, fs.constants.W_OK);
@@ -133,11 +149,12 @@ async function openPglite(dataDir: string | null): Promise<Connection> {
   try {
     const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (migrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
       kind: "pglite",
       exclusive: (work) => work(),
+      pglite: { dataDir, whileIdle: (fn) => client._runExclusiveQuery(fn), dumpDataDir: () => client.dumpDataDir("gzip") },
       close: async () => {
         await client.close();
         await release();
@@ -174,6 +191,11 @@ export function connectDatabase(): Promise<Connection> {
 
 export function openInMemoryDatabase() {
   return openPglite(null);
+}
+
+/** The embedded database in `dataDir` as it is: no migration runs (backups and restores leave it unchanged). */
+export function openDataDirAsItIs(dataDir: string, options: Omit<PgliteOptions, "migrate"> = {}) {
+  return openPglite(dataDir, { ...options, migrate: false });
 }
 
 export function openPostgresDatabase(url: string, settings: PoolSettings = getEnv().DATABASE_POOL) {
