@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -83,6 +84,26 @@ describe("acquireDataDirLock", () => {
   it("refuses a data folder another live process holds, naming that process", async () => {
     const dir = tempDir();
     const holder = await startHolder(dir);
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(refusal(dir, holder));
+  });
+
+  it("survives askers that hang up before it answers (an unhandled EPIPE would end the server)", async () => {
+    const dir = tempDir();
+    const holder = await startHolder(dir);
+    const { address } = lockAddress(dir);
+    await Promise.all(
+      Array.from(
+        { length: 200 },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = net.connect({ path: address }, () => socket.destroy());
+            socket.on("error", () => {});
+            socket.on("close", () => resolve());
+          }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(processState(holder)).toMatch(/[RS]/);
     await expect(acquireDataDirLock(dir)).rejects.toThrow(refusal(dir, holder));
   });
 

@@ -86,7 +86,12 @@ export async function acquireDataDirLock(dataDir: string, platform: NodeJS.Platf
     throw new StartupError(`Cannot lock DATA_DIR ${dataDir}: ${(error as Error).message}`);
   }
   for (let attempt = 0; attempt < HOLDER_ENDING_ATTEMPTS; attempt++) {
-    const server = net.createServer((socket) => socket.end(String(process.pid)));
+    const server = net.createServer((socket) => {
+      // An asker that hangs up first (it gave up waiting) makes the write fail; unhandled, that error
+      // would end the process that holds the lock: the running server.
+      socket.on("error", () => socket.destroy());
+      socket.end(String(process.pid));
+    });
     const error = await listen(server, lock.address);
     if (!error) {
       // The lock must never keep a process alive that has nothing else to do.
