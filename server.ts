@@ -31,6 +31,7 @@ import { flushFoldedErrors, log, logError } from "./app/server/log.server";
 import { accessLog, labelRoute } from "./app/server/ops/access-log.server";
 import { listenForSnapshotRequests } from "./app/server/ops/backup-socket.server";
 import { healthRoutes, migrationCount } from "./app/server/ops/health.server";
+import { createMetrics, metricsRoute, startMetricsServer } from "./app/server/ops/metrics.server";
 import { assignRequestId } from "./app/server/ops/request-id.server";
 import { NO_ROUTE, routePatterns } from "./app/server/ops/route-pattern.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
@@ -70,9 +71,10 @@ async function main() {
   // First, so every answer (refusals and cache hits too) carries the request id and gets its access line;
   // before compression, so the bytes counted are the bytes sent (PRODUCT.md "Logs").
   let routeOf: (pathname: string) => string = () => NO_ROUTE;
+  const metrics = createMetrics({ poolStats: connection.poolStats });
   app.use(
     assignRequestId,
-    accessLog((pathname) => routeOf(pathname)),
+    accessLog((pathname) => routeOf(pathname), metrics.recordAnswer),
   );
   // On every answer, refusals included (PRODUCT.md "Security headers").
   app.use(securityHeaders(policyContext(env)));
@@ -85,6 +87,13 @@ async function main() {
   });
   app.get("/healthz", labelRoute("/healthz", health.live));
   app.get("/readyz", labelRoute("/readyz", health.ready));
+  // PRODUCT.md "Metrics": with METRICS_TOKEN, on this port to a bearer of it; with METRICS_PORT, on 127.0.0.1.
+  app.get("/metrics", labelRoute("/metrics", metricsRoute(metrics, env.METRICS_TOKEN)));
+  if (env.METRICS_PORT !== undefined) {
+    await startMetricsServer(metrics, env.METRICS_PORT).catch((error: NodeJS.ErrnoException) => {
+      throw new StartupError(`Cannot serve metrics on 127.0.0.1:${env.METRICS_PORT}: ${error.code ?? error.message}`);
+    });
+  }
   // A request that meets a database outage is answered 503, not 500 (PRODUCT.md "Operations").
   app.use(answerDatabaseOutagesWith503);
   // A body gets BODY_TIMEOUT_SECONDS to arrive, an upload an hour; a request names a path here, never

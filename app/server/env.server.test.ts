@@ -13,6 +13,9 @@ restoreEnvAfterEach([
   "UPLOAD_MAX_IMAGE_MB",
   "UPLOAD_MAX_AUDIO_MB",
   "BODY_TIMEOUT_SECONDS",
+  "METRICS_TOKEN",
+  "METRICS_PORT",
+  "PORT",
 ]);
 
 function envWith(values: Record<string, string | undefined>) {
@@ -210,5 +213,26 @@ describe('BODY_TIMEOUT_SECONDS (PRODUCT.md "Security")', () => {
     ["3601", "must be at most 3600"],
   ])("stops start-up for %s: %s", (value, message) => {
     expect(startupErrorOf({ BODY_TIMEOUT_SECONDS: value })).toBe(`Invalid environment variable BODY_TIMEOUT_SECONDS: ${message}`);
+  });
+});
+
+describe('METRICS_TOKEN and METRICS_PORT (PRODUCT.md "Metrics")', () => {
+  it("are unset unless set: no /metrics at all", () => {
+    const env = envWith({ METRICS_TOKEN: undefined, METRICS_PORT: undefined });
+    expect([env.METRICS_TOKEN, env.METRICS_PORT]).toEqual([undefined, undefined]);
+    expect(envWith({ METRICS_TOKEN: "t".repeat(32), METRICS_PORT: "9464" })).toMatchObject({
+      METRICS_TOKEN: "t".repeat(32),
+      METRICS_PORT: 9464,
+    });
+  });
+
+  it.each([
+    [{ METRICS_TOKEN: "short" }, "Invalid environment variable METRICS_TOKEN: must be at least 32 characters"],
+    [{ METRICS_PORT: "3000", PORT: "3000" }, "Invalid environment variable METRICS_PORT: must differ from PORT"],
+    [{ METRICS_PORT: "70000" }, /^Invalid environment variable METRICS_PORT: /],
+  ])("stop start-up for a bad value: %o", (values, message) => {
+    const line = startupErrorOf(values);
+    if (typeof message === "string") expect(line).toBe(message);
+    else expect(line).toMatch(message);
   });
 });

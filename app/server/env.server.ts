@@ -50,6 +50,10 @@ const envSchema = z.object({
   READINESS_TIMEOUT_MS: milliseconds().default(2_000),
   /** After SIGTERM: /readyz answers 503 while requests are still served this long, so load balancers move on. */
   SHUTDOWN_DELAY_MS: milliseconds(0).default(3_000),
+  /** PRODUCT.md "Metrics": /metrics answers a request bearing this token; without it, 404 on the site's port. */
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  /** PRODUCT.md "Metrics": a second port on 127.0.0.1 serving /metrics without a token. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The site's public origin: canonical links, link previews, feeds and the sitemap (PRODUCT.md "Discovery"). */
   PUBLIC_URL: z.url().optional(),
   BETTER_AUTH_URL: z.url().optional(),
@@ -143,6 +147,9 @@ export interface S3Settings {
 
 /** PODCAST_CATEGORY and PODCAST_SUBCATEGORY must name one of Apple's categories together. */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
+  }
   const subcategories = APPLE_PODCAST_CATEGORIES[env.PODCAST_CATEGORY];
   if (!subcategories) {
     ctx.addIssue({ code: "custom", path: ["PODCAST_CATEGORY"], message: "must be an Apple Podcasts category, e.g. Business" });

@@ -30,6 +30,8 @@ export interface Connection {
    * has one process by its folder's lock, so there it simply runs.
    */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+  /** PostgreSQL only: the pool's connections now (PRODUCT.md "Metrics"). */
+  poolStats?: () => PoolStats;
   /** PGlite only: what a backup needs to take a consistent snapshot (app/server/ops/README.md). */
   pglite?: {
     /** The data folder on disk; null in memory. */
@@ -47,6 +49,14 @@ export interface PoolSettings {
   max: number;
   connectTimeoutMs: number;
   statementTimeoutMs: number;
+}
+
+export interface PoolStats {
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 /** An arbitrary constant naming the start-up advisory lock (the audit log's is another). */
@@ -125,7 +135,8 @@ async function openPostgres(url: string, settings: PoolSettings): Promise<Connec
       await migrator.end().catch(() => {});
     }
   });
-  return { db, kind: "postgres", url, exclusive, close: () => pool.end() };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, kind: "postgres", url, exclusive, poolStats, close: () => pool.end() };
 }
 
 interface PgliteOptions {

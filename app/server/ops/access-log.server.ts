@@ -6,6 +6,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
 import { log } from "../log.server";
+import type { Answer } from "./metrics.server";
 
 /** Static files and other Express routes name their mount as their route; see `labelRoute`. */
 const ROUTE_LABEL = "accessLogRoute";
@@ -46,9 +47,10 @@ function countBodyBytes(res: Response): () => number {
 
 /**
  * The access log middleware; install it right after assignRequestId and before compression.
- * `routeOf` names the route of a pathname the React Router app serves.
+ * `routeOf` names the route of a pathname the React Router app serves; `onAnswered` hears of every answer
+ * (the metrics count them).
  */
-export function accessLog(routeOf: (pathname: string) => string): RequestHandler {
+export function accessLog(routeOf: (pathname: string) => string, onAnswered: (answer: Answer) => void = () => {}): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     const bytesSent = countBodyBytes(res);
@@ -72,6 +74,7 @@ export function accessLog(routeOf: (pathname: string) => string): RequestHandler
         ...(typeof cache === "string" ? { cache } : {}),
         ...(completed ? {} : { aborted: true }),
       });
+      onAnswered({ method: req.method, route, status: res.statusCode, durationMs, ...(typeof cache === "string" ? { cache } : {}) });
     };
     res.on("finish", writeLine);
     res.on("close", writeLine);

@@ -89,6 +89,7 @@ describe("two instances on one PostgreSQL and one bucket", () => {
       RATE_LIMIT: "on",
       // The test's requests all come from 127.0.0.1: each names its visitor in X-Forwarded-For.
       TRUST_PROXY: "loopback",
+      METRICS_TOKEN: "two-instances-metrics-token-0123456789",
     };
     const a = await startServer(buildDir, site, { env, readyTimeoutMs: 180_000 });
     const b = await startServer(buildDir, site, { env, readyTimeoutMs: 180_000 });
@@ -158,5 +159,15 @@ describe("two instances on one PostgreSQL and one bucket", () => {
     expect(views.at(-1)! - views[0]!).toBe(19);
     expect(views.at(-1)).toBe(views.at(-2));
     console.info(`[reliability] two instances: an edit on one left the other's cache after ${seenAfterMs} ms`);
+
+    // Each instance reports its own PostgreSQL pool (PRODUCT.md "Metrics"): connections open, none waiting.
+    for (const server of [a, b]) {
+      const metrics = await send(server.origin, { path: "/metrics", headers: { Authorization: `Bearer ${env.METRICS_TOKEN}` } });
+      expect(metrics.status).toBe(200);
+      const pool = (state: string) =>
+        Number(new RegExp(`^marketwire_db_pool_connections\\{state="${state}"\\} (\\d+)`, "m").exec(metrics.body)?.[1]);
+      expect(pool("in_use") + pool("idle")).toBeGreaterThan(0);
+      expect(pool("waiting")).toBe(0);
+    }
   });
 });
