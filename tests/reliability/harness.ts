@@ -148,6 +148,8 @@ export interface StartOptions {
    * killed, the server stays a zombie, as a crashed server does until its process manager reaps it.
    */
   unreaped?: boolean;
+  /** The folder the server runs in (the image's WORKDIR); the repository by default. */
+  cwd?: string;
 }
 
 const running = new Set<RunningServer>();
@@ -208,7 +210,10 @@ export async function startServer(buildDir: string, site: Site, options: StartOp
   let exited: Promise<Exit>;
   if (options.unreaped) {
     // The shell prints the server's pid, then becomes `sleep`, which never waits for it.
-    const parent = spawn("sh", ["-c", `"$0" "$1" & echo "server-pid:$!"; exec sleep 600`, process.execPath, entry], { cwd: ROOT, env });
+    const parent = spawn("sh", ["-c", `"$0" "$1" & echo "server-pid:$!"; exec sleep 600`, process.execPath, entry], {
+      cwd: options.cwd ?? ROOT,
+      env,
+    });
     parents.add(parent);
     parent.stderr!.on("data", collect);
     pid = await new Promise<number>((resolve, reject) => {
@@ -225,7 +230,7 @@ export async function startServer(buildDir: string, site: Site, options: StartOp
       return { code: null, signal: null, at: Date.now() };
     })();
   } else {
-    const child = spawn(process.execPath, [entry], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [entry], { cwd: options.cwd ?? ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
     pid = child.pid!;
