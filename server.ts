@@ -28,6 +28,9 @@ import { installPageCache, PageCache } from "./app/server/http/page-cache.server
 import { refuseForeignRequestTargets } from "./app/server/http/request-target.server";
 import { policyContext, securityHeaders } from "./app/server/http/security-headers.server";
 import { flushFoldedErrors, log, logError } from "./app/server/log.server";
+import { MAIL_DEFAULTS, startMailWorker, type MailWorker } from "./app/server/mail/mail-worker.server";
+import { mailCounts } from "./app/server/mail/outbox.server";
+import { smtpTransport } from "./app/server/mail/smtp-transport.server";
 import { accessLog, labelRoute } from "./app/server/ops/access-log.server";
 import { listenForSnapshotRequests } from "./app/server/ops/backup-socket.server";
 import { healthRoutes, migrationCount } from "./app/server/ops/health.server";
@@ -63,6 +66,12 @@ async function main() {
   await connection.exclusive(() => prepareDemoSite(connection.kind));
   // `npm run backup` asks this process for the embedded database's snapshot: the folder is locked to it.
   const snapshots = await listenForSnapshotRequests(env.DATA_DIR, connection);
+  // Every instance sends what the outbox holds (PRODUCT.md "Mail"); without SMTP_URL mails wait there.
+  let mailWorker: MailWorker | undefined;
+  if (env.SMTP_URL) {
+    const transport = smtpTransport(env.SMTP_URL, env.MAIL_FROM, MAIL_DEFAULTS.concurrency);
+    mailWorker = startMailWorker({ transport, ratePerMinute: env.MAIL_RATE_PER_MINUTE });
+  }
 
   let contentListener: ContentChangeListener | undefined;
   let stoppingSince: number | undefined;
@@ -71,7 +80,7 @@ async function main() {
   // First, so every answer (refusals and cache hits too) carries the request id and gets its access line;
   // before compression, so the bytes counted are the bytes sent (PRODUCT.md "Logs").
   let routeOf: (pathname: string) => string = () => NO_ROUTE;
-  const metrics = createMetrics({ poolStats: connection.poolStats });
+  const metrics = createMetrics({ poolStats: connection.poolStats, mailCounts: () => mailCounts() });
   app.use(
     assignRequestId,
     accessLog((pathname) => routeOf(pathname), metrics.recordAnswer),
@@ -198,6 +207,8 @@ async function main() {
     new Promise((resolve) => setTimeout(resolve, delay))
       .then(() => requests.drain())
       .then(() => contentListener?.close())
+      // The mail being sent is finished and recorded; the rest of the worker's claim goes back to the outbox.
+      .then(() => mailWorker?.stop())
       .then(() => snapshots?.close())
       .then(() => closeDatabase())
       // Repeats of an error still being counted are written before the process ends (PRODUCT.md "Logs").

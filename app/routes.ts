@@ -47,6 +47,8 @@ export default [
     route("companies/:id", "routes/admin.companies.$id.tsx"),
     route("subscribers", "routes/admin.subscribers.tsx"),
     route("messages", "routes/admin.messages.tsx"),
+    // PRODUCT.md "Mail": the outbox
+    route("mail", "routes/admin.mail.tsx"),
     route("media", "routes/admin.media.tsx"),
     route("users", "routes/admin.users.tsx"),
     // PRODUCT.md "Review": the queue and one piece's review

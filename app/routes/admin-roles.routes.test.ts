@@ -28,6 +28,7 @@ import * as contentList from "./admin.content";
 import * as contentEdit from "./admin.content.$id";
 import * as contentRevisions from "./admin.content.$id.revisions";
 import * as contentNew from "./admin.content.new";
+import * as mail from "./admin.mail";
 import * as media from "./admin.media";
 import * as mediaUpload from "./admin.media.upload";
 import * as messages from "./admin.messages";
@@ -96,6 +97,7 @@ const PAGES: PageCase[] = [
   { name: "the media library", loader: media.loader, path: () => "/admin/media", right: "media.read" },
   { name: "the messages", loader: messages.loader, path: () => "/admin/messages", right: "inbox.read" },
   { name: "the subscribers", loader: subscribers.loader, path: () => "/admin/subscribers", right: "inbox.read" },
+  { name: "the mail outbox", loader: mail.loader, path: () => "/admin/mail", right: "inbox.read" },
   { name: "the messages export", loader: messagesCsv.loader, path: () => "/admin/messages.csv", right: "inbox.manage" },
   { name: "the subscribers export", loader: subscribersCsv.loader, path: () => "/admin/subscribers.csv", right: "inbox.manage" },
   { name: "the accounts", loader: users.loader, path: () => "/admin/users", right: "users.manage" },
@@ -337,6 +339,7 @@ describe("companies, media and inbox mutations", () => {
   it.each([
     ["messages", messages.action, "/admin/messages", { intent: "read", id: "00000000-0000-0000-0000-000000000000" }],
     ["subscribers", subscribers.action, "/admin/subscribers", { intent: "remove", id: "00000000-0000-0000-0000-000000000000" }],
+    ["mail", mail.action, "/admin/mail", { intent: "retry", id: "999999999" }],
   ] as const)("the %s actions need 'inbox.manage'", async (_name, action, path, form) => {
     for (const role of ROLES) {
       const answer = await callRoute(action, appRequest(path, { method: "POST", cookie: cookies[role], form: { ...form } }));

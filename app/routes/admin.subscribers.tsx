@@ -17,7 +17,7 @@ import { parseSubmission } from "~/server/form-submission.server";
 import { backToInbox, inboxActionFailure, loadInboxPage } from "~/server/inbox/inbox-page.server";
 import { deleteSubscriber, listSubscribers } from "~/server/inbox/inbox.server";
 import { logError } from "~/server/log.server";
-import { hasMailTransport } from "~/server/mail.server";
+import { hasMailTransport } from "~/server/mail/outbox.server";
 import { readForm } from "~/server/request-form.server";
 
 import type { Route } from "./+types/admin.subscribers";

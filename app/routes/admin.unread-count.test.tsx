@@ -125,8 +125,8 @@ describe('the side bar shows each role what it may use (PRODUCT.md "Roles")', ()
   });
 
   it("compliance sees the inbox too; admins the inbox and the accounts", async () => {
-    expect(await linksOf("compliance")).toEqual([...CONTENT, "Subscribers", "Messages", "Audit log"]);
-    expect(await linksOf("admin")).toEqual([...CONTENT, "Subscribers", "Messages", "Users", "Audit log"]);
+    expect(await linksOf("compliance")).toEqual([...CONTENT, "Subscribers", "Messages", "Mail", "Audit log"]);
+    expect(await linksOf("admin")).toEqual([...CONTENT, "Subscribers", "Messages", "Mail", "Users", "Audit log"]);
   });
 
   it("the layout counts unread messages only for roles that read the inbox", async () => {

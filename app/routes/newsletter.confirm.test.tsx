@@ -1,23 +1,17 @@
 import "../../tests/support/dom";
 
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { getDb, schema } from "~/server/db/db.server";
 import { createNewsletterToken } from "~/server/inbox/newsletter-links.server";
-import { settleNewsletterMail, subscriberState, subscribeToNewsletter } from "~/server/inbox/newsletter.server";
-import type { Mail } from "~/server/mail.server";
+import { subscriberState, subscribeToNewsletter } from "~/server/inbox/newsletter.server";
 
+import { readOutboxInto, type Mail } from "../../tests/support/mail";
 import { formOf, mailedLink, mailingBeforeEach } from "../../tests/support/newsletter";
 import { newsletterLinkPage } from "../../tests/support/newsletter-page";
 import NewsletterConfirm, { action, headers, loader, meta } from "./newsletter.confirm";
 
 const sent: Mail[] = [];
-vi.mock("~/server/mail.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/server/mail.server")>()),
-  sendMail: async (mail: Mail) => {
-    sent.push(mail);
-  },
-}));
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -26,7 +20,7 @@ const { open, render, heading } = newsletterLinkPage(NewsletterConfirm, loader, 
 /** The confirmation link mailed to `email` when it subscribes (SMTP_URL set), as a path with its token. */
 async function mailedConfirmLink(email: string) {
   await subscribeToNewsletter(email);
-  await settleNewsletterMail();
+  await readOutboxInto(sent);
   return mailedLink(
     sent.findLast((m) => m.to === email),
     "confirm",

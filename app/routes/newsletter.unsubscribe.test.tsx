@@ -1,23 +1,17 @@
 import "../../tests/support/dom";
 
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { getDb, schema } from "~/server/db/db.server";
 import { createNewsletterToken } from "~/server/inbox/newsletter-links.server";
-import { confirmSubscriber, settleNewsletterMail, subscriberState, subscribeToNewsletter } from "~/server/inbox/newsletter.server";
-import type { Mail } from "~/server/mail.server";
+import { confirmSubscriber, subscriberState, subscribeToNewsletter } from "~/server/inbox/newsletter.server";
 
+import { readOutboxInto, type Mail } from "../../tests/support/mail";
 import { formOf, mailedLink, mailingBeforeEach } from "../../tests/support/newsletter";
 import { newsletterLinkPage } from "../../tests/support/newsletter-page";
 import NewsletterUnsubscribe, { action, headers, loader, meta } from "./newsletter.unsubscribe";
 
 const sent: Mail[] = [];
-vi.mock("~/server/mail.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/server/mail.server")>()),
-  sendMail: async (mail: Mail) => {
-    sent.push(mail);
-  },
-}));
 
 const { open, render, heading } = newsletterLinkPage(NewsletterUnsubscribe, loader, action);
 
@@ -32,7 +26,7 @@ describe("/newsletter/unsubscribe", () => {
   it("the link in the confirmation mail shows a button (GET removes nothing); pressing it removes the address", async () => {
     await subscribeToNewsletter("ann@example.com");
     await subscribeToNewsletter("bob@example.com");
-    await settleNewsletterMail();
+    await readOutboxInto(sent);
     const link = mailedLink(
       sent.find((m) => m.to === "ann@example.com"),
       "unsubscribe",

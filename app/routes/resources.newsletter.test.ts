@@ -1,24 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_SUCCESS } from "~/lib/newsletter";
 import { getDb, schema } from "~/server/db/db.server";
 import { resetEnvCache } from "~/server/env.server";
-import { confirmSubscriber, settleNewsletterMail } from "~/server/inbox/newsletter.server";
-import type { Mail } from "~/server/mail.server";
+import { confirmSubscriber } from "~/server/inbox/newsletter.server";
 import { getToast } from "~/server/toast.server";
 
 import { appRequest, cookieHeaderFrom } from "../../tests/support/auth";
+import { emptyOutbox, readOutboxInto, type Mail } from "../../tests/support/mail";
 import { callRoute } from "../../tests/support/route";
 import { action, loader } from "./resources.newsletter";
 
-// Mail is read, not sent (no SMTP server needed).
 const sent: Mail[] = [];
-vi.mock("~/server/mail.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("~/server/mail.server")>()),
-  sendMail: async (mail: Mail) => {
-    sent.push(mail);
-  },
-}));
 
 function useSmtp(on: boolean) {
   if (on) process.env.SMTP_URL = "smtp://mail.test:2525";
@@ -35,6 +28,7 @@ async function storedEmails() {
 
 beforeEach(async () => {
   sent.length = 0;
+  await emptyOutbox();
   const db = await getDb();
   await db.delete(schema.newsletterSubscribers);
 });
@@ -182,7 +176,7 @@ describe("/resources/newsletter never tells whether an address is on the list", 
     const plain = await visibleAnswer({ email: plainEmail, redirectTo: "/" });
     expect(plain.location).toBe(`/?newsletter=${outcome}#newsletter`);
     expect(plain.toast).toEqual({ type: "success", ...toast });
-    await settleNewsletterMail();
+    await readOutboxInto(sent);
     expect(sent.map((mail) => mail.to).sort()).toEqual(mailedTo);
     for (const mail of sent) expect(mail.text).toMatch(/http:\/\/localhost:3000\/newsletter\/confirm\?token=\S+/);
   });

@@ -6,7 +6,7 @@ import { NEWSLETTER_OUTCOMES, NEWSLETTER_RESULT_PARAM, type NewsletterOutcome, t
 import { safeRedirectPath } from "~/lib/redirects";
 import { parseNewsletterForm } from "~/server/inbox/newsletter-form.server";
 import { subscribeToNewsletter } from "~/server/inbox/newsletter.server";
-import { hasMailTransport } from "~/server/mail.server";
+import { hasMailTransport } from "~/server/mail/outbox.server";
 import { isWithinFormRateLimit } from "~/server/rate-limit.server";
 import { readForm } from "~/server/request-form.server";
 import { createToastHeaders } from "~/server/toast.server";

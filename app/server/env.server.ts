@@ -76,6 +76,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().default("MarketWire <no-reply@marketwire.local>"),
+  /** PRODUCT.md "Mail": mails handed to SMTP in any minute, across every instance. */
+  MAIL_RATE_PER_MINUTE: z.coerce
+    .number()
+    .int("must be a whole number of mails")
+    .min(1, "must be at least 1")
+    .max(1_000_000, "must be at most 1000000")
+    .default(600),
   ADMIN_EMAIL: z.email().default("admin@marketwire.local"),
   ADMIN_PASSWORD: z
     .string()

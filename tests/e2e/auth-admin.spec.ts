@@ -194,6 +194,7 @@ test.describe("admin layout", () => {
       ["Media", "/admin/media"],
       ["Subscribers", "/admin/subscribers"],
       ["Messages", "/admin/messages"],
+      ["Mail", "/admin/mail"],
     ]) {
       await expect(sidebar.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }

@@ -123,6 +123,7 @@ test("admin pages, a read and an unread message, the delete dialog and the phone
     "/admin/companies/new",
     "/admin/subscribers",
     "/admin/messages",
+    "/admin/mail",
     "/admin/media",
     "/admin/users",
     "/admin/review",

@@ -3,7 +3,8 @@ import { afterEach, beforeEach } from "vitest";
 
 import { getDb, schema } from "~/server/db/db.server";
 import { resetEnvCache } from "~/server/env.server";
-import type { Mail } from "~/server/mail.server";
+
+import { emptyOutbox, type Mail } from "./mail";
 
 /** The path (with its token) of the newsletter page a mail links to, or undefined. */
 export function mailedLink(mail: Mail | undefined, page: "confirm" | "unsubscribe") {
@@ -22,12 +23,13 @@ export function formOf(page: ParentNode) {
 
 /**
  * The setup of a test file whose subscribers are mailed: before each test, no mail recorded in `sent`
- * (the file's mocked sendMail pushes there), SMTP_URL set so subscribing mails a confirmation link,
+ * (the file reads the outbox into it), SMTP_URL set so subscribing mails a confirmation link,
  * and no subscribers; after each test, SMTP_URL unset again.
  */
 export function mailingBeforeEach(sent: Mail[]) {
   beforeEach(async () => {
     sent.length = 0;
+    await emptyOutbox();
     process.env.SMTP_URL = "smtp://mail.test:2525";
     resetEnvCache();
     await onlySubscribers([]);

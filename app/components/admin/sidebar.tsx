@@ -45,6 +45,8 @@ export const CONTENT_LINKS: readonly AdminLink[] = [
 export const INBOX_LINKS: readonly AdminLink[] = [
   { to: "/admin/subscribers", label: "Subscribers", icon: "mail", right: "inbox.read" },
   { to: "/admin/messages", label: "Messages", icon: "message-square", badgeNoun: "unread", right: "inbox.read" },
+  // PRODUCT.md "Mail": what the site has sent, what waits and what failed.
+  { to: "/admin/mail", label: "Mail", icon: "send", right: "inbox.read" },
 ];
 
 /** PRODUCT.md "Roles": admins manage the accounts and their roles. */

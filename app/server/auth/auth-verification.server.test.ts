@@ -1,19 +1,12 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { BASE_URL } from "../../../tests/support/auth";
+import { readOutboxInto, type Mail } from "../../../tests/support/mail";
 import { resetEnvCache } from "../env.server";
-import type { Mail } from "../mail.server";
 import { getAuth } from "./auth.server";
 
 // With a mail transport configured, accounts must verify their address before signing in.
-// The transport itself is replaced so the test can read the mail instead of sending it.
 const sent: Mail[] = [];
-vi.mock("../mail.server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../mail.server")>()),
-  sendMail: async (mail: Mail) => {
-    sent.push(mail);
-  },
-}));
 
 beforeAll(() => {
   process.env.SMTP_URL = "smtp://mail.test:2525";
@@ -35,6 +28,7 @@ describe("email verification with SMTP_URL set", () => {
   it("mails a link on sign-up, refuses sign-in until the link is opened, then allows it", async () => {
     const credentials = { email: "verify@example.com", password: "ledger-secret-1" };
     expect((await post("/sign-up/email", { ...credentials, name: "Vera" })).status).toBe(200);
+    await readOutboxInto(sent);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe("verify@example.com");
     const link = sent[0]!.text.match(/https?:\/\/\S+/)?.[0];

@@ -11,7 +11,7 @@ import { appendAudit } from "../audit/audit-log.server";
 import { getDb, schema, type Database } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { log, logError } from "../log.server";
-import { hasMailTransport, sendMail } from "../mail.server";
+import { hasMailTransport, sendLater } from "../mail/outbox.server";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword, passwordProblem } from "../password-policy.server";
 import {
   betterAuthRateLimitStorage,
@@ -100,11 +100,11 @@ function createAuth(db: Database) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await sendMail({
-          to: user.email,
-          subject: "Verify your MarketWire account",
-          text: `Hello ${user.name},\n\nConfirm your email address by opening this link:\n${url}\n`,
-        });
+        const text = `Hello ${user.name},\n\nConfirm your email address by opening this link:\n${url}\n`;
+        // Without SMTP the account needs no verification; the link is logged for whoever runs the site.
+        if (!mail) return log.info(`[mail] (no SMTP_URL set, not sent) verification link for a new account: ${url}`);
+        // Queued, not sent in the request (PRODUCT.md "Mail"): the worker sends it, and tries again if SMTP is away.
+        await sendLater({ kind: "verification", to: user.email, subject: "Verify your MarketWire account", text });
       },
     },
     session: {

@@ -576,3 +576,54 @@ export function rowColumns<T extends typeof videos | typeof podcasts | typeof bl
   const { searchText: _searchText, createdBy: _createdBy, ...columns } = getTableColumns(table);
   return columns;
 }
+
+/** PRODUCT.md "Mail": what a mail may be, and where it stands. */
+export const MAIL_KINDS = ["verification", "newsletter-confirmation", "newsletter-subscribed", "edition", "alert"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const MAIL_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * PRODUCT.md "Mail": every mail the product sends, written in the transaction that caused it and sent by
+ * the worker of any instance. A row in 'sending' whose claim has run out belongs to a worker that stopped.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind", { enum: MAIL_KINDS }).notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    /** Extra headers (List-Unsubscribe and the like), name to value. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    /** A second mail with the same key is not queued (one confirmation per request, one alert per reader and item). */
+    dedupeKey: text("dedupe_key").unique(),
+    /** What the mail belongs to, e.g. 'edition:<id>', so its counts can be read. */
+    batch: text("batch"),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Not sent before this time: a retry's backoff. */
+    notBefore: tstz("not_before").notNull().defaultNow(),
+    /** While 'sending': the claim's end, after which another worker may take the mail over. */
+    claimedUntil: tstz("claimed_until"),
+    /** When a worker last took the mail: the sending rate counts these. */
+    attemptedAt: tstz("attempted_at"),
+    lastError: text("last_error"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    sentAt: tstz("sent_at"),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.notBefore, t.id)
+      .where(sql`${t.status} = 'queued'`),
+    index("mail_outbox_claimed_idx")
+      .on(t.claimedUntil)
+      .where(sql`${t.status} = 'sending'`),
+    index("mail_outbox_attempted_idx").on(t.attemptedAt),
+    index("mail_outbox_batch_idx").on(t.batch, t.status),
+    index("mail_outbox_created_at_idx").on(t.createdAt.desc()),
+    check("mail_outbox_status_check", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+  ],
+);

@@ -3,8 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
 
 import { getDb, schema } from "../db/db.server";
-import { log } from "../log.server";
-import { hasMailTransport, sendMail } from "../mail.server";
+import { hasMailTransport, queueMail, wakeMailWorker, type OutgoingMail } from "../mail/outbox.server";
 import { newsletterLink } from "./newsletter-links.server";
 
 /** PRODUCT.md "Newsletter": the form mails an address at most once in this long. */
@@ -19,33 +18,38 @@ const t = schema.newsletterSubscribers;
 /**
  * Stores a newsletter address (already validated and normalised by `newsletterSchema`) as pending. The
  * caller answers the same whether the address is new, pending or confirmed (PRODUCT.md "Newsletter"):
- * one statement either way, and the mail, if any, is sent after the answer, so neither the answer nor
- * its timing says which it was.
+ * one transaction either way, and the mail, if any, is only queued (PRODUCT.md "Mail"), so neither the
+ * answer nor its timing says which it was.
  *
  * With SMTP_URL set, a new or pending address is mailed the confirmation link and a confirmed one a
  * note that it already is (with its unsubscribe link); at most once per MAIL_SPACING_MINUTES per address,
- * decided in the same statement, so concurrent sign-ups send one mail.
+ * decided in the same statement, so concurrent sign-ups queue one mail.
  */
 export async function subscribeToNewsletter(email: string): Promise<void> {
   const db = await getDb();
   const mail = hasMailTransport();
   const mailedAt = mail ? sql`now()` : null;
-  const [toMail] = await db
-    .insert(t)
-    .values({ email, lastMailedAt: mailedAt })
-    .onConflictDoUpdate({
-      target: t.email,
-      set: { lastMailedAt: sql`excluded.last_mailed_at` },
-      setWhere: sql`excluded.last_mailed_at is not null and (${t.lastMailedAt} is null or ${t.lastMailedAt} < now() - ${MAIL_SPACING})`,
-    })
-    .returning({ confirmedAt: t.confirmedAt });
-  if (mail && toMail) inBackground(() => (toMail.confirmedAt ? mailAlreadySubscribed(email) : mailConfirmationLink(email)));
+  const queued = await db.transaction(async (tx) => {
+    const [toMail] = await tx
+      .insert(t)
+      .values({ email, lastMailedAt: mailedAt })
+      .onConflictDoUpdate({
+        target: t.email,
+        set: { lastMailedAt: sql`excluded.last_mailed_at` },
+        setWhere: sql`excluded.last_mailed_at is not null and (${t.lastMailedAt} is null or ${t.lastMailedAt} < now() - ${MAIL_SPACING})`,
+      })
+      .returning({ confirmedAt: t.confirmedAt });
+    if (!mail || !toMail) return 0;
+    return queueMail(tx, toMail.confirmedAt ? alreadySubscribedMail(email) : confirmationMail(email));
+  });
+  if (queued > 0) wakeMailWorker();
 }
 
-async function mailConfirmationLink(email: string) {
+function confirmationMail(email: string): OutgoingMail {
   const confirm = newsletterLink("confirm", email);
   const unsubscribe = newsletterLink("unsubscribe", email);
-  await sendMail({
+  return {
+    kind: "newsletter-confirmation",
     to: email,
     subject: "Confirm your MarketWire newsletter subscription",
     text:
@@ -53,36 +57,20 @@ async function mailConfirmationLink(email: string) {
       `Please confirm your subscription by opening this link (it works for ${CONFIRM_LINK_DAYS} days):\n${confirm}\n\n` +
       "If you did not ask for this, ignore this email: we will send you nothing else.\n" +
       `To remove your address from our list now, open:\n${unsubscribe}\n`,
-  });
+  };
 }
 
-async function mailAlreadySubscribed(email: string) {
+function alreadySubscribedMail(email: string): OutgoingMail {
   const unsubscribe = newsletterLink("unsubscribe", email);
-  await sendMail({
+  return {
+    kind: "newsletter-subscribed",
     to: email,
     subject: "You are already subscribed to the MarketWire newsletter",
     text:
       `Hello,\n\nSomeone, hopefully you, asked to subscribe ${email} to the MarketWire newsletter.\n` +
       "This address is already subscribed, so there is nothing to do.\n\n" +
       `To unsubscribe, open:\n${unsubscribe}\n`,
-  });
-}
-
-const pendingMail = new Set<Promise<void>>();
-
-/** Runs a mail job after the answer has gone; a failure is logged (without the address), never thrown. */
-function inBackground(job: () => Promise<void>) {
-  const running: Promise<void> = job()
-    .catch((error: unknown) => {
-      log.error(`[newsletter] a subscription mail could not be sent: ${error instanceof Error ? error.message : String(error)}`);
-    })
-    .finally(() => pendingMail.delete(running));
-  pendingMail.add(running);
-}
-
-/** Resolves once every subscription mail started so far has been sent or has failed (tests, shutdown). */
-export async function settleNewsletterMail(): Promise<void> {
-  while (pendingMail.size > 0) await Promise.all(pendingMail);
+  };
 }
 
 /** The state of a stored address, or null when it is not (or no longer) subscribed. */

@@ -79,6 +79,16 @@ describe("the metrics", () => {
     const embedded = await createMetrics({ poolStats: () => undefined }).registry.metrics();
     expect(sample(embedded, "marketwire_db_pool_connections", { state: "in_use" })).toBeUndefined();
   });
+
+  it("read the mail outbox's counts when scraped, and still answer when the database cannot give them", async () => {
+    const counts = { queued: 4, sending: 1, sent: 20, failed: 2 };
+    const text = await createMetrics({ mailCounts: async () => counts }).registry.metrics();
+    expect(sample(text, "marketwire_mail_outbox", { status: "queued" })).toBe(4);
+    expect(sample(text, "marketwire_mail_outbox", { status: "failed" })).toBe(2);
+    const outage = await createMetrics({ mailCounts: () => Promise.reject(new Error("connection refused")) }).registry.metrics();
+    expect(sample(outage, "marketwire_mail_outbox", { status: "queued" })).toBeUndefined();
+    expect(outage).toContain("marketwire_http_requests_total");
+  });
 });
 
 describe("/metrics on the site's port", () => {

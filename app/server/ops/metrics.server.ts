@@ -38,9 +38,11 @@ export interface Metrics {
 export interface MetricsSources {
   /** PostgreSQL's pool now; undefined on the embedded database, which has none. */
   poolStats?: () => PoolStats | undefined;
+  /** The mail outbox by status (PRODUCT.md "Mail"), read at each scrape; shared by every instance. */
+  mailCounts?: () => Promise<Record<string, number>>;
 }
 
-export function createMetrics({ poolStats }: MetricsSources = {}): Metrics {
+export function createMetrics({ poolStats, mailCounts }: MetricsSources = {}): Metrics {
   const registry = new Registry();
   // Event-loop lag (nodejs_eventloop_lag_*), memory (process_resident_memory_bytes, nodejs_heap_*), CPU,
   // open handles and garbage collection.
@@ -77,6 +79,18 @@ export function createMetrics({ poolStats }: MetricsSources = {}): Metrics {
       this.set({ state: "in_use" }, stats.total - stats.idle);
       this.set({ state: "idle" }, stats.idle);
       this.set({ state: "waiting" }, stats.waiting);
+    },
+  });
+  new Gauge({
+    name: "marketwire_mail_outbox",
+    help: "Mails in the outbox (all instances share it), by status: queued, sending, sent, failed.",
+    labelNames: ["status"],
+    registers: [registry],
+    async collect() {
+      if (!mailCounts) return;
+      // A scrape during a database outage still answers, without this series.
+      const counts = await mailCounts().catch(() => undefined);
+      for (const [status, n] of Object.entries(counts ?? {})) this.set({ status }, n);
     },
   });
   return {

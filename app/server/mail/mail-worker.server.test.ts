@@ -1,0 +1,207 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { emptyOutbox } from "../../../tests/support/mail";
+import { startSmtpSink, type SinkOptions, type SmtpSink } from "../../../tests/support/smtp-sink";
+import { getDb, schema } from "../db/db.server";
+import { backoffAfter, sendDueMails, startMailWorker, type MailWorkerOptions } from "./mail-worker.server";
+import { queueMail, sendLater, type OutgoingMail } from "./outbox.server";
+import { smtpTransport, type MailTransport } from "./smtp-transport.server";
+
+const t = schema.mailOutbox;
+const FROM = "MarketWire <no-reply@marketwire.test>";
+
+let sinks: SmtpSink[] = [];
+let transports: MailTransport[] = [];
+async function sink(options?: SinkOptions) {
+  const started = await startSmtpSink(options);
+  sinks.push(started);
+  return started;
+}
+
+function worker(to: SmtpSink | string, options: Partial<MailWorkerOptions> = {}): MailWorkerOptions {
+  const url = typeof to === "string" ? to : to.url;
+  const transport = smtpTransport(url, FROM, 2);
+  transports.push(transport);
+  return { transport, ratePerMinute: 10_000, ...options };
+}
+
+function mails(count: number, extra: Partial<OutgoingMail> = {}): OutgoingMail[] {
+  return Array.from({ length: count }, (_, i) => ({
+    kind: "edition",
+    to: `reader${i}@example.com`,
+    subject: `Edition ${i}`,
+    text: `Hello reader ${i}`,
+    ...extra,
+  }));
+}
+
+async function rows() {
+  const db = await getDb();
+  return db.select().from(t).orderBy(asc(t.id));
+}
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+beforeEach(emptyOutbox);
+afterEach(async () => {
+  // Pooled connections left open would hold each server's close for its 30-second grace.
+  for (const transport of transports) transport.close();
+  transports = [];
+  await Promise.all(sinks.map((s) => s.close()));
+  sinks = [];
+});
+
+describe("backoffAfter", () => {
+  it("waits a minute after the first failure, doubling to at most an hour", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => backoffAfter(n) / 60_000)).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+  });
+});
+
+describe("queueMail", () => {
+  it("queues a mail once per dedupe key", async () => {
+    const db = await getDb();
+    expect(await queueMail(db, mails(1, { dedupeKey: "alert:1" }))).toBe(1);
+    expect(await queueMail(db, mails(1, { dedupeKey: "alert:1" }))).toBe(0);
+    expect(await rows()).toHaveLength(1);
+  });
+});
+
+describe("sending through a real SMTP server", () => {
+  it("sends each queued mail once, with both parts, its headers and a Message-ID named after its row", async () => {
+    const smtp = await sink();
+    await queueMail(await getDb(), mails(3, { html: "<p>Hello</p>", headers: { "List-Unsubscribe": "<https://example.com/u>" } }));
+    expect(await sendDueMails(worker(smtp))).toBe(3);
+    expect(smtp.received.map((m) => m.to).sort()).toEqual(["reader0@example.com", "reader1@example.com", "reader2@example.com"]);
+    const ids = (await rows()).map((row) => row.id);
+    expect(smtp.received.map((m) => m.messageId).sort()).toEqual(ids.map((id) => `<outbox-${id}@marketwire.test>`).sort());
+    expect(smtp.received[0]).toMatchObject({ html: "<p>Hello</p>", headers: { "list-unsubscribe": "<https://example.com/u>" } });
+    expect(smtp.received[0]!.text.trim()).toMatch(/^Hello reader \d$/);
+    expect(await rows()).toMatchObject(Array(3).fill({ status: "sent", attempts: 1, lastError: null, claimedUntil: null }));
+    expect((await rows()).every((row) => row.sentAt instanceof Date)).toBe(true);
+    // Nothing is sent twice.
+    expect(await sendDueMails(worker(smtp))).toBe(0);
+    expect(smtp.received).toHaveLength(3);
+  });
+
+  it("tries a mail refused with a 4xx again after its backoff, and then it is sent", async () => {
+    const smtp = await sink({ refuse: (_to, attempt) => (attempt === 1 ? { code: 451, message: "Try again later" } : undefined) });
+    await queueMail(await getDb(), mails(1));
+    await sendDueMails(worker(smtp));
+    const [waiting] = await rows();
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1, lastError: expect.stringContaining("451") });
+    expect(waiting!.notBefore.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect(await sendDueMails(worker(smtp))).toBe(0); // not before its time
+
+    const db = await getDb();
+    await db.update(t).set({ notBefore: sql`now()` });
+    expect(await sendDueMails(worker(smtp))).toBe(1);
+    expect(await rows()).toMatchObject([{ status: "sent", attempts: 2, lastError: null }]);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("records a mail refused with a 5xx as failed, with the server's answer, and never tries it again", async () => {
+    const smtp = await sink({ refuse: () => ({ code: 550, message: "No such mailbox" }) });
+    await queueMail(await getDb(), mails(1));
+    await sendDueMails(worker(smtp));
+    expect(await rows()).toMatchObject([{ status: "failed", attempts: 1, lastError: expect.stringMatching(/550.*No such mailbox/) }]);
+    expect(await sendDueMails(worker(smtp))).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("gives up after the last attempt when the server keeps answering 4xx", async () => {
+    const smtp = await sink({ refuse: () => ({ code: 421, message: "Busy" }) });
+    await queueMail(await getDb(), mails(1));
+    await sendDueMails(worker(smtp, { maxAttempts: 3, backoffMs: () => 0 }));
+    expect(await rows()).toMatchObject([{ status: "failed", attempts: 3, lastError: expect.stringContaining("421") }]);
+  });
+
+  it("treats an SMTP server that cannot be reached as a temporary failure", async () => {
+    const smtp = await sink();
+    const url = smtp.url;
+    await smtp.close();
+    sinks = [];
+    await queueMail(await getDb(), mails(1));
+    await sendDueMails(worker(url));
+    expect(await rows()).toMatchObject([{ status: "queued", attempts: 1, lastError: expect.stringContaining("ECONNREFUSED") }]);
+  });
+
+  it("hands the SMTP server no more mails in a minute than MAIL_RATE_PER_MINUTE allows", async () => {
+    const smtp = await sink();
+    await queueMail(await getDb(), mails(8));
+    expect(await sendDueMails(worker(smtp, { ratePerMinute: 5 }))).toBe(5);
+    expect(smtp.received).toHaveLength(5);
+    expect((await rows()).filter((row) => row.status === "queued")).toHaveLength(3);
+  });
+
+  it("never sends a mail twice when two workers share the outbox", async () => {
+    const smtp = await sink();
+    await queueMail(await getDb(), mails(120));
+    const [a, b] = await Promise.all([sendDueMails(worker(smtp, { batchSize: 7 })), sendDueMails(worker(smtp, { batchSize: 5 }))]);
+    expect(a + b).toBe(120);
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBeGreaterThan(0);
+    expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(120);
+    expect(smtp.received).toHaveLength(120);
+  });
+
+  it("takes over a mail whose claim has run out (its worker stopped), never one still claimed", async () => {
+    const smtp = await sink();
+    const db = await getDb();
+    await queueMail(db, mails(2));
+    const [stale, live] = await rows();
+    await db
+      .update(t)
+      .set({ status: "sending", attempts: 1, claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(t.id, stale!.id));
+    await db
+      .update(t)
+      .set({ status: "sending", attempts: 1, claimedUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(t.id, live!.id));
+    expect(await sendDueMails(worker(smtp))).toBe(1);
+    expect(smtp.received.map((m) => m.to)).toEqual([stale!.toAddress]);
+    expect(await rows()).toMatchObject([
+      { status: "sent", attempts: 2 },
+      { status: "sending", attempts: 1 },
+    ]);
+  });
+});
+
+describe("startMailWorker", () => {
+  it("sends a mail queued in this process at once, without waiting for its next look", async () => {
+    const smtp = await sink();
+    const running = startMailWorker(worker(smtp, { pollMs: 60_000 }));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // its first look found nothing: it sleeps
+      await sendLater(mails(1));
+      await until(() => smtp.received.length === 1, 5_000);
+    } finally {
+      await running.stop();
+    }
+    expect(await rows()).toMatchObject([{ status: "sent" }]);
+  });
+
+  it("stops after the mail it is sending, giving back the rest of its claim for the next worker", async () => {
+    const smtp = await sink({ delayMs: 150 });
+    await queueMail(await getDb(), mails(10));
+    const running = startMailWorker(worker(smtp, { concurrency: 1, batchSize: 10 }));
+    await until(() => smtp.received.length >= 1);
+    await running.stop();
+    const after = await rows();
+    const sent = after.filter((row) => row.status === "sent");
+    expect(sent.length).toBe(smtp.received.length);
+    expect(sent.length).toBeLessThan(10);
+    expect(after.filter((row) => row.status === "sending")).toEqual([]);
+    expect(after.filter((row) => row.status === "queued").every((row) => row.attempts === 0 && row.claimedUntil === null)).toBe(true);
+    // The next worker sends the rest, and nothing twice.
+    await sendDueMails(worker(smtp));
+    expect(new Set(smtp.received.map((m) => m.to)).size).toBe(10);
+    expect(smtp.received).toHaveLength(10);
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * The mail worker (PRODUCT.md "Mail"): runs in every server process and sends what the outbox holds. Each
+ * instance claims a few due mails at a time under one advisory lock (so the sending rate is counted across
+ * instances) with FOR UPDATE SKIP LOCKED, sends them, and records each result as soon as the SMTP server
+ * answers. A claim that runs out (a process killed mid-send) hands the mail to the next worker.
+ */
+import { sql } from "drizzle-orm";
+
+import { getDb } from "../db/db.server";
+import { log, logFolded } from "../log.server";
+import { onMailQueued } from "./outbox.server";
+import { MailSendError, type MailMessage, type MailTransport } from "./smtp-transport.server";
+
+/** The advisory lock every instance's claim takes ('MWML'), so two claims never count the rate at once. */
+const CLAIM_LOCK = 0x4d574d4c;
+
+export interface MailWorkerOptions {
+  transport: MailTransport;
+  /** MAIL_RATE_PER_MINUTE: attempts across all instances in any minute. */
+  ratePerMinute: number;
+  /** Mails taken per claim. */
+  batchSize?: number;
+  /** Mails sent at once by this process (SMTP connections). */
+  concurrency?: number;
+  /** How long an idle worker waits before it looks again (another instance may have queued mail). */
+  pollMs?: number;
+  /** How long a claim holds a mail against other workers. */
+  claimMs?: number;
+  /** After this many temporary failures the mail is recorded as failed. */
+  maxAttempts?: number;
+  /** The wait before attempt `attempt + 1`, after `attempt` temporary failures. */
+  backoffMs?: (attempt: number) => number;
+}
+
+export const MAIL_DEFAULTS = {
+  batchSize: 20,
+  concurrency: 4,
+  pollMs: 5_000,
+  claimMs: 5 * 60_000,
+  maxAttempts: 8,
+} as const;
+
+/** One minute after the first temporary failure, doubling to at most an hour (PRODUCT.md "Mail"). */
+export function backoffAfter(attempt: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempt - 1), 60 * 60_000);
+}
+
+interface ClaimedMail extends MailMessage {
+  attempts: number;
+}
+
+async function claimDueMails(batchSize: number, ratePerMinute: number, claimMs: number): Promise<ClaimedMail[]> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    const { rows } = await tx.execute<{
+      id: number | string;
+      to_address: string;
+      subject: string;
+      text_body: string;
+      html_body: string | null;
+      headers: Record<string, string> | string;
+      attempts: number;
+    }>(sql`
+      with budget as (
+        select greatest(0, ${ratePerMinute}::int - count(*))::int as n
+        from mail_outbox where attempted_at > now() - interval '1 minute'
+      )
+      update mail_outbox
+      set status = 'sending', attempts = attempts + 1, attempted_at = now(),
+          claimed_until = now() + ${claimMs}::int * interval '1 millisecond'
+      where id in (
+        select id from mail_outbox
+        where (status = 'queued' and not_before <= now()) or (status = 'sending' and claimed_until < now())
+        order by id
+        limit least(${batchSize}::int, (select n from budget))
+        for update skip locked
+      )
+      returning id, to_address, subject, text_body, html_body, headers, attempts`);
+    return rows
+      .map((row) => ({
+        id: Number(row.id),
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        headers: typeof row.headers === "string" ? (JSON.parse(row.headers) as Record<string, string>) : row.headers,
+        attempts: row.attempts,
+      }))
+      .sort((a, b) => a.id - b.id);
+  });
+}
+
+async function recordSent(id: number) {
+  const db = await getDb();
+  await db.execute(sql`update mail_outbox set status = 'sent', sent_at = now(), claimed_until = null, last_error = null where id = ${id}`);
+}
+
+async function recordFailure(mail: ClaimedMail, error: MailSendError, maxAttempts: number, backoffMs: (attempt: number) => number) {
+  const db = await getDb();
+  const final = error.permanent || mail.attempts >= maxAttempts;
+  const reason = error.message;
+  if (final) {
+    await db.execute(sql`update mail_outbox set status = 'failed', claimed_until = null, last_error = ${reason} where id = ${mail.id}`);
+  } else {
+    const wait = backoffMs(mail.attempts);
+    await db.execute(sql`
+      update mail_outbox set status = 'queued', claimed_until = null, last_error = ${reason},
+        not_before = now() + ${wait}::int * interval '1 millisecond'
+      where id = ${mail.id}`);
+  }
+  logFolded(
+    "warn",
+    final ? "A mail could not be sent and will not be tried again" : "A mail could not be sent and will be tried again",
+    error,
+    { mailId: mail.id },
+  );
+}
+
+/** Gives back claimed mails this worker did not start (a clean stop): they go to the next worker at once. */
+async function releaseClaims(ids: number[]) {
+  if (ids.length === 0) return;
+  const db = await getDb();
+  await db.execute(sql`
+    update mail_outbox set status = 'queued', attempts = attempts - 1, claimed_until = null
+    where status = 'sending' and id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}
+
+export interface MailWorker {
+  /** Finishes the mails being sent, gives back the rest of the claim, and stops. */
+  stop: () => Promise<void>;
+}
+
+interface Settings extends Required<Omit<MailWorkerOptions, "transport">> {
+  transport: MailTransport;
+}
+
+function settingsOf(options: MailWorkerOptions): Settings {
+  return { ...MAIL_DEFAULTS, backoffMs: backoffAfter, ...options };
+}
+
+/**
+ * Claims one batch and sends it; returns how many mails were claimed. `shouldStop` is asked before each
+ * mail: what is left when it says yes is given back.
+ */
+async function sendOneBatch(settings: Settings, shouldStop: () => boolean): Promise<number> {
+  const claimed = await claimDueMails(settings.batchSize, settings.ratePerMinute, settings.claimMs);
+  let next = 0;
+  const lane = async () => {
+    while (next < claimed.length && !shouldStop()) {
+      const mail = claimed[next++]!;
+      try {
+        await settings.transport.send(mail);
+      } catch (error) {
+        const failure = error instanceof MailSendError ? error : new MailSendError(String(error), false);
+        await recordFailure(mail, failure, settings.maxAttempts, settings.backoffMs);
+        continue;
+      }
+      await recordSent(mail.id);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(settings.concurrency, claimed.length) }, lane));
+  await releaseClaims(claimed.slice(next).map((mail) => mail.id));
+  return claimed.length;
+}
+
+/**
+ * Sends until nothing is due (or the rate allows no more); returns how many mails were claimed. For tests
+ * and `npm run bench:mail`; the server runs `startMailWorker`.
+ */
+export async function sendDueMails(options: MailWorkerOptions): Promise<number> {
+  const settings = settingsOf(options);
+  let total = 0;
+  for (;;) {
+    const claimed = await sendOneBatch(settings, () => false);
+    total += claimed;
+    if (claimed === 0) return total;
+  }
+}
+
+/** Starts this process's worker; `onMailQueued` lets a mail queued here be sent without waiting for a look. */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const settings = settingsOf(options);
+  let stopping = false;
+  let woken = false;
+  let wakeSleep: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    wakeSleep?.();
+  };
+  onMailQueued(wake);
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeSleep = undefined;
+        resolve();
+      }
+      wakeSleep = done;
+    });
+
+  const running = (async () => {
+    while (!stopping) {
+      woken = false;
+      let claimed = 0;
+      try {
+        claimed = await sendOneBatch(settings, () => stopping);
+      } catch (error) {
+        // The database is away, most likely: the mails wait in the outbox for the next look.
+        logFolded("error", "The mail worker could not reach the outbox", error);
+      }
+      if (claimed < settings.batchSize && !woken && !stopping) await sleep(settings.pollMs);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopping = true;
+      onMailQueued(undefined);
+      wakeSleep?.();
+      await running;
+      settings.transport.close();
+      log.info("The mail worker has stopped");
+    },
+  };
+}
