@@ -33,7 +33,7 @@ export interface MailWorkerOptions {
 }
 
 export const MAIL_DEFAULTS = {
-  batchSize: 20,
+  batchSize: 100,
   concurrency: 4,
   pollMs: 5_000,
   claimMs: 5 * 60_000,
@@ -148,6 +148,9 @@ function settingsOf(options: MailWorkerOptions): Settings {
  */
 async function sendOneBatch(settings: Settings, shouldStop: () => boolean): Promise<number> {
   const claimed = await claimDueMails(settings.batchSize, settings.ratePerMinute, settings.claimMs);
+  // Each answer is written the moment it arrives, and the lane sends its next mail meanwhile: a lane's
+  // pace is the SMTP server's, not the SMTP server's plus a database commit (docs/PERFORMANCE.md "Mail").
+  const records: Promise<void>[] = [];
   let next = 0;
   const lane = async () => {
     while (next < claimed.length && !shouldStop()) {
@@ -156,14 +159,19 @@ async function sendOneBatch(settings: Settings, shouldStop: () => boolean): Prom
         await settings.transport.send(mail);
       } catch (error) {
         const failure = error instanceof MailSendError ? error : new MailSendError(String(error), false);
-        await recordFailure(mail, failure, settings.maxAttempts, settings.backoffMs);
+        records.push(recordFailure(mail, failure, settings.maxAttempts, settings.backoffMs));
         continue;
       }
-      await recordSent(mail.id);
+      records.push(recordSent(mail.id));
     }
   };
   await Promise.all(Array.from({ length: Math.min(settings.concurrency, claimed.length) }, lane));
+  const written = await Promise.allSettled(records);
   await releaseClaims(claimed.slice(next).map((mail) => mail.id));
+  // A record that could not be written leaves its mail claimed: another worker takes it over when the
+  // claim runs out (the database was away, most likely, and the caller logs it).
+  const unwritten = written.find((result) => result.status === "rejected");
+  if (unwritten) throw unwritten.reason;
   return claimed.length;
 }
 
