@@ -9,6 +9,7 @@ import { confirmSubscriber, subscriberState, subscribeToNewsletter } from "~/ser
 import { readOutboxInto, type Mail } from "../../tests/support/mail";
 import { formOf, mailedLink, mailingBeforeEach } from "../../tests/support/newsletter";
 import { newsletterLinkPage } from "../../tests/support/newsletter-page";
+import { callRoute } from "../../tests/support/route";
 import NewsletterUnsubscribe, { action, headers, loader, meta } from "./newsletter.unsubscribe";
 
 const sent: Mail[] = [];
@@ -48,6 +49,34 @@ describe("/newsletter/unsubscribe", () => {
     const page = render(link, after.body);
     expect(heading()).toBe("You are unsubscribed");
     expect(page.querySelector("form")).toBeNull();
+  });
+
+  it("unsubscribes at once on a mail provider's one-click POST (RFC 8058), answering the new state rather than a redirect", async () => {
+    await subscribeToNewsletter("ann@example.com");
+    await confirmSubscriber("ann@example.com");
+    const link = `/newsletter/unsubscribe?token=${createNewsletterToken("unsubscribe", "ann@example.com")}`;
+    // What Gmail and others send: no Origin of ours, no cookie, the body List-Unsubscribe=One-Click.
+    const request = new Request(`http://localhost:3000${link}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    const answer = await callRoute(action, request, { throws: false });
+    expect(answer).toMatchObject({ status: 200, body: { state: "unsubscribed", email: "ann@example.com" } });
+    expect(await subscriberState("ann@example.com")).toBeNull();
+  });
+
+  it("a one-click POST with a forged token unsubscribes nobody", async () => {
+    await subscribeToNewsletter("ann@example.com");
+    const [, signature] = createNewsletterToken("unsubscribe", "someone@example.com").split(".");
+    const forged = `${Buffer.from("unsubscribe\n\nann@example.com").toString("base64url")}.${signature}`;
+    const request = new Request(`http://localhost:3000/newsletter/unsubscribe?token=${forged}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect((await callRoute(action, request, { throws: false })).status).toBe(400);
+    expect(await subscriberState("ann@example.com")).toBe("pending");
   });
 
   it("works for a confirmed subscriber, and pressing twice is harmless", async () => {

@@ -27,10 +27,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/** Whether the body is RFC 8058's `List-Unsubscribe=One-Click`; the token alone decides whether to unsubscribe. */
+async function isOneClick(request: Request) {
+  try {
+    return (await request.formData()).get("List-Unsubscribe") === "One-Click";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The press of the page's button, or a mail provider's one-click unsubscribe (RFC 8058: the URL of the
+ * mail's List-Unsubscribe header, posted with `List-Unsubscribe=One-Click`), which is answered at once
+ * with the page's new state rather than sent back to the page (PRODUCT.md "Newsletter").
+ */
 export async function action({ request }: Route.ActionArgs) {
   const link = readPageLink(request, "unsubscribe");
   if (!link) return invalid();
+  const oneClick = await isOneClick(request);
   await unsubscribe(link.email);
+  if (oneClick) return newsletterPage<UnsubscribePage>({ state: "unsubscribed", email: link.email });
   return reloadAfterPost(request);
 }
 

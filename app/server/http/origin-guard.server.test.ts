@@ -71,7 +71,10 @@ async function guardedServer(publicUrls: string[]) {
 }
 
 /** node:http, so a test can send the Host a proxy in front would pass on (fetch sends the address it dials). */
-function send(port: number, { method = "POST", host, origin }: { method?: string; host?: string; origin?: string }) {
+function send(
+  port: number,
+  { method = "POST", host, origin, path = "/contact" }: { method?: string; host?: string; origin?: string; path?: string },
+) {
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
   if (host) headers.Host = host;
   if (origin) headers.Origin = origin;
@@ -79,7 +82,7 @@ function send(port: number, { method = "POST", host, origin }: { method?: string
   // Node's client sends no length for a DELETE's body unless told.
   if (body) headers["Content-Length"] = String(body.length);
   return new Promise<{ status: number; cacheControl?: string; body: string }>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: "/contact", headers }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port, method, path, headers }, (res) => {
       let text = "";
       res.on("data", (chunk: Buffer) => (text += chunk.toString()));
       res.on("end", () => resolve({ status: res.statusCode!, cacheControl: res.headers["cache-control"], body: text }));
@@ -116,6 +119,21 @@ describe("refuseCrossSiteRequests (an Express app behind it)", () => {
     const response = await send(server.port, { origin });
     expect(response.status).toBe(403);
     expect(server.handled).toEqual([]);
+  });
+
+  it("lets a one-click unsubscribe POST through from a mail provider (no Origin), and nothing else on that path", async () => {
+    const oneClick = await send(server.port, { path: "/newsletter/unsubscribe?token=signed" });
+    expect(oneClick.status).toBe(200);
+    expect(server.handled).toEqual(["POST"]);
+    for (const [method, path] of [
+      ["PUT", "/newsletter/unsubscribe?token=signed"],
+      ["DELETE", "/newsletter/unsubscribe"],
+      ["POST", "/newsletter/unsubscribe/other"],
+      ["POST", "/newsletter/confirm?token=signed"],
+    ] as const) {
+      expect((await send(server.port, { method, path })).status, `${method} ${path}`).toBe(403);
+    }
+    expect(server.handled).toEqual(["POST"]);
   });
 
   it("accepts a POST from the configured public origin", async () => {

@@ -30,11 +30,19 @@ export function isOwnOrigin(origin: string | undefined, publicOrigins: readonly 
   }
 }
 
+/**
+ * Paths whose POST carries its own authority, a signed token in the URL, and no cookie is read: a mail
+ * provider's one-click unsubscribe (RFC 8058) posts from its own servers, with no Origin of ours
+ * (PRODUCT.md "Newsletter"). A forger would need the token, which is the whole permission.
+ */
+export const TOKEN_AUTHORISED_POSTS: readonly string[] = ["/newsletter/unsubscribe"];
+
 /** Express middleware refusing state-changing requests from other sites; `publicUrls`: PUBLIC_URL and BETTER_AUTH_URL. */
-export function refuseCrossSiteRequests(publicUrls: readonly string[]) {
+export function refuseCrossSiteRequests(publicUrls: readonly string[], tokenAuthorisedPosts: readonly string[] = TOKEN_AUTHORISED_POSTS) {
   const publicOrigins = [...new Set(publicUrls.map((url) => new URL(url).origin))];
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || isOwnOrigin(req.headers.origin, publicOrigins, req.headers.host)) return next();
+    if (req.method === "POST" && tokenAuthorisedPosts.includes(req.path)) return next();
     // At once, like every refusal (method-guard.server.ts).
     res.status(403).set("Cache-Control", "no-store").type("text/plain").send(REFUSED);
   };
