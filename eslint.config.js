@@ -76,6 +76,7 @@ export default tseslint.config(
         "inbox",
         "mail",
         "media",
+        "newsletter",
         "ops",
         "review",
         "search",

@@ -31,6 +31,7 @@ import { flushFoldedErrors, log, logError } from "./app/server/log.server";
 import { MAIL_DEFAULTS, startMailWorker, type MailWorker } from "./app/server/mail/mail-worker.server";
 import { mailCounts } from "./app/server/mail/outbox.server";
 import { smtpTransport } from "./app/server/mail/smtp-transport.server";
+import { startEditionScheduler } from "./app/server/newsletter/edition-scheduler.server";
 import { accessLog, labelRoute } from "./app/server/ops/access-log.server";
 import { listenForSnapshotRequests } from "./app/server/ops/backup-socket.server";
 import { healthRoutes, migrationCount } from "./app/server/ops/health.server";
@@ -72,6 +73,8 @@ async function main() {
     const transport = smtpTransport(env.SMTP_URL, env.MAIL_FROM, MAIL_DEFAULTS.concurrency);
     mailWorker = startMailWorker({ transport, ratePerMinute: env.MAIL_RATE_PER_MINUTE });
   }
+  // Scheduled editions are queued by whichever instance looks first (PRODUCT.md "Newsletter editions").
+  const editionScheduler = startEditionScheduler();
 
   let contentListener: ContentChangeListener | undefined;
   let stoppingSince: number | undefined;
@@ -208,6 +211,7 @@ async function main() {
       .then(() => requests.drain())
       .then(() => contentListener?.close())
       // The mail being sent is finished and recorded; the rest of the worker's claim goes back to the outbox.
+      .then(() => editionScheduler.stop())
       .then(() => mailWorker?.stop())
       .then(() => snapshots?.close())
       .then(() => closeDatabase())

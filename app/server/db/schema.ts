@@ -627,3 +627,39 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status_check", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
   ],
 );
+
+/** PRODUCT.md "Newsletter editions": a draft, scheduled for `send_at`, or sent (then it is in the archive). */
+export const EDITION_STATUSES = ["draft", "scheduled", "sent"] as const;
+export type EditionStatus = (typeof EDITION_STATUSES)[number];
+
+/** One content item an edition lists, in the edition's order. */
+export interface EditionItemRef {
+  type: (typeof CONTENT_TYPES)[number];
+  id: string;
+}
+
+export const newsletterEditions = pgTable(
+  "newsletter_editions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    /** Sanitised when saved, as an item's content is. */
+    introHtml: text("intro_html").notNull().default(""),
+    items: jsonb("items").$type<EditionItemRef[]>().notNull().default([]),
+    status: text("status", { enum: EDITION_STATUSES }).notNull().default("draft"),
+    sendAt: tstz("send_at"),
+    sentAt: tstz("sent_at"),
+    /** Confirmed subscribers it was queued for. */
+    recipients: integer("recipients"),
+    createdBy: text("created_by"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    updatedAt: tstz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("newsletter_editions_due_idx")
+      .on(t.sendAt)
+      .where(sql`${t.status} = 'scheduled'`),
+    index("newsletter_editions_sent_at_idx").on(t.sentAt.desc()),
+    check("newsletter_editions_status_check", sql`${t.status} in ('draft', 'scheduled', 'sent')`),
+  ],
+);

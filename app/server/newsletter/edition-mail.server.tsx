@@ -1,0 +1,95 @@
+/**
+ * An edition as a mail (PRODUCT.md "Newsletter editions"): an HTML part rendered by React (so every value is
+ * escaped) with inline styles, as mail clients need, and a plain-text part with the same content. Each
+ * paid item carries its disclosure before anything else about it.
+ */
+import { renderToStaticMarkup } from "react-dom/server";
+
+import { disclosureText } from "~/lib/disclosure";
+
+import { htmlToPlainText } from "../html-text.server";
+import { absoluteUrl, SITE_NAME } from "../seo/site-url.server";
+import type { EditionItem } from "./edition-items.server";
+
+export interface EditionContent {
+  subject: string;
+  introHtml: string;
+  items: readonly EditionItem[];
+}
+
+export interface EditionLinks {
+  /** The edition on the site (its archive page). */
+  webVersion: string;
+  /** The reader's own signed unsubscribe link; absent on the archive page. */
+  unsubscribe?: string;
+}
+
+const FONT = "font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;";
+
+function EditionBody({ edition, links }: { edition: EditionContent; links: EditionLinks }) {
+  return (
+    <div style={{ margin: "0 auto", maxWidth: "600px", padding: "24px", color: "#111827", lineHeight: 1.5 }}>
+      <p style={{ margin: "0 0 16px", fontSize: "14px", color: "#6b7280" }}>
+        {SITE_NAME} newsletter · <a href={links.webVersion}>View in your browser</a>
+      </p>
+      <h1 style={{ margin: "0 0 16px", fontSize: "24px" }}>{edition.subject}</h1>
+      {edition.introHtml ? <div dangerouslySetInnerHTML={{ __html: edition.introHtml }} /> : null}
+      {edition.items.map((item) => (
+        <div key={`${item.type}:${item.id}`} style={{ borderTop: "1px solid #e5e7eb", padding: "16px 0" }}>
+          {item.disclosure ? (
+            <p style={{ margin: "0 0 8px", padding: "8px 12px", background: "#fef3c7", borderRadius: "6px", fontSize: "14px" }}>
+              {disclosureText(item.disclosure)}
+              {item.disclosure.agreed ? ` Agreement dated ${item.disclosure.agreed}.` : null}
+            </p>
+          ) : null}
+          <p style={{ margin: "0 0 4px", fontSize: "12px", textTransform: "uppercase", color: "#6b7280" }}>
+            {item.label}
+            {item.featured ? " · Featured" : null}
+          </p>
+          <h2 style={{ margin: "0 0 4px", fontSize: "18px" }}>
+            <a href={absoluteUrl(item.path)} style={{ color: "#111827" }}>
+              {item.title}
+            </a>
+          </h2>
+          {item.description ? <p style={{ margin: 0 }}>{item.description}</p> : null}
+        </div>
+      ))}
+      {links.unsubscribe ? (
+        <p style={{ marginTop: "24px", borderTop: "1px solid #e5e7eb", paddingTop: "16px", fontSize: "12px", color: "#6b7280" }}>
+          You receive this because you subscribed to the {SITE_NAME} newsletter. <a href={links.unsubscribe}>Unsubscribe</a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The HTML part: a whole document, as mail clients expect. */
+export function editionHtml(edition: EditionContent, links: EditionLinks): string {
+  const body = renderToStaticMarkup(<EditionBody edition={edition} links={links} />);
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${renderToStaticMarkup(<>{edition.subject}</>)}</title></head><body style="margin:0;${FONT}">${body}</body></html>`;
+}
+
+/** The edition's body alone, for its page in the archive. */
+export function editionBodyHtml(edition: EditionContent, links: EditionLinks): string {
+  return renderToStaticMarkup(<EditionBody edition={edition} links={links} />);
+}
+
+/** The plain-text part: the same content, links written out. */
+export function editionText(edition: EditionContent, links: EditionLinks): string {
+  const parts = [`${SITE_NAME} newsletter: ${edition.subject}`, `View in your browser: ${links.webVersion}`];
+  const intro = htmlToPlainText(edition.introHtml);
+  if (intro) parts.push(intro);
+  for (const item of edition.items) {
+    const lines = [];
+    if (item.disclosure) {
+      lines.push(`${disclosureText(item.disclosure)}${item.disclosure.agreed ? ` Agreement dated ${item.disclosure.agreed}.` : ""}`);
+    }
+    lines.push(`${item.label}: ${item.title}`);
+    if (item.description) lines.push(item.description);
+    lines.push(absoluteUrl(item.path));
+    parts.push(lines.join("\n"));
+  }
+  if (links.unsubscribe)
+    parts.push(`You receive this because you subscribed to the ${SITE_NAME} newsletter.\nUnsubscribe: ${links.unsubscribe}`);
+  return `${parts.join("\n\n")}\n`;
+}
