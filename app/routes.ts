@@ -27,6 +27,9 @@ export default [
     // PRODUCT.md "Newsletter": the signed links in newsletter mails
     route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+    // PRODUCT.md "Newsletter editions": the archive
+    route("newsletter", "routes/newsletter._index.tsx"),
+    route("newsletter/:id", "routes/newsletter.$id.tsx"),
   ]),
 
   route("auth", "routes/auth.tsx"),
@@ -49,6 +52,10 @@ export default [
     route("messages", "routes/admin.messages.tsx"),
     // PRODUCT.md "Mail": the outbox
     route("mail", "routes/admin.mail.tsx"),
+    // PRODUCT.md "Newsletter editions"
+    route("newsletter", "routes/admin.newsletter.tsx"),
+    route("newsletter/new", "routes/admin.newsletter.new.tsx"),
+    route("newsletter/:id", "routes/admin.newsletter.$id.tsx"),
     route("media", "routes/admin.media.tsx"),
     route("users", "routes/admin.users.tsx"),
     // PRODUCT.md "Review": the queue and one piece's review

@@ -45,12 +45,18 @@ describe('roles (PRODUCT.md "Roles")', () => {
       "companies.read",
       "media.read",
       "inbox.read",
+      "newsletter.read",
       "audit.read",
     ]);
   });
 
   it("an admin may do all of it but review, which is compliance's alone", () => {
     expect(RIGHTS.filter((right) => !can("admin", right))).toEqual(["content.review"]);
+  });
+
+  it("editors and admins write and send the newsletter; compliance reads it", () => {
+    expect(ROLES.filter((role) => can(role, "newsletter.send"))).toEqual(["editor", "admin"]);
+    expect(ROLES.filter((role) => can(role, "newsletter.read"))).toEqual(["editor", "compliance", "admin"]);
   });
 
   it("only admins manage accounts and roles", () => {

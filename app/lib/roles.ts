@@ -58,6 +58,10 @@ export const RIGHTS = [
   "inbox.read",
   /** Mark, delete and export messages and subscribers. */
   "inbox.manage",
+  /** Read the newsletter's editions and their counts. */
+  "newsletter.read",
+  /** Write, test, schedule and send editions (PRODUCT.md "Newsletter editions"). */
+  "newsletter.send",
   /** Accounts and their roles. */
   "users.manage",
   /** The audit log and its export. */
@@ -84,6 +88,8 @@ const EDITOR: readonly Right[] = [
   "content.feature",
   "companies.manage",
   "media.delete",
+  "newsletter.read",
+  "newsletter.send",
 ];
 
 /** Compliance reads everything in the admin and reviews; it never edits (PRODUCT.md "Roles"). */
@@ -94,6 +100,7 @@ const COMPLIANCE: readonly Right[] = [
   "companies.read",
   "media.read",
   "inbox.read",
+  "newsletter.read",
   "audit.read",
 ];
 

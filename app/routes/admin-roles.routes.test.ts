@@ -33,6 +33,8 @@ import * as media from "./admin.media";
 import * as mediaUpload from "./admin.media.upload";
 import * as messages from "./admin.messages";
 import * as messagesCsv from "./admin.messages[.csv]";
+import * as newsletter from "./admin.newsletter";
+import * as newsletterNew from "./admin.newsletter.new";
 import * as reviewQueue from "./admin.review";
 import * as reviewItem from "./admin.review.$slug.$id";
 import * as subscribers from "./admin.subscribers";
@@ -98,6 +100,8 @@ const PAGES: PageCase[] = [
   { name: "the messages", loader: messages.loader, path: () => "/admin/messages", right: "inbox.read" },
   { name: "the subscribers", loader: subscribers.loader, path: () => "/admin/subscribers", right: "inbox.read" },
   { name: "the mail outbox", loader: mail.loader, path: () => "/admin/mail", right: "inbox.read" },
+  { name: "the newsletter editions", loader: newsletter.loader, path: () => "/admin/newsletter", right: "newsletter.read" },
+  { name: "a new edition", loader: newsletterNew.loader, path: () => "/admin/newsletter/new", right: "newsletter.send" },
   { name: "the messages export", loader: messagesCsv.loader, path: () => "/admin/messages.csv", right: "inbox.manage" },
   { name: "the subscribers export", loader: subscribersCsv.loader, path: () => "/admin/subscribers.csv", right: "inbox.manage" },
   { name: "the accounts", loader: users.loader, path: () => "/admin/users", right: "users.manage" },
@@ -345,6 +349,18 @@ describe("companies, media and inbox mutations", () => {
       const answer = await callRoute(action, appRequest(path, { method: "POST", cookie: cookies[role], form: { ...form } }));
       // No such row: a role that may manage the inbox is told so (404).
       if (can(role, "inbox.manage")) expect(answer.status, role).toBe(404);
+      else expectRefused(answer, role);
+    }
+  });
+
+  it("writing an edition needs 'newsletter.send'", async () => {
+    for (const role of ROLES) {
+      // No subject: a role that may send is told what is missing (400); nothing is stored either way.
+      const answer = await callRoute(
+        newsletterNew.action,
+        appRequest("/admin/newsletter/new", { method: "POST", cookie: cookies[role], form: { intent: "save", subject: "" } }),
+      );
+      if (can(role, "newsletter.send")) expect(answer.status, role).toBe(400);
       else expectRefused(answer, role);
     }
   });

@@ -119,14 +119,14 @@ describe('the side bar shows each role what it may use (PRODUCT.md "Roles")', ()
   };
   const CONTENT = ["Dashboard", "Videos", "Podcasts", "Blogs", "Interviews", "Special Features", "Review", "Companies", "Media"];
 
-  it("contributors and editors see the content, companies and media, not the inbox", async () => {
+  it("contributors see the content, companies and media; editors the newsletter too; neither the inbox", async () => {
     expect(await linksOf("contributor")).toEqual(CONTENT);
-    expect(await linksOf("editor")).toEqual(CONTENT);
+    expect(await linksOf("editor")).toEqual([...CONTENT, "Newsletter"]);
   });
 
   it("compliance sees the inbox too; admins the inbox and the accounts", async () => {
-    expect(await linksOf("compliance")).toEqual([...CONTENT, "Subscribers", "Messages", "Mail", "Audit log"]);
-    expect(await linksOf("admin")).toEqual([...CONTENT, "Subscribers", "Messages", "Mail", "Users", "Audit log"]);
+    expect(await linksOf("compliance")).toEqual([...CONTENT, "Subscribers", "Newsletter", "Messages", "Mail", "Audit log"]);
+    expect(await linksOf("admin")).toEqual([...CONTENT, "Subscribers", "Newsletter", "Messages", "Mail", "Users", "Audit log"]);
   });
 
   it("the layout counts unread messages only for roles that read the inbox", async () => {

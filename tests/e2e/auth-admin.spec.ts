@@ -193,6 +193,7 @@ test.describe("admin layout", () => {
       ["Companies", "/admin/companies"],
       ["Media", "/admin/media"],
       ["Subscribers", "/admin/subscribers"],
+      ["Newsletter", "/admin/newsletter"],
       ["Messages", "/admin/messages"],
       ["Mail", "/admin/mail"],
     ]) {

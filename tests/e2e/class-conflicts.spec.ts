@@ -124,6 +124,8 @@ test("admin pages, a read and an unread message, the delete dialog and the phone
     "/admin/subscribers",
     "/admin/messages",
     "/admin/mail",
+    "/admin/newsletter",
+    "/admin/newsletter/new",
     "/admin/media",
     "/admin/users",
     "/admin/review",

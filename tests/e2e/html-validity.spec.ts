@@ -55,6 +55,9 @@ async function publicPages(request: APIRequestContext) {
     { path: "/companies?sector=mining", status: 200 },
     { path: "/companies/ironbark-gold", status: 200 },
     { path: "/companies/no-such-company", status: 404 },
+    // PRODUCT.md "Newsletter editions": the archive.
+    { path: "/newsletter", status: 200 },
+    { path: "/newsletter/00000000-0000-4000-8000-000000000000", status: 404 },
     { path: "/search", status: 200 },
     { path: "/search?q=market", status: 200 },
     { path: "/auth", status: 200 },

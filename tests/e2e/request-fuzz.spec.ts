@@ -11,8 +11,9 @@ import { E2E_ADMIN } from "../../playwright.config";
  * above. On a fresh e2e server the same seed sends the same requests (`FUZZ_SEED=…` picks another run).
  *
  * Other specs share this server, so the fuzz changes nothing they read: a write never carries a real
- * content id (no demo item is deleted, featured, edited or counted), an admin editor's title is always
- * refused (nothing is created), and account changes through Better Auth are sent anonymously only.
+ * content id (no demo item is deleted, featured, edited or counted), an admin editor's title (an
+ * edition's subject) is always refused (nothing is created or sent), and account changes through Better
+ * Auth are sent anonymously only.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_312);
@@ -283,9 +284,10 @@ function fieldsFor(target: Target): [string, string][] {
     fields.push([name, seen.length && useSeen ? seen[Math.floor(fromPage * seen.length)]! : generated]);
   }
   if (isEditor(target)) {
-    // Nothing may be created: a title the editor always refuses, first so it is the one read.
-    const rest = fields.filter(([name]) => name !== "title");
-    return chance(0.2) ? rest : [["title", pick(INVALID_TITLES)], ...rest];
+    // Nothing may be created: a title (an edition's subject) the editor always refuses, first so it is the one read.
+    const rest = fields.filter(([name]) => name !== "title" && name !== "subject");
+    const invalid = pick(INVALID_TITLES);
+    return chance(0.2) ? rest : [["title", invalid], ["subject", invalid], ...rest];
   }
   return fields.map(([name, value]) => [name, name === "id" ? forgedId() : value]);
 }

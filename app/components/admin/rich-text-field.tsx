@@ -16,7 +16,7 @@ const RichTextEditor = lazy(() => import("./rich-text-editor"));
  * its place; the textarea stays in the form, hidden, and carries the editor's HTML (rich-text-sync.ts),
  * so saving, field errors and a rejected save's values work the same either way.
  */
-export function RichTextField({ meta }: { meta: Meta }) {
+export function RichTextField({ meta, label = "Content" }: { meta: Meta; label?: string }) {
   const hydrated = useHydrated();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const [field, setField] = useState<HTMLTextAreaElement | null>(null);
@@ -51,7 +51,7 @@ export function RichTextField({ meta }: { meta: Meta }) {
         data-slot="label"
         className="flex items-center gap-2 text-sm leading-none font-medium select-none"
       >
-        Content
+        {label}
       </label>
       <Textarea
         ref={attachField}

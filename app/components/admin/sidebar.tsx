@@ -44,6 +44,8 @@ export const CONTENT_LINKS: readonly AdminLink[] = [
 /** PRODUCT.md "Inbox": admins read the stored newsletter sign-ups and contact messages. */
 export const INBOX_LINKS: readonly AdminLink[] = [
   { to: "/admin/subscribers", label: "Subscribers", icon: "mail", right: "inbox.read" },
+  // PRODUCT.md "Newsletter editions": editors write and send them; compliance reads them.
+  { to: "/admin/newsletter", label: "Newsletter", icon: "newspaper", right: "newsletter.read" },
   { to: "/admin/messages", label: "Messages", icon: "message-square", badgeNoun: "unread", right: "inbox.read" },
   // PRODUCT.md "Mail": what the site has sent, what waits and what failed.
   { to: "/admin/mail", label: "Mail", icon: "send", right: "inbox.read" },

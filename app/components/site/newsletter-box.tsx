@@ -62,7 +62,12 @@ export function NewsletterBox({ className }: { className?: string }) {
           <h2 id="newsletter-heading" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
             Market insights, straight to your inbox
           </h2>
-          <p className="text-slate-300">Weekly highlights from our interviews, podcasts and analysis. No spam; unsubscribe any time.</p>
+          <p className="text-slate-300">
+            Weekly highlights from our interviews, podcasts and analysis. No spam; unsubscribe any time.{" "}
+            <a href="/newsletter" className="font-medium text-white underline underline-offset-4">
+              Read past editions
+            </a>
+          </p>
         </div>
         <fetcher.Form ref={formRef} method="post" action="/resources/newsletter" className="space-y-2">
           {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}

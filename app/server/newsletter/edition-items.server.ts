@@ -12,6 +12,7 @@ import { itemDisclosure, payersOf, PROMOTION_COLUMNS_SQL, type PromotionColumns 
 import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb } from "../db/db.server";
 import type { EditionItemRef } from "../db/schema";
+import { htmlToPlainText } from "../html-text.server";
 
 export interface EditionItem {
   type: ContentType;
@@ -49,7 +50,8 @@ async function withDisclosures(rows: Row[]): Promise<EditionItem[]> {
     type: row.content_type,
     id: row.id,
     title: row.title,
-    description: row.description,
+    // Podcast descriptions may hold markup; a mail and its preview show their text.
+    description: htmlToPlainText(row.description) || null,
     label: CONTENT_REGISTRY[row.content_type].label,
     path: publicUrlFor(row.content_type, row.id),
     featured: row.featured,

@@ -18,8 +18,8 @@ export interface EditionContent {
 }
 
 export interface EditionLinks {
-  /** The edition on the site (its archive page). */
-  webVersion: string;
+  /** The edition on the site (its archive page); absent on that page itself. */
+  webVersion?: string;
   /** The reader's own signed unsubscribe link; absent on the archive page. */
   unsubscribe?: string;
 }
@@ -29,9 +29,11 @@ const FONT = "font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, 
 function EditionBody({ edition, links }: { edition: EditionContent; links: EditionLinks }) {
   return (
     <div style={{ margin: "0 auto", maxWidth: "600px", padding: "24px", color: "#111827", lineHeight: 1.5 }}>
-      <p style={{ margin: "0 0 16px", fontSize: "14px", color: "#6b7280" }}>
-        {SITE_NAME} newsletter · <a href={links.webVersion}>View in your browser</a>
-      </p>
+      {links.webVersion ? (
+        <p style={{ margin: "0 0 16px", fontSize: "14px", color: "#6b7280" }}>
+          {SITE_NAME} newsletter · <a href={links.webVersion}>View in your browser</a>
+        </p>
+      ) : null}
       <h1 style={{ margin: "0 0 16px", fontSize: "24px" }}>{edition.subject}</h1>
       {edition.introHtml ? <div dangerouslySetInnerHTML={{ __html: edition.introHtml }} /> : null}
       {edition.items.map((item) => (
@@ -76,7 +78,8 @@ export function editionBodyHtml(edition: EditionContent, links: EditionLinks): s
 
 /** The plain-text part: the same content, links written out. */
 export function editionText(edition: EditionContent, links: EditionLinks): string {
-  const parts = [`${SITE_NAME} newsletter: ${edition.subject}`, `View in your browser: ${links.webVersion}`];
+  const parts = [`${SITE_NAME} newsletter: ${edition.subject}`];
+  if (links.webVersion) parts.push(`View in your browser: ${links.webVersion}`);
   const intro = htmlToPlainText(edition.introHtml);
   if (intro) parts.push(intro);
   for (const item of edition.items) {

@@ -8,6 +8,7 @@ import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { sanitizeContentHtml } from "../content/sanitize.server";
 import { getDb, schema } from "../db/db.server";
 import type { EditionItemRef, EditionStatus } from "../db/schema";
+import { announceContentChange } from "../http/content-events.server";
 import { newsletterLink } from "../inbox/newsletter-links.server";
 import { mailCounts, queueMail, wakeMailWorker, type MailCounts, type OutgoingMail } from "../mail/outbox.server";
 import { absoluteUrl } from "../seo/site-url.server";
@@ -147,7 +148,11 @@ export async function sendEdition(id: string): Promise<SendOutcome> {
       .where(eq(t.id, id));
     return { sent: true, recipients: queued };
   });
-  if (outcome.sent) wakeMailWorker();
+  if (outcome.sent) {
+    wakeMailWorker();
+    // The archive now lists it (PRODUCT.md "Page cache").
+    await announceContentChange();
+  }
   return outcome;
 }
 
