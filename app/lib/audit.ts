@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "company-create",
   "company-edit",
   "company-delete",
+  "newsletter-send",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -45,6 +46,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "company-create": "Created a company",
   "company-edit": "Edited a company",
   "company-delete": "Deleted a company",
+  "newsletter-send": "Sent a newsletter edition",
 };
 
 /** Kept at least this long (EU MAR keeps recommendation records 12 months; PRODUCT.md "Audit log"). */

@@ -16,7 +16,7 @@ import * as webVersion from "./newsletter.$id";
 
 const e = schema.newsletterEditions;
 
-let editor: { cookie: string; email: string };
+let editor: Awaited<ReturnType<typeof createSignedInUser>>;
 let compliance: string;
 let videoId: string;
 
@@ -99,6 +99,8 @@ describe('/admin/newsletter (PRODUCT.md "Newsletter editions")', () => {
     expect(await queuedMails()).toHaveLength(1);
     const [row] = await (await getDb()).select().from(e).where(eq(e.id, id));
     expect(row).toMatchObject({ subject: "This week", status: "sent", recipients: 1 });
+    const audit = await (await getDb()).select().from(schema.auditLog).where(eq(schema.auditLog.itemId, id));
+    expect(audit).toMatchObject([{ action: "newsletter-send", actorId: editor.user.id, actorRole: "editor", detail: "1 subscriber" }]);
   });
 
   it("schedules for a time ahead, never one past", async () => {

@@ -143,7 +143,7 @@ export async function editionEditorAction(request: Request, id: string | undefin
       await sendTestEdition(editionId, user.email);
       return toast(editionId, EDITION_TEXTS.testQueued);
     case "send": {
-      const outcome = await sendEdition(editionId);
+      const outcome = await sendEdition(editionId, { id: user.id, name: user.name, role: user.role });
       return outcome.sent ? toast(editionId, EDITION_TEXTS.sent(outcome.recipients)) : toast(editionId, EDITION_TEXTS.alreadySent, "error");
     }
     case "schedule":

@@ -9,7 +9,7 @@ import { callRoute } from "../../../tests/support/route";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { action as unsubscribeAction } from "../../routes/newsletter.unsubscribe";
 import { getDb, schema } from "../db/db.server";
-import { subscriberState } from "../inbox/newsletter.server";
+import { subscriberState, unsubscribe } from "../inbox/newsletter.server";
 import { sendDueMails } from "../mail/mail-worker.server";
 import { smtpTransport } from "../mail/smtp-transport.server";
 import { proposedEditionItems } from "./edition-items.server";
@@ -80,6 +80,16 @@ describe('an edition (PRODUCT.md "Newsletter editions")', () => {
     await send();
     expect(sink.received).toHaveLength(3);
     expect(await getEdition(id)).toMatchObject({ status: "sent", recipients: 3 });
+    // PRODUCT.md "Audit log": one entry, in the sending transaction.
+    const entries = await (await getDb()).select().from(schema.auditLog).where(eq(schema.auditLog.itemId, id));
+    expect(entries).toMatchObject([{ action: "newsletter-send", actorName: "Schedule", itemTitle: "This week", detail: "3 subscribers" }]);
+  });
+
+  it("never reaches an address that unsubscribed", async () => {
+    await unsubscribe("cat@example.com");
+    const id = await createEdition({ subject: "This week", introHtml: "", items: [] }, null);
+    expect(await sendEdition(id)).toEqual({ sent: true, recipients: 2 });
+    expect((await queuedMails()).map((m) => m.to).sort()).toEqual(["ann@example.com", "bob@example.com"]);
   });
 
   it("the mail's List-Unsubscribe link unsubscribes its reader at once by a one-click POST", async () => {

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 
+import { appendAudit, type AuditActor } from "../audit/audit-log.server";
 import { sanitizeContentHtml } from "../content/sanitize.server";
 import { getDb, schema } from "../db/db.server";
 import type { EditionItemRef, EditionStatus } from "../db/schema";
@@ -125,7 +126,10 @@ export type SendOutcome = { sent: true; recipients: number } | { sent: false; re
  * Queues the edition for every confirmed subscriber and marks it sent, in one transaction that holds the
  * edition's row: two instances (or two presses) send it once. Pending addresses get nothing.
  */
-export async function sendEdition(id: string): Promise<SendOutcome> {
+/** Who a scheduled edition is sent by in the audit log: its time came, nobody pressed. */
+const SCHEDULE_ACTOR: AuditActor = { id: null, name: "Schedule", role: null };
+
+export async function sendEdition(id: string, actor: AuditActor = SCHEDULE_ACTOR): Promise<SendOutcome> {
   const db = await getDb();
   const edition = await getEdition(id);
   if (!edition) return { sent: false, reason: "missing" };
@@ -146,6 +150,13 @@ export async function sendEdition(id: string): Promise<SendOutcome> {
       .update(t)
       .set({ status: "sent", sentAt: sql`now()`, recipients: queued, updatedAt: sql`now()` })
       .where(eq(t.id, id));
+    // PRODUCT.md "Audit log": who sent which edition to how many, in the same transaction.
+    await appendAudit(tx, {
+      actor,
+      action: "newsletter-send",
+      item: { type: "newsletter_edition", id, title: edition.subject },
+      detail: queued === 1 ? "1 subscriber" : `${queued} subscribers`,
+    });
     return { sent: true, recipients: queued };
   });
   if (outcome.sent) {
