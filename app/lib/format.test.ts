@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatCount, formatDate, formatDuration, formatViews, truncate, visibleTags } from "./format";
+import { formatCount, formatDate, formatDuration, formatUtcMinute, formatViews, truncate, visibleTags } from "./format";
 
 describe("formatViews (K above 1,000 with one decimal, M above 1,000,000)", () => {
   it.each([
@@ -91,5 +91,12 @@ describe("visibleTags (at most 3 tags then '+N more')", () => {
     ["shows three and counts the rest", ["a", "b", "c", "d", "e"], { shown: ["a", "b", "c"], more: 2 }],
   ])("%s", (_case, tags, expected) => {
     expect(visibleTags(tags)).toEqual(expected);
+  });
+});
+
+describe("formatUtcMinute (the admin's queues and logs: to the minute, in UTC)", () => {
+  it("writes the date and time in UTC, whatever the seconds", () => {
+    expect(formatUtcMinute(new Date("2026-11-29T09:40:59.999Z"))).toBe("2026-11-29 09:40 UTC");
+    expect(formatUtcMinute(new Date("2026-01-02T23:05:00+10:00"))).toBe("2026-01-02 13:05 UTC");
   });
 });

@@ -49,6 +49,11 @@ export function formatDate(value: Date | string | null | undefined, style: "shor
   return (style === "long" ? longDateFormat : dateFormat).format(date);
 }
 
+/** '2026-11-29 09:40 UTC': a moment to the minute, as the admin's logs and queues show it. */
+export function formatUtcMinute(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
 /** PRODUCT.md "Numbers and words": cut to `max` characters and add '...' only when something was cut. */
 export function truncate(text: string | null | undefined, max = 150): string {
   const value = text ?? "";

@@ -8,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "~/lib/audit";
 import { auditFilterParams, parseAuditFilters } from "~/lib/audit-filters";
+import { formatUtcMinute } from "~/lib/format";
 import { parsePage } from "~/lib/pagination";
 import { NOINDEX } from "~/lib/seo";
 import { auditActors, listAuditEntries } from "~/server/audit/audit-query.server";
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     entries: entries.map((entry) => ({
       id: entry.id,
       at: entry.at.toISOString(),
-      atText: `${entry.at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+      atText: formatUtcMinute(entry.at),
       actor: entry.actorName ?? "—",
       role: entry.actorRole,
       action: AUDIT_ACTION_LABELS[entry.action as AuditAction] ?? entry.action,

@@ -5,6 +5,7 @@ import { TableCard } from "~/components/admin/table-card";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
+import { formatUtcMinute } from "~/lib/format";
 import { can } from "~/lib/roles";
 import { NOINDEX } from "~/lib/seo";
 import { requireRight } from "~/server/auth/session.server";
@@ -18,7 +19,7 @@ import type { Route } from "./+types/admin.mail";
 /** PRODUCT.md "Mail": the newest rows of each list the page shows. */
 const LIST_LENGTH = 50;
 
-const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const utc = formatUtcMinute;
 
 function shown(row: OutboxRow) {
   return {

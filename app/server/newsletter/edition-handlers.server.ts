@@ -6,6 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { count, isNotNull } from "drizzle-orm";
 import { data } from "react-router";
 
+import { formatUtcMinute } from "~/lib/format";
 import { EDITION_TEXTS, EDITIONS_PATH, editionSchema, itemRefValue } from "~/lib/newsletter-editions";
 
 import type { CurrentUser } from "../auth/session.server";
@@ -29,7 +30,7 @@ import {
   updateEdition,
 } from "./editions.server";
 
-const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const utc = formatUtcMinute;
 
 async function confirmedSubscribers(): Promise<number> {
   const db = await getDb();

@@ -4,6 +4,7 @@
  */
 import { data } from "react-router";
 
+import { formatDate } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 
 import { notFoundMeta, sitePageMeta } from "../seo/seo.server";
@@ -38,7 +39,7 @@ export async function editionWebVersion(id: string | undefined) {
   const content = await editionContent(edition);
   return {
     subject: edition.subject,
-    sentText: edition.sentAt?.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }) ?? "",
+    sentText: formatDate(edition.sentAt, "long"),
     body: editionBodyHtml(content, {}),
     meta: sitePageMeta({
       title: `${edition.subject} | MarketWire newsletter`,
