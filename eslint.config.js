@@ -18,6 +18,7 @@ const SERVER_FEATURES = [
   "media",
   "newsletter",
   "ops",
+  "readers",
   "review",
   "search",
   "seo",

@@ -38,6 +38,7 @@ import { healthRoutes, migrationCount } from "./app/server/ops/health.server";
 import { createMetrics, metricsRoute, startMetricsServer } from "./app/server/ops/metrics.server";
 import { assignRequestId } from "./app/server/ops/request-id.server";
 import { NO_ROUTE, routePatterns } from "./app/server/ops/route-pattern.server";
+import { startAlertScheduler } from "./app/server/readers/alert-scheduler.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
 
 /** PRODUCT.md "Page cache": bounds and lifetimes. */
@@ -75,6 +76,8 @@ async function main() {
   }
   // Scheduled editions are queued by whichever instance looks first (PRODUCT.md "Newsletter editions").
   const editionScheduler = startEditionScheduler();
+  // Company alerts are queued by whichever instance looks first (PRODUCT.md "Following and alerts").
+  const alertScheduler = startAlertScheduler();
 
   let contentListener: ContentChangeListener | undefined;
   let stoppingSince: number | undefined;
@@ -214,6 +217,7 @@ async function main() {
     drained
       .then(() => contentListener?.close())
       .then(() => editionScheduler.stop())
+      .then(() => alertScheduler.stop())
       // The mail being sent is finished and recorded; the rest of the worker's claim goes back to the outbox.
       .then(() => mailWorker?.stop())
       .then(() => snapshots?.close())

@@ -30,6 +30,8 @@ export default [
     // PRODUCT.md "Newsletter editions": the archive
     route("newsletter", "routes/newsletter._index.tsx"),
     route("newsletter/:id", "routes/newsletter.$id.tsx"),
+    // PRODUCT.md "Account": the signed-in reader's follows, mail preferences, password and deletion
+    route("account", "routes/account.tsx"),
   ]),
 
   route("auth", "routes/auth.tsx"),
@@ -85,11 +87,14 @@ export default [
   ]),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/newsletter", "routes/resources.newsletter.ts"),
+  // PRODUCT.md "Following and alerts": the Follow buttons read and post here
+  route("resources/follows", "routes/resources.follows.ts"),
   // PRODUCT.md "Discovery": feeds, sitemap and link-preview images
   route("rss.xml", "routes/rss[.]xml.ts"),
   route("podcasts/rss.xml", "routes/podcasts.rss[.]xml.ts"),
   route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
   route("videos/rss.xml", "routes/videos.rss[.]xml.ts"),
+  route("companies/:slug/rss.xml", "routes/companies.$slug.rss[.]xml.ts"),
   route("og/*", "routes/og.$.ts"),
   // PRODUCT.md "Video": the video hosts' pictures, stored once and served from here
   route("video-thumbnails/*", "routes/video-thumbnails.$.ts"),

@@ -64,8 +64,8 @@ start "$DIR_B" "$PORT_B" "$WORK/data-b"
 
 paths="/ /about /programme /clients /interviews /podcasts /special-features /videos /videos?page=2 /blog /contact
 /companies /companies?sector=mining /companies/ironbark-gold /companies/no-such-company /search /search?q=market
-/search?q=IBG /auth /no-such-page /rss.xml /videos/rss.xml /blog/rss.xml /podcasts/rss.xml /sitemap.xml
-/sitemaps/pages-1.xml /sitemaps/videos-1.xml /robots.txt"
+/search?q=IBG /auth /no-such-page /rss.xml /videos/rss.xml /blog/rss.xml /podcasts/rss.xml /companies/ironbark-gold/rss.xml
+/sitemap.xml /sitemaps/pages-1.xml /sitemaps/videos-1.xml /robots.txt"
 # Three items of each type, taken from the lists of the BEFORE site.
 for list in videos podcasts blog interviews special-features; do
   item=$list

@@ -24,6 +24,8 @@ export interface Disclosure {
 
 /** PRODUCT.md "Companies": a company an item names, as its page links to it (one name: "item companies"). */
 export interface ItemCompany {
+  /** The company's id (PRODUCT.md "Following and alerts": what a Follow button posts). */
+  id: string;
   name: string;
   slug: string;
   ticker: string;

@@ -78,7 +78,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data<AuthActionData>({ intent, ok: false, result: submission.reply(HIDDEN) }, { status: 400 });
   }
-  const result = await signUpWithPassword(request, submission.value);
+  // PRODUCT.md "Accounts": the verification link brings a reader back to the page they came from.
+  const result = await signUpWithPassword(request, submission.value, signInDestination(false, form.get("redirectTo")));
   if (!result.ok) {
     const { title, description, fieldErrors } = result;
     const reply = submission.reply({

@@ -6,13 +6,16 @@ import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { Pager } from "~/components/pager";
 import { CompanyLogo } from "~/components/site/company-card";
 import { CoverageCard } from "~/components/site/company-coverage";
+import { FollowButton } from "~/components/site/follow-button";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
+import { companyFeedPath } from "~/lib/feeds";
 import { formatDate } from "~/lib/format";
 import { parsePage } from "~/lib/pagination";
 import { metaFromLoader } from "~/lib/seo";
 import { getCompanyPage } from "~/server/companies/company-pages.server";
+import { withCompanyFeed } from "~/server/discovery/company-feed.server";
 import { getEnv } from "~/server/env.server";
 import { notFoundMeta } from "~/server/seo/seo.server";
 
@@ -28,7 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       { company: null, coverage: null, register: null, notice: null, meta: notFoundMeta("Company Not Found") },
       { status: 404, headers: NO_STORE },
     );
-  return { ...found, notice: getEnv().INVESTMENT_NOTICE };
+  // PRODUCT.md "Discovery": the head links the company's own feed too.
+  return { ...found, meta: withCompanyFeed(found.meta, found.company), notice: getEnv().INVESTMENT_NOTICE };
 }
 
 export const headers = publicPageHeaders;
@@ -98,6 +102,11 @@ function CompanyDetail({
               </div>
             ) : null}
           </dl>
+          {/* PRODUCT.md "Following and alerts" and "Discovery": follow the company, or read its feed. */}
+          <div className="flex flex-wrap items-center gap-4">
+            <FollowButton companyId={company.id} companyName={company.name} />
+            <CompanyFeedLink company={company} />
+          </div>
           {company.description ? <p className="text-base leading-relaxed text-muted-foreground sm:text-lg">{company.description}</p> : null}
         </div>
       </header>
@@ -118,6 +127,23 @@ function CompanyDetail({
 
       {notice ? <p className="mt-12 max-w-3xl border-t pt-6 text-xs leading-relaxed text-muted-foreground">{notice}</p> : null}
     </div>
+  );
+}
+
+/** PRODUCT.md "Discovery": the company's feed. A plain link: a feed is a file, not a page of the site. */
+function CompanyFeedLink({ company }: { company: LoadedCompany }) {
+  return (
+    <p className="m-0 text-sm">
+      <a
+        href={companyFeedPath(company.slug)}
+        type="application/rss+xml"
+        className="inline-flex items-center gap-1.5 rounded-sm font-medium text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <Icon name="rss" className="size-4" />
+        RSS feed
+        <span className="sr-only"> of {company.name}</span>
+      </a>
+    </p>
   );
 }
 

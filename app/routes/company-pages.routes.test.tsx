@@ -53,7 +53,7 @@ const loadClients = () => callRoute(clientsLoader, "/clients", { throws: false }
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate companies, content_companies, videos, podcasts, blogs, interviews, special_features`);
+  await db.execute(sql`truncate companies, company_follows, content_companies, videos, podcasts, blogs, interviews, special_features`);
 });
 restoreEnvAfterEach(["INVESTMENT_NOTICE", "PUBLIC_URL"]);
 
@@ -99,6 +99,7 @@ describe("/companies/{slug} loader", () => {
     expect(status).toBe(200);
     expect(headers.get("Cache-Control")).toBeNull();
     expect(body.company).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: "Ironbark Gold",
       slug: "ironbark-gold",
       tickerLabel: "ASX:IBG",

@@ -169,6 +169,7 @@ test("section pages link their feeds in the head, and the footer links all four"
   expect(await feedsOf("/videos")).toEqual([`${baseURL}/rss.xml`, `${baseURL}/videos/rss.xml`]);
   expect(await feedsOf("/blog")).toEqual([`${baseURL}/rss.xml`, `${baseURL}/blog/rss.xml`]);
   expect(await feedsOf("/podcasts")).toEqual([`${baseURL}/rss.xml`, `${baseURL}/podcasts/rss.xml`]);
+  expect(await feedsOf("/companies/ironbark-gold")).toEqual([`${baseURL}/rss.xml`, `${baseURL}/companies/ironbark-gold/rss.xml`]);
   const home = await crawl(browser, "/");
   const footerFeeds = home.getByRole("navigation", { name: "RSS feeds" }).getByRole("link");
   expect(await footerFeeds.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([

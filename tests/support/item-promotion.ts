@@ -110,8 +110,8 @@ export function describeItemPromotion(options: {
       await tagItem(type, item.id, [quokka!.id, ironbark!.id]);
       const { item: loaded, meta } = await load(item.id);
       expect(loaded.companies).toEqual([
-        { name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG", exchange: "ASX" },
-        { name: "Quokka Pay", slug: "quokka-pay", ticker: "QPY", exchange: "ASX" },
+        { id: ironbark!.id, name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG", exchange: "ASX" },
+        { id: quokka!.id, name: "Quokka Pay", slug: "quokka-pay", ticker: "QPY", exchange: "ASX" },
       ]);
       expect(loaded.investmentNotice).toBe("Read the product disclosure statement first.");
       expect(structuredData(meta).about).toEqual([

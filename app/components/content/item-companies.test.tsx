@@ -6,8 +6,20 @@ import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../../tests/support/render";
 import { InvestmentNotice, ItemCompanies, ItemUpdates, PaidPromotion } from "./item-companies";
 
-const IRONBARK = { name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG", exchange: "ASX" };
-const HELIOS = { name: "Helios Semiconductor", slug: "helios-semiconductor", ticker: "HLIO", exchange: "NASDAQ" };
+const IRONBARK = {
+  id: "0b6f3c1e-8a57-4d0c-9a43-2f6f1c1d0a01",
+  name: "Ironbark Gold",
+  slug: "ironbark-gold",
+  ticker: "IBG",
+  exchange: "ASX",
+};
+const HELIOS = {
+  id: "0b6f3c1e-8a57-4d0c-9a43-2f6f1c1d0a02",
+  name: "Helios Semiconductor",
+  slug: "helios-semiconductor",
+  ticker: "HLIO",
+  exchange: "NASDAQ",
+};
 
 describe('ItemCompanies (PRODUCT.md "Paid promotion")', () => {
   it("links each company to its page, named with the company and its ticker, in the order given", () => {

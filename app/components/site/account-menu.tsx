@@ -73,6 +73,12 @@ export function AccountMenu({ className }: { className?: string }) {
           <p className="truncate text-xs text-muted-foreground">{user.email}</p>
         </div>
         <ul className="pt-1">
+          <li>
+            <Link to="/account" className={popoverMenuItemClass}>
+              <Icon name="user-round" />
+              Your account
+            </Link>
+          </li>
           {user.isStaff ? (
             <li>
               <Link to="/admin" className={popoverMenuItemClass}>

@@ -80,6 +80,11 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+/** The auth context, or undefined outside the public shell (a part rendered alone shows its signed-out, loading state). */
+export function useAuthIfProvided(): AuthContextValue | undefined {
+  return React.useContext(AuthContext);
+}
+
 /** The auth context: user, session, loading, sign out. */
 export function useAuth(): AuthContextValue {
   const value = React.useContext(AuthContext);

@@ -104,13 +104,16 @@ function AccountArea() {
         >
           <Icon name="user-round" className="size-5" />
         </span>
+        <Link
+          to="/account"
+          className={cn("ml-auto rounded-md px-3 py-2 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white", ON_NAVY_FOCUS)}
+        >
+          Account
+        </Link>
         {user.isStaff ? (
           <Link
             to="/admin"
-            className={cn(
-              "ml-auto rounded-md px-3 py-2 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white",
-              ON_NAVY_FOCUS,
-            )}
+            className={cn("rounded-md px-3 py-2 text-sm font-medium text-white/85 hover:bg-white/10 hover:text-white", ON_NAVY_FOCUS)}
           >
             Admin
           </Link>

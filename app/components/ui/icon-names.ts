@@ -52,6 +52,7 @@ export const ICON_NAMES = [
   "play",
   "plus",
   "radio",
+  "rss",
   "search",
   "search-x",
   "send",

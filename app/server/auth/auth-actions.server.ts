@@ -35,7 +35,7 @@ export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.
 
 async function callAuthEndpoint(
   request: Request,
-  path: "/sign-in/email" | "/sign-up/email" | "/sign-out",
+  path: "/sign-in/email" | "/sign-up/email" | "/sign-out" | "/change-password",
   body: unknown,
   options: { withCookies?: boolean } = {},
 ): Promise<Response> {
@@ -123,14 +123,16 @@ export async function signInWithPassword(request: Request, input: SignInInput): 
  * browser; the visitor signs in on the 'Sign In' tab. The profile (display name, the reader role) comes from the
  * `databaseHooks` in auth.server.ts.
  */
-export async function signUpWithPassword(request: Request, input: SignUpInput): Promise<{ ok: true } | AuthFailure> {
+export async function signUpWithPassword(request: Request, input: SignUpInput, returnTo = "/"): Promise<{ ok: true } | AuthFailure> {
   let response: Response;
   try {
     response = await callAuthEndpoint(
       request,
       "/sign-up/email",
       // The verification link leads back to the site.
-      { email: input.email, password: input.password, name: input.displayName, callbackURL: "/" },
+      // PRODUCT.md "Accounts": the verification link signs the reader in and brings them back to the page
+      // they signed up from (a path on this site, judged by the caller).
+      { email: input.email, password: input.password, name: input.displayName, callbackURL: returnTo },
     );
   } catch (error) {
     return unexpected("Sign-up failed", error, request);
@@ -175,6 +177,38 @@ export async function signOutSession(request: Request): Promise<{ ok: true; setC
     logError("Sign-out failed", error);
   }
   return { ok: false };
+}
+
+/**
+ * PRODUCT.md "Account": a new password for the signed-in account, after the current one; every other
+ * session of the account ends. Success carries the new session's cookies.
+ */
+export async function changePassword(
+  request: Request,
+  input: { currentPassword: string; newPassword: string },
+): Promise<{ ok: true; setCookies: string[] } | AuthFailure> {
+  let response: Response;
+  try {
+    response = await callAuthEndpoint(request, "/change-password", { ...input, revokeOtherSessions: true }, { withCookies: true });
+  } catch (error) {
+    return unexpected("Password change failed", error, request);
+  }
+  if (response.ok) return { ok: true, setCookies: response.headers.getSetCookie() };
+  if (response.status >= 500) return unexpected("Password change failed", `status ${response.status}`, request);
+  const { code, message } = await errorBody(response);
+  if (code === "INVALID_PASSWORD") {
+    return { ok: false, status: 400, title: "Password not changed", description: "Your current password is incorrect." };
+  }
+  if (code === "PASSWORD_TOO_COMMON") {
+    return {
+      ok: false,
+      status: 400,
+      title: "Password not changed",
+      description: COMMON_PASSWORD_MESSAGE,
+      fieldErrors: { password: COMMON_PASSWORD_MESSAGE },
+    };
+  }
+  return { ok: false, status: response.status, title: "Password not changed", description: message ?? UNEXPECTED_ERROR };
 }
 
 /** Adds Set-Cookie headers (from Better Auth) to a response we send, e.g. a redirect with a toast. */

@@ -113,6 +113,8 @@ export interface CoverageCard {
 }
 
 export interface CompanyProfile extends CompanySummary {
+  /** For the Follow button (PRODUCT.md "Following and alerts"). */
+  id: string;
   description: string | null;
   /** The company's own site (an http or https address) and its host to show, or null. */
   website: { url: string; host: string } | null;
@@ -144,7 +146,7 @@ export async function getCompanyPage(slug: string | undefined, page: number): Pr
     .where(eq(companies.slug, slug));
   if (!row) return null;
   const [{ items, total }, register] = await Promise.all([companyCoverage(row.id, page, COVERAGE_PAGE_SIZE), disclosureRegister(row.id)]);
-  const company: CompanyProfile = { ...summary(row), description: row.description, website: website(row.website) };
+  const company: CompanyProfile = { ...summary(row), id: row.id, description: row.description, website: website(row.website) };
   return {
     company,
     coverage: {

@@ -18,7 +18,9 @@ function input(overrides: Partial<ContentInput> = {}): ContentInput {
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, companies, content_companies, content_daily_stats`);
+  await db.execute(
+    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, content_companies, content_daily_stats`,
+  );
 });
 
 describe("editor values when loading for edit", () => {

@@ -24,7 +24,7 @@ async function allTags(): Promise<string[]> {
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate companies, content_companies, videos, podcasts, blogs, interviews, special_features`);
+  await db.execute(sql`truncate companies, company_follows, content_companies, videos, podcasts, blogs, interviews, special_features`);
 });
 
 describe("tagging and untagging an item", () => {

@@ -178,7 +178,7 @@ export function textUpdatedAfterPublication(row: { textUpdatedAt?: Date | null; 
 /** The companies an item names, as its chips (A–Z) read them, and the investment notice that comes with any. */
 async function loadItemCompanies(type: ContentType, id: string) {
   const rows = await itemCompanies(type, id);
-  const companies: ItemCompany[] = rows.map(({ name, slug, ticker, exchange }) => ({ name, slug, ticker, exchange }));
+  const companies: ItemCompany[] = rows.map(({ id, name, slug, ticker, exchange }) => ({ id, name, slug, ticker, exchange }));
   // PRODUCT.md "Paid promotion": INVESTMENT_NOTICE on every page naming a company.
   return { companies, investmentNotice: companies.length > 0 ? getEnv().INVESTMENT_NOTICE : null };
 }

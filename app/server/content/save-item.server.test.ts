@@ -31,7 +31,7 @@ async function videoRow(id: string) {
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, companies, content_companies`);
+  await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, content_companies`);
 });
 
 describe("published_at (set on becoming published, kept while published, cleared on leaving)", () => {

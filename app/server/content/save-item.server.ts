@@ -24,6 +24,7 @@ import { asTableValues, featuredColumns } from "./admin-content.server";
 import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { checkCompanies, itemCompanyIds, setItemCompanies } from "./item-companies.server";
+import { recordPublication, wakeAlerts } from "./publications.server";
 import { author, reviewableFields } from "./review-item.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 
@@ -163,9 +164,12 @@ export async function saveItem({ type, id, input, user, restoredFrom }: SaveItem
     );
     if (correction) await recordCorrection(tx, { type, id: savedId, revisionId: revision.id, note: correction, author: author(user) });
     if (review) await markEdited(tx, type, savedId, review, digest);
+    // PRODUCT.md "Following and alerts": published now, so its followers hear of it (once).
+    if (input.status === "published") await recordPublication(tx, type, savedId);
     return { status: "saved", id: savedId, created, pending: false };
   });
   if (outcome.status === "saved" && !outcome.pending) await announceContentChange();
+  if (outcome.status === "saved" && !outcome.pending && input.status === "published") wakeAlerts();
   return outcome;
 }
 

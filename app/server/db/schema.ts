@@ -553,6 +553,10 @@ export const rateLimits = pgTable("rate_limits", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/** PRODUCT.md "Following and alerts": how often a reader hears about the companies they follow. */
+export const ALERT_FREQUENCIES = ["instant", "daily", "off"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
 /** PRODUCT.md "Roles": an account's role (`lib/roles.ts`); every sign-up is a reader. */
 export const profiles = pgTable("profiles", {
   userId: text("user_id")
@@ -562,8 +566,56 @@ export const profiles = pgTable("profiles", {
   role: text("role").notNull().default("reader"),
   /** PRODUCT.md "Roles": when the account last signed in (a session was created), for /admin/users. */
   lastSignInAt: tstz("last_sign_in_at"),
+  /** PRODUCT.md "Following and alerts": company alerts at once, in a daily digest, or none. */
+  alertFrequency: text("alert_frequency", { enum: ALERT_FREQUENCIES }).notNull().default("instant"),
   ...timestamps(),
 });
+
+/** PRODUCT.md "Following and alerts": the companies a reader follows. */
+export const companyFollows = pgTable(
+  "company_follows",
+  {
+    userId: userIdColumn(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index("company_follows_company_idx").on(t.companyId)],
+);
+
+/**
+ * PRODUCT.md "Following and alerts": each item once, when it first went live (published now, or its scheduled
+ * time came). `alerted_at` is set when its followers' alerts were queued; an item is never recorded twice, so
+ * unpublishing and publishing again alerts nobody a second time.
+ */
+export const contentPublications = pgTable(
+  "content_publications",
+  {
+    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+    contentId: uuid("content_id").notNull(),
+    liveAt: tstz("live_at").notNull().defaultNow(),
+    alertedAt: tstz("alerted_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentType, t.contentId] }),
+    index("content_publications_waiting_idx")
+      .on(t.liveAt)
+      .where(sql`${t.alertedAt} is null`),
+  ],
+);
+
+/** PRODUCT.md "Following and alerts": items waiting for a reader's daily digest. */
+export const alertDigestEntries = pgTable(
+  "alert_digest_entries",
+  {
+    userId: userIdColumn(),
+    contentType: text("content_type", { enum: CONTENT_TYPES }).notNull(),
+    contentId: uuid("content_id").notNull(),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contentType, t.contentId] })],
+);
 
 /**
  * Every column of a content table but the derived `search_text` and `created_by`, for reads that return

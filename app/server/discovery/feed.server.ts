@@ -1,7 +1,7 @@
 /**
  * RSS 2.0 feeds (PRODUCT.md "Discovery"): `/rss.xml` (every type), `/videos/rss.xml` and `/blog/rss.xml`,
- * written by the `feed` package, links absolute on PUBLIC_URL. The podcast feed is in
- * podcast-feed.server.ts; it and the sitemap (sitemap.server.ts) answer through this module's xmlResponse.
+ * written by the `feed` package, links absolute on PUBLIC_URL. A company's feed is in
+ * company-feed.server.ts and written here too; the podcast feed is in podcast-feed.server.ts; it and the sitemap (sitemap.server.ts) answer through this module's xmlResponse.
  */
 import { sql } from "drizzle-orm";
 import { Feed, type FeedOptions } from "feed";
@@ -41,10 +41,21 @@ export interface FeedItem {
   corrections: Correction[];
 }
 
-/** Newest published items of the given types (all five by default), for the feeds. */
-export async function listPublishedForFeeds(limit: number, types: readonly ContentType[] = CONTENT_TYPES): Promise<FeedItem[]> {
+/**
+ * Newest published items of the given types (all five by default), for the feeds; with `companyId`, only
+ * those that name the company (PRODUCT.md "Discovery": a company's feed).
+ */
+export async function listPublishedForFeeds(
+  limit: number,
+  types: readonly ContentType[] = CONTENT_TYPES,
+  companyId?: string,
+): Promise<FeedItem[]> {
   const tables = CONTENT_TYPE_LIST.filter((info) => types.includes(info.key));
   if (tables.length === 0) return [];
+  const naming = (key: ContentType) =>
+    companyId === undefined
+      ? sql``
+      : sql` and id in (select content_id from content_companies where content_type = ${key} and company_id = ${companyId})`;
   const db = await getDb();
   const result = await db.execute<
     {
@@ -61,7 +72,7 @@ export async function listPublishedForFeeds(limit: number, types: readonly Conte
       tables.map(
         ({ key, tableName }) => sql`select id, title, description, ${key}::text as content_type, published_at, updated_at,
           ${PROMOTION_COLUMNS_SQL}
-          from ${sql.identifier(tableName)} where ${PUBLIC_NOW_SQL}`,
+          from ${sql.identifier(tableName)} where ${PUBLIC_NOW_SQL}${naming(key)}`,
       ),
       sql` union all `,
     )}) items
@@ -176,8 +187,20 @@ export function companyCategory(company: Pick<ItemCompanyRow, "name" | "exchange
 /** RSS 2.0 of the 50 newest published items of a feed's types, newest first. */
 export async function buildRssFeed(name: FeedName = "all"): Promise<string> {
   const { types, ...channel } = FEEDS[name];
+  return writeRssFeed(channel, await listPublishedForFeeds(FEED_ITEM_LIMIT, types));
+}
+
+/** Where a feed lives and what it is called (`newFeed`'s options). */
+export interface FeedChannel {
+  path: string;
+  link: string;
+  title: string;
+  description: string;
+}
+
+/** RSS 2.0 of `items` in the order given: every feed of articles and videos is written here. */
+export async function writeRssFeed(channel: FeedChannel, items: readonly FeedItem[]): Promise<string> {
   const origin = getEnv().PUBLIC_URL;
-  const items = await listPublishedForFeeds(FEED_ITEM_LIMIT, types);
   const companies = await companiesOfItems(items);
   const feed = newFeed({ ...channel, updated: items[0]?.publishedAt });
   for (const item of items) {

@@ -221,7 +221,7 @@ export function pickEncoding(acceptEncoding: string | null | undefined): Encodin
 }
 
 /** Paths never served from the cache (PRODUCT.md "Page cache"): personal, mutating or not pages at all. */
-const NEVER_CACHED = /^\/(admin|auth|api|resources|healthz|readyz|uploads)(\/|\.|$)/;
+const NEVER_CACHED = /^\/(admin|auth|account|api|resources|healthz|readyz|uploads)(\/|\.|$)/;
 
 /** Cookies that change a page for one visitor: a flash toast waiting to be shown. */
 const TOAST_COOKIE = /(?:^|;\s*)mw_toast=/;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 
 import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
 
-import { getDb, schema } from "../db/db.server";
+import { getDb, schema, type Database } from "../db/db.server";
 import { hasMailTransport, queueMail, wakeMailWorker, type OutgoingMail } from "../mail/outbox.server";
 import { newsletterLink } from "./newsletter-links.server";
 
@@ -95,4 +95,14 @@ export async function confirmSubscriber(email: string): Promise<SubscriberState 
 export async function unsubscribe(email: string): Promise<void> {
   const db = await getDb();
   await db.delete(t).where(eq(t.email, email));
+}
+
+/**
+ * PRODUCT.md "Account": a deleted account's address leaves the inbox too, in the deletion's transaction:
+ * its newsletter subscription and the contact messages it sent.
+ */
+export async function forgetAddress(tx: Pick<Database, "delete">, email: string): Promise<void> {
+  const address = email.toLowerCase();
+  await tx.delete(t).where(eq(sql`lower(${t.email})`, address));
+  await tx.delete(schema.contactMessages).where(eq(sql`lower(${schema.contactMessages.email})`, address));
 }

@@ -139,3 +139,16 @@ export async function retryFailedMail(id: number): Promise<boolean> {
   if (rows.length > 0) wakeMailWorker();
   return rows.length > 0;
 }
+
+/**
+ * PRODUCT.md "Account": a deleted account's address leaves the outbox. Mails still waiting are dropped;
+ * those sent keep their row, without address or text, so an edition's counts stay true.
+ */
+export async function forgetAddress(tx: Pick<Database, "delete" | "update">, email: string): Promise<void> {
+  const address = sql`lower(${t.toAddress}) = ${email.toLowerCase()}`;
+  await tx.delete(t).where(and(address, sql`${t.status} <> 'sent'`));
+  await tx
+    .update(t)
+    .set({ toAddress: "erased", subject: "", textBody: "", htmlBody: null, headers: {}, dedupeKey: sql`'erased:' || ${t.id}` })
+    .where(address);
+}

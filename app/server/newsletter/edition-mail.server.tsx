@@ -26,6 +26,30 @@ export interface EditionLinks {
 
 const FONT = "font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;";
 
+/** One item in a mail (an edition, a company alert, a digest): its disclosure first when paid, then what it is and its link. */
+export function MailItem({ item }: { item: EditionItem }) {
+  return (
+    <div style={{ borderTop: "1px solid #e5e7eb", padding: "16px 0" }}>
+      {item.disclosure ? (
+        <p style={{ margin: "0 0 8px", padding: "8px 12px", background: "#fef3c7", borderRadius: "6px", fontSize: "14px" }}>
+          {disclosureText(item.disclosure)}
+          {item.disclosure.agreed ? ` Agreement dated ${item.disclosure.agreed}.` : null}
+        </p>
+      ) : null}
+      <p style={{ margin: "0 0 4px", fontSize: "12px", textTransform: "uppercase", color: "#6b7280" }}>
+        {item.label}
+        {item.featured ? " · Featured" : null}
+      </p>
+      <h2 style={{ margin: "0 0 4px", fontSize: "18px" }}>
+        <a href={absoluteUrl(item.path)} style={{ color: "#111827" }}>
+          {item.title}
+        </a>
+      </h2>
+      {item.description ? <p style={{ margin: 0 }}>{item.description}</p> : null}
+    </div>
+  );
+}
+
 function EditionBody({ edition, links }: { edition: EditionContent; links: EditionLinks }) {
   return (
     <div style={{ margin: "0 auto", maxWidth: "600px", padding: "24px", color: "#111827", lineHeight: 1.5 }}>
@@ -37,24 +61,7 @@ function EditionBody({ edition, links }: { edition: EditionContent; links: Editi
       <h1 style={{ margin: "0 0 16px", fontSize: "24px" }}>{edition.subject}</h1>
       {edition.introHtml ? <div dangerouslySetInnerHTML={{ __html: edition.introHtml }} /> : null}
       {edition.items.map((item) => (
-        <div key={`${item.type}:${item.id}`} style={{ borderTop: "1px solid #e5e7eb", padding: "16px 0" }}>
-          {item.disclosure ? (
-            <p style={{ margin: "0 0 8px", padding: "8px 12px", background: "#fef3c7", borderRadius: "6px", fontSize: "14px" }}>
-              {disclosureText(item.disclosure)}
-              {item.disclosure.agreed ? ` Agreement dated ${item.disclosure.agreed}.` : null}
-            </p>
-          ) : null}
-          <p style={{ margin: "0 0 4px", fontSize: "12px", textTransform: "uppercase", color: "#6b7280" }}>
-            {item.label}
-            {item.featured ? " · Featured" : null}
-          </p>
-          <h2 style={{ margin: "0 0 4px", fontSize: "18px" }}>
-            <a href={absoluteUrl(item.path)} style={{ color: "#111827" }}>
-              {item.title}
-            </a>
-          </h2>
-          {item.description ? <p style={{ margin: 0 }}>{item.description}</p> : null}
-        </div>
+        <MailItem key={`${item.type}:${item.id}`} item={item} />
       ))}
       {links.unsubscribe ? (
         <p style={{ marginTop: "24px", borderTop: "1px solid #e5e7eb", paddingTop: "16px", fontSize: "12px", color: "#6b7280" }}>
@@ -65,15 +72,31 @@ function EditionBody({ edition, links }: { edition: EditionContent; links: Editi
   );
 }
 
-/** The HTML part: a whole document, as mail clients expect. */
+/** A mail's HTML part: a whole document around `body`, as mail clients expect. */
+export function mailDocument(title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${renderToStaticMarkup(<>{title}</>)}</title></head><body style="margin:0;${FONT}">${body}</body></html>`;
+}
+
+/** The HTML part of an edition. */
 export function editionHtml(edition: EditionContent, links: EditionLinks): string {
-  const body = renderToStaticMarkup(<EditionBody edition={edition} links={links} />);
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${renderToStaticMarkup(<>{edition.subject}</>)}</title></head><body style="margin:0;${FONT}">${body}</body></html>`;
+  return mailDocument(edition.subject, renderToStaticMarkup(<EditionBody edition={edition} links={links} />));
 }
 
 /** The edition's body alone, for its page in the archive. */
 export function editionBodyHtml(edition: EditionContent, links: EditionLinks): string {
   return renderToStaticMarkup(<EditionBody edition={edition} links={links} />);
+}
+
+/** One item in a mail's plain-text part, as `MailItem` shows it. */
+export function mailItemText(item: EditionItem): string {
+  const lines = [];
+  if (item.disclosure) {
+    lines.push(`${disclosureText(item.disclosure)}${item.disclosure.agreed ? ` Agreement dated ${item.disclosure.agreed}.` : ""}`);
+  }
+  lines.push(`${item.label}: ${item.title}`);
+  if (item.description) lines.push(item.description);
+  lines.push(absoluteUrl(item.path));
+  return lines.join("\n");
 }
 
 /** The plain-text part: the same content, links written out. */
@@ -82,16 +105,7 @@ export function editionText(edition: EditionContent, links: EditionLinks): strin
   if (links.webVersion) parts.push(`View in your browser: ${links.webVersion}`);
   const intro = htmlToPlainText(edition.introHtml);
   if (intro) parts.push(intro);
-  for (const item of edition.items) {
-    const lines = [];
-    if (item.disclosure) {
-      lines.push(`${disclosureText(item.disclosure)}${item.disclosure.agreed ? ` Agreement dated ${item.disclosure.agreed}.` : ""}`);
-    }
-    lines.push(`${item.label}: ${item.title}`);
-    if (item.description) lines.push(item.description);
-    lines.push(absoluteUrl(item.path));
-    parts.push(lines.join("\n"));
-  }
+  for (const item of edition.items) parts.push(mailItemText(item));
   if (links.unsubscribe)
     parts.push(`You receive this because you subscribed to the ${SITE_NAME} newsletter.\nUnsubscribe: ${links.unsubscribe}`);
   return `${parts.join("\n\n")}\n`;

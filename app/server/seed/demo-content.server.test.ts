@@ -566,7 +566,7 @@ describe("reseedDemoContent", () => {
 describe("seedDemoContent on a database that still has companies", () => {
   it("keeps an existing company with a demo slug and names only the demo companies present", async () => {
     const db = await getDb();
-    await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, companies, content_companies`);
+    await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, content_companies`);
     // An admin deleted the demo Quokka Pay and made their own under the same slug and ticker.
     await db.execute(sql`insert into companies (name, slug, ticker, exchange) values ('Quokka Pay Ltd', 'quokka-pay', 'QPY', 'ASX')`);
 

@@ -157,7 +157,9 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
     );
     await seedDemoDailyFigures(tx, now);
     // PGlite has no autovacuum: without fresh statistics the planner ignores the new rows' indexes.
-    await tx.execute(sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.contentCompanies}, ${schema.contentDailyStats}`);
+    await tx.execute(
+      sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}`,
+    );
   });
 }
 
@@ -233,7 +235,9 @@ export async function reseedDemoContent(db: Database, now: Date = new Date()): P
   await db.transaction(async (tx) => {
     // One TRUNCATE empties all five tables and the companies (and leaves no dead rows); the items' company
     // tags and daily figures go with them, as when an item or a company is deleted (PRODUCT.md "Companies").
-    await tx.execute(sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.contentCompanies}, ${schema.contentDailyStats}`);
+    await tx.execute(
+      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}`,
+    );
     await seedDemoContent(tx, now);
   });
 }
