@@ -22,6 +22,31 @@ export const E2E_ADMIN = { email: "admin@example.com", password: "admin-e2e-pass
 export const E2E_SERVER_LOG = path.resolve(process.env.E2E_SERVER_LOG ?? "test-results/e2e-server.log");
 export const E2E_SESSION_COOKIES = `${E2E_SERVER_LOG}.session-cookies`;
 
+/**
+ * A second server of the same build that sends mail (PRODUCT.md "Mail"), for the journeys that read it:
+ * its own database, SMTP_URL pointing at a real SMTP server the run starts (tests/e2e/mail-sink.ts), whose
+ * mails land in E2E_MAILBOX. The main server sends none, so its journeys never wait for a mail.
+ */
+const mailPort = port + 1;
+export const MAIL_BASE_URL = `http://localhost:${mailPort}`;
+const smtpPort = port + 2;
+export const E2E_MAILBOX = path.resolve("test-results/e2e-mailbox.jsonl");
+export const E2E_MAIL_SERVER_LOG = path.resolve("test-results/e2e-mail-server.log");
+const mailDataDir = `${dataDir}-mail`;
+
+/** What both servers share. */
+const serverEnv = {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  DATABASE_URL: "",
+  // Every e2e request comes from 127.0.0.1: the per-client sign-in limit would trip across tests.
+  RATE_LIMIT: "off",
+  // Nothing balances load in front of the test server: it stops at once.
+  SHUTDOWN_DELAY_MS: "0",
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Runs before the server is stopped, on the whole run's log.
@@ -54,33 +79,49 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    // exec: the signal that stops the server reaches node itself, not a shell in between. Its output goes
-    // to E2E_SERVER_LOG (test-results/ is emptied before the server starts, never after).
-    command:
-      `rm -rf "${dataDir}" "${E2E_SESSION_COOKIES}" && mkdir -p "${path.dirname(E2E_SERVER_LOG)}" && ` +
-      `exec node "${serverEntry}" > "${E2E_SERVER_LOG}" 2>&1`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // A clean stop closes the database and releases its folder's lock.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    stdout: "ignore",
-    stderr: "ignore",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      BETTER_AUTH_URL: baseURL,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      // Every e2e request comes from 127.0.0.1: the per-client sign-in limit would trip across tests.
-      RATE_LIMIT: "off",
-      // Nothing balances load in front of the test server: it stops at once.
-      SHUTDOWN_DELAY_MS: "0",
+  webServer: [
+    {
+      // exec: the signal that stops the server reaches node itself, not a shell in between. Its output goes
+      // to E2E_SERVER_LOG (test-results/ is emptied before the server starts, never after).
+      command:
+        `rm -rf "${dataDir}" "${E2E_SESSION_COOKIES}" && mkdir -p "${path.dirname(E2E_SERVER_LOG)}" && ` +
+        `exec node "${serverEntry}" > "${E2E_SERVER_LOG}" 2>&1`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // A clean stop closes the database and releases its folder's lock.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      stdout: "ignore",
+      stderr: "ignore",
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, BETTER_AUTH_URL: baseURL, SMTP_URL: "" },
     },
-  },
+    {
+      command: "exec npx tsx tests/e2e/mail-sink.ts",
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAILBOX },
+    },
+    {
+      command: `rm -rf "${mailDataDir}" && exec node "${serverEntry}" > "${E2E_MAIL_SERVER_LOG}" 2>&1`,
+      url: `${MAIL_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      stdout: "ignore",
+      stderr: "ignore",
+      env: {
+        ...serverEnv,
+        PORT: String(mailPort),
+        DATA_DIR: mailDataDir,
+        BETTER_AUTH_URL: MAIL_BASE_URL,
+        PUBLIC_URL: MAIL_BASE_URL,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: "MarketWire <news@marketwire.test>",
+      },
+    },
+  ],
 });

@@ -183,14 +183,19 @@ function useAuthForm<S extends typeof signInSchema | typeof signUpSchema>(
   return { busy, fields, formProps: { ...getFormProps(form), noValidate: hydrated } };
 }
 
-function SignInForm({ actionData }: { actionData: AuthActionData | undefined }) {
+/** PRODUCT.md "Accounts": where the visitor came from, so signing in (or the verification link) brings them back. */
+function RedirectToField() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
+  return redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null;
+}
+
+function SignInForm({ actionData }: { actionData: AuthActionData | undefined }) {
   const { busy, fields, formProps } = useAuthForm("signin", signInSchema, actionData);
   return (
     <Form method="post" {...formProps} className="flex flex-col gap-4" aria-label="Sign in">
       <input type="hidden" name="intent" value="signin" />
-      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <RedirectToField />
       <FormMessage actionData={actionData} />
       <EmailField meta={fields.email} />
       <Field meta={fields.password} label="Password">
@@ -213,6 +218,7 @@ function SignUpForm({ actionData }: { actionData: AuthActionData | undefined }) 
   return (
     <Form ref={formRef} method="post" {...formProps} className="flex flex-col gap-4" aria-label="Sign up">
       <input type="hidden" name="intent" value="signup" />
+      <RedirectToField />
       <FormMessage actionData={actionData} />
       <Field meta={fields.displayName} label="Display Name">
         <Input autoComplete="name" placeholder="Your name" required />

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 
-import config, { E2E_ADMIN, E2E_SERVER_LOG, E2E_SESSION_COOKIES } from "../../playwright.config";
+import config, { E2E_ADMIN, E2E_MAIL_SERVER_LOG, E2E_SERVER_LOG, E2E_SESSION_COOKIES } from "../../playwright.config";
 
 /** The session cookie values a sign-in returns (`name=value` pairs), after opening /admin with them. */
 async function signInAndBrowse(baseURL: string): Promise<string[]> {
@@ -32,9 +32,6 @@ export default async function checkServerLog() {
   if (!baseURL) throw new Error("playwright.config.ts names no baseURL");
   const ownCookies = await signInAndBrowse(baseURL);
   const seenCookies = fs.existsSync(E2E_SESSION_COOKIES) ? fs.readFileSync(E2E_SESSION_COOKIES, "utf8").split("\n").filter(Boolean) : [];
-  const log = fs.readFileSync(E2E_SERVER_LOG, "utf8");
-  if (!log.includes("MarketWire is running on")) throw new Error(`${E2E_SERVER_LOG} is not the server's log`);
-
   const secrets = [
     ["the admin's password", E2E_ADMIN.password],
     ...[...ownCookies, ...seenCookies].flatMap((value) => [
@@ -44,8 +41,13 @@ export default async function checkServerLog() {
       ["a session token", decodeURIComponent(value).split(".")[0]!],
     ]),
   ].filter(([, value]) => value!.length >= 8);
-  const found = secrets.filter(([, value]) => log.includes(value!)).map(([what]) => what);
-  if (found.length > 0) throw new Error(`${E2E_SERVER_LOG} holds ${[...new Set(found)].join(", ")}`);
-  if (/session_token=/.test(log)) throw new Error(`${E2E_SERVER_LOG} holds a session cookie header`);
-  console.info(`${E2E_SERVER_LOG}: no password or session cookie in ${log.split("\n").length} lines (${secrets.length} values checked).`);
+  // Both servers' logs: the main one, and the one that sends mail (playwright.config.ts).
+  for (const file of [E2E_SERVER_LOG, E2E_MAIL_SERVER_LOG]) {
+    const log = fs.readFileSync(file, "utf8");
+    if (!log.includes("MarketWire is running on")) throw new Error(`${file} is not the server's log`);
+    const found = secrets.filter(([, value]) => log.includes(value!)).map(([what]) => what);
+    if (found.length > 0) throw new Error(`${file} holds ${[...new Set(found)].join(", ")}`);
+    if (/session_token=/.test(log)) throw new Error(`${file} holds a session cookie header`);
+    console.info(`${file}: no password or session cookie in ${log.split("\n").length} lines (${secrets.length} values checked).`);
+  }
 }

@@ -26,6 +26,10 @@ export interface SinkOptions {
   delayMs?: number;
   /** Keep only counts, not the parsed mails (the benchmark's 10,000). */
   countOnly?: boolean;
+  /** Listen on this port (default: any free one). */
+  port?: number;
+  /** Called with each mail accepted and parsed. */
+  onMail?: (mail: ReceivedMail) => void;
 }
 
 export interface SmtpSink {
@@ -65,21 +69,23 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
             const parsed = await simpleParser(Buffer.concat(chunks));
             const headers: Record<string, string> = {};
             for (const { key, line } of parsed.headerLines) headers[key] = line.slice(line.indexOf(":") + 1).trim();
-            received.push({
+            const mail = {
               to,
               subject: parsed.subject ?? "",
               text: parsed.text ?? "",
               html: typeof parsed.html === "string" ? parsed.html : null,
               messageId: parsed.messageId ?? "",
               headers,
-            });
+            };
+            received.push(mail);
+            options.onMail?.(mail);
           }
           callback();
         })();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

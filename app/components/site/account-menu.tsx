@@ -52,7 +52,6 @@ export function AccountMenu({ className }: { className?: string }) {
     <div className={cn("items-center", className)}>
       <PopoverMenuTrigger
         menuId={ACCOUNT_MENU_ID}
-        aria-label={`Account: ${name}`}
         className={cn(
           "inline-flex h-9 max-w-48 items-center gap-2 rounded-md px-1.5 text-sm font-medium text-white hover:bg-white/10",
           ON_NAVY_FOCUS,
@@ -64,7 +63,9 @@ export function AccountMenu({ className }: { className?: string }) {
         >
           {initialsOf(user.displayName || user.name, user.email)}
         </span>
-        <span className="hidden truncate 2xl:inline">{name}</span>
+        {/* The name is the button's name, shown from 2xl; no aria-label, so the name always holds the visible text. */}
+        <span className="sr-only">Account: </span>
+        <span className="sr-only truncate 2xl:not-sr-only">{name}</span>
         <Icon name="chevron-down" className="size-4 shrink-0 opacity-80" />
       </PopoverMenuTrigger>
       <PopoverMenu id={ACCOUNT_MENU_ID} aria-label="Account" className="min-w-48">
