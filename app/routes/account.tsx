@@ -174,7 +174,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </Form>
         </section>
 
-        <section id="delete-account" aria-labelledby="delete-title" className={SECTION}>
+        <section id="delete-account" aria-labelledby="delete-title" className={`${SECTION} scroll-mt-24`}>
           <h2 id="delete-title" className="mb-4 text-lg font-semibold">
             Delete account
           </h2>

@@ -74,6 +74,14 @@ describe('company alerts (PRODUCT.md "Following and alerts")', () => {
     }
   });
 
+  it("two looks at once (two instances) announce the item once: each follower gets one alert", async () => {
+    const { company, ann, bob } = await followers();
+    await publishVideo("Raced", [company.id]);
+    const counts = await Promise.all([announcePublications(), announcePublications(), announcePublications()]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    expect((await queuedMails()).map((mail) => mail.to).sort()).toEqual([ann.email, bob.email].sort());
+  });
+
   it("never alerts twice for an item unpublished and published again", async () => {
     const { company } = await followers();
     const id = await publishVideo("Ironbark's quarter", [company.id]);
