@@ -32,6 +32,8 @@ export default [
     route("newsletter/:id", "routes/newsletter.$id.tsx"),
     // PRODUCT.md "Account": the signed-in reader's follows, mail preferences, password and deletion
     route("account", "routes/account.tsx"),
+    // PRODUCT.md "Following and alerts": the signed 'Stop company alerts' link of alert mails
+    route("account/alerts/stop", "routes/account.alerts.stop.tsx"),
   ]),
 
   route("auth", "routes/auth.tsx"),

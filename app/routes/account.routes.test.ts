@@ -7,8 +7,10 @@ import { emptyOutbox, queuedMails } from "../../tests/support/mail";
 import { callRoute } from "../../tests/support/route";
 import { getDb, schema } from "../server/db/db.server";
 import { subscriberState, subscribeToNewsletter } from "../server/inbox/newsletter.server";
+import { alertsAreOn, stopAlertsLink } from "../server/readers/alert-links.server";
 import { followedCompanyIds } from "../server/readers/follows.server";
 import { action as accountAction, loader as accountLoader } from "./account";
+import { action as stopAction, loader as stopLoader } from "./account.alerts.stop";
 import { action as followAction, loader as followLoader } from "./resources.follows";
 
 beforeEach(async () => {
@@ -139,5 +141,29 @@ describe('/account (PRODUCT.md "Account")', () => {
     const answer = await callRoute(accountAction, appRequest("/account", { cookie, form: { intent: "delete", password } }));
     expect(answer.status).toBe(403);
     expect(await (await getDb()).select().from(schema.users).where(eq(schema.users.id, user.id))).toHaveLength(1);
+  });
+});
+
+describe('/account/alerts/stop (PRODUCT.md "Following and alerts")', () => {
+  it("shows a button when opened, turns alerts off when pressed or posted one-click, and refuses a forged link", async () => {
+    const { user } = await createSignedInUser();
+    const link = stopAlertsLink(user.id);
+    const path = link.slice(link.indexOf("/account/"));
+    const opened = await callRoute(stopLoader, appRequest(path));
+    expect(opened.body).toMatchObject({ state: "on" });
+    expect(opened.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await alertsAreOn(user.id)).toBe(true);
+
+    const oneClick = await callRoute(stopAction, appRequest(path, { form: { "List-Unsubscribe": "One-Click" } }));
+    expect([oneClick.status, oneClick.body]).toEqual([200, { state: "off" }]);
+    expect(await alertsAreOn(user.id)).toBe(false);
+
+    const forged = `${path.slice(0, -3)}abc`;
+    expect((await callRoute(stopLoader, appRequest(forged))).status).toBe(400);
+    expect((await callRoute(stopAction, appRequest(forged, { form: {} }))).status).toBe(400);
+    const other = await createSignedInUser();
+    const tampered = path.replace(/token=[^.]+/, `token=${Buffer.from(other.user.id).toString("base64url")}`);
+    await callRoute(stopAction, appRequest(tampered, { form: {} }));
+    expect(await alertsAreOn(other.user.id)).toBe(true);
   });
 });

@@ -124,16 +124,21 @@ describe("refuseCrossSiteRequests (an Express app behind it)", () => {
   it("lets a one-click unsubscribe POST through from a mail provider (no Origin), and nothing else on that path", async () => {
     const oneClick = await send(server.port, { path: "/newsletter/unsubscribe?token=signed" });
     expect(oneClick.status).toBe(200);
-    expect(server.handled).toEqual(["POST"]);
+    // PRODUCT.md "Following and alerts": the alert mails' one-click 'Stop company alerts'.
+    const stopAlerts = await send(server.port, { path: "/account/alerts/stop?token=signed" });
+    expect(stopAlerts.status).toBe(200);
+    expect(server.handled).toEqual(["POST", "POST"]);
     for (const [method, path] of [
       ["PUT", "/newsletter/unsubscribe?token=signed"],
       ["DELETE", "/newsletter/unsubscribe"],
       ["POST", "/newsletter/unsubscribe/other"],
       ["POST", "/newsletter/confirm?token=signed"],
+      ["POST", "/account?token=signed"],
+      ["PUT", "/account/alerts/stop?token=signed"],
     ] as const) {
       expect((await send(server.port, { method, path })).status, `${method} ${path}`).toBe(403);
     }
-    expect(server.handled).toEqual(["POST"]);
+    expect(server.handled).toEqual(["POST", "POST"]);
   });
 
   it("accepts a POST from the configured public origin", async () => {

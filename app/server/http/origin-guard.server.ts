@@ -33,9 +33,9 @@ export function isOwnOrigin(origin: string | undefined, publicOrigins: readonly 
 /**
  * Paths whose POST carries its own authority, a signed token in the URL, and no cookie is read: a mail
  * provider's one-click unsubscribe (RFC 8058) posts from its own servers, with no Origin of ours
- * (PRODUCT.md "Newsletter"). A forger would need the token, which is the whole permission.
+ * (PRODUCT.md "Newsletter", "Following and alerts"). A forger would need the token, which is the whole permission.
  */
-export const TOKEN_AUTHORISED_POSTS: readonly string[] = ["/newsletter/unsubscribe"];
+export const TOKEN_AUTHORISED_POSTS: readonly string[] = ["/newsletter/unsubscribe", "/account/alerts/stop"];
 
 /** Express middleware refusing state-changing requests from other sites; `publicUrls`: PUBLIC_URL and BETTER_AUTH_URL. */
 export function refuseCrossSiteRequests(publicUrls: readonly string[], tokenAuthorisedPosts: readonly string[] = TOKEN_AUTHORISED_POSTS) {

@@ -71,6 +71,9 @@ describe('company alerts (PRODUCT.md "Following and alerts")', () => {
       expect(mail.text).toContain(`http://localhost:3000/video/${id}`);
       expect(mail.html).toContain(`href="http://localhost:3000/video/${id}"`);
       expect(mail.text).toContain("You receive this because you follow Ironbark Gold (ASX:IBG) on MarketWire.");
+      // RFC 8058: the provider's unsubscribe button stops the alerts (the reader's own signed link).
+      expect(mail.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/account\/alerts\/stop\?token=[\w-]+\.[\w-]+>$/);
+      expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     }
   });
 
