@@ -2,7 +2,7 @@
  * The mail outbox (PRODUCT.md "Mail"): every mail is a row, written in the same transaction as what caused
  * it, and sent later by the worker of any instance (mail-worker.server.ts). Nothing here talks to SMTP.
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { getDb, schema, type Database } from "../db/db.server";
 import type { MailKind, MailStatus } from "../db/schema";
@@ -93,6 +93,20 @@ export async function mailCounts(batch?: string): Promise<MailCounts> {
     .groupBy(t.status);
   const counts: MailCounts = { queued: 0, sending: 0, sent: 0, failed: 0 };
   for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/** The counts of several batches in one statement, by batch (a batch with no mail counts zeros). */
+export async function mailCountsByBatch(batches: readonly string[]): Promise<Map<string, MailCounts>> {
+  const counts = new Map<string, MailCounts>(batches.map((batch) => [batch, { queued: 0, sending: 0, sent: 0, failed: 0 }]));
+  if (batches.length === 0) return counts;
+  const db = await getDb();
+  const rows = await db
+    .select({ batch: t.batch, status: t.status, n: count() })
+    .from(t)
+    .where(inArray(t.batch, [...batches]))
+    .groupBy(t.batch, t.status);
+  for (const row of rows) counts.get(row.batch!)![row.status] = Number(row.n);
   return counts;
 }
 

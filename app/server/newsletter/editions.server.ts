@@ -11,7 +11,7 @@ import { getDb, schema } from "../db/db.server";
 import type { EditionItemRef, EditionStatus } from "../db/schema";
 import { announceContentChange } from "../http/content-events.server";
 import { newsletterLink } from "../inbox/newsletter-links.server";
-import { mailCounts, queueMail, wakeMailWorker, type MailCounts, type OutgoingMail } from "../mail/outbox.server";
+import { mailCountsByBatch, queueMail, wakeMailWorker, type MailCounts, type OutgoingMail } from "../mail/outbox.server";
 import { absoluteUrl } from "../seo/site-url.server";
 import { liveEditionItems } from "./edition-items.server";
 import { editionHtml, editionText, type EditionContent } from "./edition-mail.server";
@@ -77,17 +77,17 @@ export interface EditionSummary {
 export async function listEditions(): Promise<EditionSummary[]> {
   const db = await getDb();
   const rows = await db.select().from(t).orderBy(desc(t.createdAt));
-  return Promise.all(
-    rows.map(async (row) => ({
-      id: row.id,
-      subject: row.subject,
-      status: row.status,
-      sendAt: row.sendAt,
-      sentAt: row.sentAt,
-      recipients: row.recipients,
-      counts: await mailCounts(editionBatch(row.id)),
-    })),
-  );
+  // Every edition's counts in one statement.
+  const counts = await mailCountsByBatch(rows.map((row) => editionBatch(row.id)));
+  return rows.map((row) => ({
+    id: row.id,
+    subject: row.subject,
+    status: row.status,
+    sendAt: row.sendAt,
+    sentAt: row.sentAt,
+    recipients: row.recipients,
+    counts: counts.get(editionBatch(row.id))!,
+  }));
 }
 
 /** The sent editions, newest first: the public archive. */
