@@ -12,6 +12,9 @@ export const ALERT_CHOICES = [
   { value: "off", label: "Off", hint: "No company alerts." },
 ] as const;
 
+/** PRODUCT.md "Following and alerts": the signed 'Stop company alerts' link of alert mails. */
+export const STOP_ALERTS_PATH = "/account/alerts/stop";
+
 /** The Follow button's form: follow or unfollow one company. */
 export const followSchema = z.object({
   companyId: z.uuid("Choose a company to follow."),

@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 
 import { InvalidNewsletterLink, NewsletterLinkButton, NewsletterNotice } from "~/components/site/newsletter-notice";
+import { STOP_ALERTS_PATH } from "~/lib/account";
 import { NEWSLETTER_PAGE_HEADERS } from "~/server/inbox/newsletter-links.server";
-import { alertsAreOn, readStopAlertsToken, STOP_ALERTS_PATH, stopAlerts } from "~/server/readers/alert-links.server";
+import { alertsAreOn, readStopAlertsToken, stopAlerts } from "~/server/readers/alert-links.server";
 
 import type { Route } from "./+types/account.alerts.stop";
 

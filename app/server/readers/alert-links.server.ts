@@ -6,13 +6,14 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 
+import { STOP_ALERTS_PATH } from "~/lib/account";
+
 import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { secretHash } from "../secret.server";
 
 /** Account ids are short; this refuses junk before hashing it. */
 const MAX_TOKEN_LENGTH = 200;
-export const STOP_ALERTS_PATH = "/account/alerts/stop";
 
 const sign = (payload: string) => Buffer.from(secretHash("stop-alerts-link", payload), "base64url");
 
