@@ -9,7 +9,7 @@ import { defineConfig } from "vitest/config";
  * Zod) never joins a public page's chunks; routes and the components only some pages use keep their
  * own chunks.
  */
-const PUBLIC_VENDOR = /node_modules[\\/](clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+const PUBLIC_VENDOR = /node_modules[\\/](clsx|class-variance-authority)[\\/]/;
 const PUBLIC_SHELL =
   /app[\\/](components[\\/](site[\\/](site-header|site-footer|mobile-menu|account-menu|account-actions|auth-provider|search-box|logo|brand|newsletter-box)|theme-toggle|toasts|route-error-message|ui[\\/](button|skeleton|icon|icon-names|icon-sprite-version|popover-menu))|lib[\\/](utils|redirects|newsletter|use-hydrated|route-errors|seo|feeds))\.tsx?$/;
 const PUBLIC_CONTENT =

@@ -1,8 +1,9 @@
 import type * as React from "react";
 
 import { Pager } from "~/components/pager";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { cn } from "~/lib/utils";
 
 /** An admin inbox page (messages, subscribers): heading with counts, CSV export, the rows and the pager. */
 export function InboxPage({
@@ -30,19 +31,17 @@ export function InboxPage({
           <p className="text-muted-foreground">{summary}</p>
         </div>
         {/* Nothing to export: the button stays visible but inert. */}
-        <Button asChild variant="outline">
-          {total === 0 ? (
-            <span aria-disabled="true" className="pointer-events-none opacity-50">
-              <Icon name="download" />
-              Export CSV
-            </span>
-          ) : (
-            <a href={csvHref} download>
-              <Icon name="download" />
-              Export CSV
-            </a>
-          )}
-        </Button>
+        {total === 0 ? (
+          <span aria-disabled="true" className={cn(buttonVariants({ variant: "outline" }), "pointer-events-none opacity-50")}>
+            <Icon name="download" />
+            Export CSV
+          </span>
+        ) : (
+          <a className={buttonVariants({ variant: "outline" })} href={csvHref} download>
+            <Icon name="download" />
+            Export CSV
+          </a>
+        )}
       </div>
       {children}
       <Pager page={page} totalPages={totalPages} />

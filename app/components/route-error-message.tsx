@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { describeRouteError } from "~/lib/route-errors";
 
 /**
@@ -28,9 +28,9 @@ export function RouteErrorMessage({
       <title>{`${heading} | ${site}`}</title>
       <h1 className={headingClassName}>{heading}</h1>
       <p className="text-muted-foreground">{message}</p>
-      <Button asChild>
-        <Link to={back.to}>{back.label}</Link>
-      </Button>
+      <Link className={buttonVariants()} to={back.to}>
+        {back.label}
+      </Link>
     </>
   );
 }

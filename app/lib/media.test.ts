@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  AUDIO_FRAME_ORIGINS,
-  audioHostEmbedUrl,
-  audioPostId,
-  audioSource,
-  FRAME_ORIGINS,
-  isFrameUrl,
-  slugify,
-  toEmbedUrl,
-  VIDEO_FRAME_ORIGINS,
-  videoSource,
-} from "./media";
+import { AUDIO_FRAME_ORIGINS, FRAME_ORIGINS, VIDEO_FRAME_ORIGINS } from "./frame-hosts";
+import { audioHostEmbedUrl, audioPostId, audioSource, isFrameUrl, slugify, toEmbedUrl, videoSource } from "./media";
 
 describe("toEmbedUrl (watch and short video URLs become the embed form)", () => {
   it.each([

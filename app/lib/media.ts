@@ -3,6 +3,8 @@
  * (`media-fields.ts` checks a media field with it). Pure: used by loaders and components.
  */
 
+import { AUDIO_HOST_ORIGIN, FRAME_ORIGINS } from "./frame-hosts";
+
 const LOCAL_BASE = "http://site.invalid";
 
 /**
@@ -39,31 +41,11 @@ function hrefOf(url: URL): string {
 // ---------------------------------------------------------------------------------------------
 // Embedded frames
 
-/**
- * PRODUCT.md "Security headers": the only hosts whose players become frames. The same lists are the
- * page's Content-Security-Policy `frame-src` and the hosts the Permissions-Policy lets use player features.
- */
-export const VIDEO_FRAME_ORIGINS = ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"];
-const AUDIO_HOST_ORIGIN = "https://embeds.audioboom.com";
-export const AUDIO_FRAME_ORIGINS = [AUDIO_HOST_ORIGIN];
-export const FRAME_ORIGINS = [...VIDEO_FRAME_ORIGINS, ...AUDIO_FRAME_ORIGINS];
-
 /** Whether a URL may be a frame's `src`: https on one of the frame hosts. */
 export function isFrameUrl(url: string | null | undefined): boolean {
   const parsed = parseWebUrl(url);
   return parsed !== null && parsed.protocol === "https:" && FRAME_ORIGINS.includes(parsed.origin);
 }
-
-/**
- * The least a player frame needs: its own scripts and storage (it is another origin, so this grants
- * nothing over our page), and links opening the host's site in a normal tab. No forms, no top-level
- * navigation of our page, no dialogs.
- */
-export const FRAME_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
-
-/** Browser features a player frame may use (with `allowFullScreen`); the Permissions-Policy grants no more. */
-export const VIDEO_FRAME_ALLOW = ["autoplay", "encrypted-media", "picture-in-picture"];
-export const AUDIO_FRAME_ALLOW = ["autoplay"];
 
 // ---------------------------------------------------------------------------------------------
 // Video
@@ -205,7 +187,7 @@ export function slugify(title: string | null | undefined): string {
 /**
  * The audio host's player frame for a post, built from the post id and a slug of the title
  * (PRODUCT.md "Audio"). The `posts/{id}` and `boos/{id}` URL shapes are Audioboom's, so the frame is
- * Audioboom's embed player; this is the one place to change if the audio host changes.
+ * Audioboom's embed player; this and `AUDIO_HOST_ORIGIN` (frame-hosts.ts) are what to change if the audio host changes.
  */
 export function audioHostEmbedUrl(postId: string, slug: string): string {
   return `${AUDIO_HOST_ORIGIN}/posts/${encodeURIComponent(postId)}-${encodeURIComponent(slug)}/embed/v4`;

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ACCOUNT_TEXTS, ALERT_CHOICES } from "~/lib/account";
@@ -204,11 +204,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               <p className="text-sm text-muted-foreground">
                 Everything we keep about you is erased: your account, follows, preferences and newsletter subscription.
               </p>
-              <Button asChild variant="outline">
-                <Link to="/account?delete=confirm#delete-account" preventScrollReset>
-                  Delete my account…
-                </Link>
-              </Button>
+              <Link className={buttonVariants({ variant: "outline" })} to="/account?delete=confirm#delete-account" preventScrollReset>
+                Delete my account…
+              </Link>
             </div>
           )}
         </section>

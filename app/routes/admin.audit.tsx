@@ -2,7 +2,7 @@ import { Form } from "react-router";
 
 import { TableCard } from "~/components/admin/table-card";
 import { Pager } from "~/components/pager";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
@@ -63,11 +63,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             {total === 1 ? "1 entry" : `${total.toLocaleString("en-US")} entries`}, newest first. Entries are never changed or removed.
           </p>
         </div>
-        <Button asChild variant="outline">
-          <a href={csvHref} download>
-            Export CSV
-          </a>
-        </Button>
+        <a className={buttonVariants({ variant: "outline" })} href={csvHref} download>
+          Export CSV
+        </a>
       </div>
       <Form method="get" className="grid gap-3 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
         <div className="flex flex-col gap-1.5">

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 
 import { TableCard } from "~/components/admin/table-card";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { EDITION_TEXTS, EDITIONS_PATH } from "~/lib/newsletter-editions";
@@ -34,12 +34,10 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         </div>
-        <Button asChild>
-          <Link to={`${EDITIONS_PATH}/new`}>
-            <Icon name="plus" />
-            New edition
-          </Link>
-        </Button>
+        <Link className={buttonVariants()} to={`${EDITIONS_PATH}/new`}>
+          <Icon name="plus" />
+          New edition
+        </Link>
       </div>
       <TableCard empty={editions.length === 0 ? "No editions yet." : null}>
         <Table>

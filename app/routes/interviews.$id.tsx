@@ -107,11 +107,11 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
           <PaidPromotion disclosure={interview.disclosure} />
           {/* The video when there is one, else the audio (PRODUCT.md "Video", "Audio"). */}
           {interview.videoUrl ? (
-            <VideoPlayer url={interview.videoUrl} title={interview.title} poster={interview.thumbnailUrl} />
+            <VideoPlayer source={interview.videoPlayer} url={interview.videoUrl} title={interview.title} poster={interview.thumbnailUrl} />
           ) : interview.audioUrl ? (
             <PodcastPlayer
               key={interview.id}
-              audioUrl={interview.audioUrl}
+              source={interview.audioPlayer}
               title={interview.title}
               artworkUrl={interview.thumbnailUrl}
               onListen={countsNothing}

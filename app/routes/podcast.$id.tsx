@@ -98,7 +98,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
           <PaidPromotion disclosure={podcast.disclosure} />
           <PodcastPlayer
             key={podcast.id}
-            audioUrl={podcast.audioUrl}
+            source={podcast.audioPlayer}
             title={podcast.title}
             artworkUrl={podcast.thumbnailUrl}
             onListen={recordListen}

@@ -92,7 +92,7 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
               <h2 id="feature-video-heading" className="text-lg font-semibold">
                 Video
               </h2>
-              <VideoPlayer url={feature.videoUrl} title={feature.title} poster={feature.featuredImageUrl} />
+              <VideoPlayer source={feature.videoPlayer} url={feature.videoUrl} title={feature.title} poster={feature.featuredImageUrl} />
             </section>
           ) : null}
           <ItemUpdates updated={feature.updated} corrections={feature.corrections} />

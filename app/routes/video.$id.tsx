@@ -46,7 +46,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
       </BackLink>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <article className="min-w-0 space-y-6">
-          <VideoPlayer url={video.videoUrl} title={video.title} poster={video.thumbnailUrl} />
+          <VideoPlayer source={video.videoPlayer} url={video.videoUrl} title={video.title} poster={video.thumbnailUrl} />
           <header className="space-y-3">
             <TagList tags={video.tags} />
             <ItemCompanies companies={video.companies} />

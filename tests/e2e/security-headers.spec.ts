@@ -1,6 +1,6 @@
 import type { APIResponse, Browser, Page } from "@playwright/test";
 
-import { FRAME_ORIGINS, FRAME_SANDBOX } from "../../app/lib/media";
+import { FRAME_ORIGINS, FRAME_SANDBOX } from "../../app/lib/frame-hosts";
 import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
 import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
 import { cachedResponse, expect, test } from "./fixtures";

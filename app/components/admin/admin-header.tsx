@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { SidebarTrigger } from "~/components/ui/sidebar";
 
@@ -12,12 +12,10 @@ export function AdminHeader({ email }: { email: string }) {
       <div aria-hidden="true" className="mx-1 h-5 w-px bg-border" />
       <p className="truncate text-base font-semibold sm:text-lg">Admin Dashboard</p>
       <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
-        <Button asChild variant="outline" size="sm">
-          <Link to="/">
-            <Icon name="external-link" />
-            <span className="sr-only sm:not-sr-only">View Site</span>
-          </Link>
-        </Button>
+        <Link className={buttonVariants({ variant: "outline", size: "sm" })} to="/">
+          <Icon name="external-link" />
+          <span className="sr-only sm:not-sr-only">View Site</span>
+        </Link>
         <span className="hidden max-w-56 truncate text-sm text-muted-foreground sm:inline" title={email}>
           {email}
         </span>

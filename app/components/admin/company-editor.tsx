@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 
 import { notify } from "~/components/toasts";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
@@ -22,6 +22,7 @@ import {
   type CompanyValues,
 } from "~/lib/companies";
 import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/utils";
 import type { CompanyEditorActionData, CompanyEditorMode } from "~/server/companies/company-handlers.server";
 
 /** What the editor loaders give the page. */
@@ -65,12 +66,10 @@ export function CompanyEditor({ editor, actionData }: { editor: CompanyEditorDat
   return (
     <div className="space-y-6" data-hydrated={hydrated || undefined}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-        <Button asChild variant="ghost" size="sm" className="w-fit">
-          <Link to={COMPANIES_PATH}>
-            <Icon name="arrow-left" />
-            {COMPANY_TEXTS.backButton}
-          </Link>
-        </Button>
+        <Link className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "w-fit")} to={COMPANIES_PATH}>
+          <Icon name="arrow-left" />
+          {COMPANY_TEXTS.backButton}
+        </Link>
         <h1 className="text-2xl font-bold tracking-tight">{mode === "create" ? COMPANY_TEXTS.createHeading : COMPANY_TEXTS.editHeading}</h1>
       </div>
 

@@ -12,7 +12,7 @@ import { PublishAtField } from "~/components/admin/publish-at-field";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { TagsInput } from "~/components/admin/tags-input";
 import { notify } from "~/components/toasts";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
@@ -133,12 +133,10 @@ function EditorForm({ editor, actionData, notice }: { editor: EditorData; action
     // data-hydrated: lets end-to-end tests wait until the form's scripts run.
     <div className="space-y-6" data-hydrated={hydrated || undefined}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-        <Button asChild variant="ghost" size="sm" className="w-fit">
-          <Link to={info.adminPath}>
-            <Icon name="arrow-left" />
-            {texts.backButton}
-          </Link>
-        </Button>
+        <Link className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "w-fit")} to={info.adminPath}>
+          <Icon name="arrow-left" />
+          {texts.backButton}
+        </Link>
         <h1 className="text-2xl font-bold tracking-tight">{mode === "create" ? texts.createHeading : texts.editHeading}</h1>
       </div>
       {notice}

@@ -6,12 +6,13 @@ import { Form, Link } from "react-router";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { notify } from "~/components/toasts";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { EDITION_LIMITS, EDITION_TEXTS, EDITIONS_PATH, editionSchema } from "~/lib/newsletter-editions";
+import { cn } from "~/lib/utils";
 import type { EditionEditorActionData, EditionEditorData } from "~/server/newsletter/edition-handlers.server";
 
 const plural = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
@@ -37,12 +38,10 @@ export function EditionEditor({ editor, actionData }: { editor: EditionEditorDat
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-        <Button asChild variant="ghost" size="sm" className="w-fit">
-          <Link to={EDITIONS_PATH}>
-            <Icon name="arrow-left" />
-            Back to Newsletter
-          </Link>
-        </Button>
+        <Link className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "w-fit")} to={EDITIONS_PATH}>
+          <Icon name="arrow-left" />
+          Back to Newsletter
+        </Link>
         <h1 className="text-2xl font-bold tracking-tight">
           {editor.mode === "create" ? EDITION_TEXTS.createHeading : EDITION_TEXTS.editHeading}
         </h1>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 
 import { Pager } from "~/components/pager";
 import { notify } from "~/components/toasts";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
 import { Table } from "~/components/ui/table";
@@ -103,11 +103,9 @@ export function ListLayout({
 /** 'Add Video' above the list and 'Create your first video' in an empty one: both open the create screen. */
 function CreateLink({ to, children }: { to: string; children: string }) {
   return (
-    <Button asChild>
-      <Link to={to}>
-        <Icon name="plus" />
-        {children}
-      </Link>
-    </Button>
+    <Link className={buttonVariants()} to={to}>
+      <Icon name="plus" />
+      {children}
+    </Link>
   );
 }

@@ -10,7 +10,7 @@ import { ImageForm, LinkForm, RichTextDialog, VideoForm } from "~/components/adm
 import { RichTextIcon, type RichTextIconName } from "~/components/admin/rich-text-icons";
 import { editorHtml, writeFieldValue } from "~/components/admin/rich-text-sync";
 import { isAllowedHref } from "~/components/admin/rich-text-urls";
-import { FRAME_SANDBOX } from "~/lib/media";
+import { FRAME_SANDBOX } from "~/lib/frame-hosts";
 import { cn } from "~/lib/utils";
 
 /**

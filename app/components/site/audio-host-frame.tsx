@@ -5,7 +5,7 @@
 import * as React from "react";
 
 import { Icon } from "~/components/ui/icon";
-import { AUDIO_FRAME_ALLOW, FRAME_SANDBOX } from "~/lib/media";
+import { AUDIO_FRAME_ALLOW, FRAME_SANDBOX } from "~/lib/frame-hosts";
 import { cn } from "~/lib/utils";
 
 import { AUDIO_FRAME_HEIGHT, Unavailable } from "./podcast-player";

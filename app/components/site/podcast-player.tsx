@@ -1,7 +1,7 @@
 import * as React from "react";
 
 import { Icon } from "~/components/ui/icon";
-import { audioSource } from "~/lib/media";
+import type { AudioSource } from "~/lib/media";
 
 import { MediaThumbnail } from "./media-thumbnail";
 
@@ -20,20 +20,20 @@ export function Unavailable({ children }: { children: string }) {
 /**
  * The podcast player (PRODUCT.md "Audio"). Audio-host URLs (a post id found by the four patterns) get the
  * host's frame, loaded when the visitor presses Play (that press is the listen); any other audio URL
- * plays in the native player, whose first `play` is the listen.
+ * plays in the native player, whose first `play` is the listen. The loader reads the audio URL into `source`
+ * (`audioSource`), so the page loads no URL parser (PRODUCT.md "Speed").
  */
 export function PodcastPlayer({
-  audioUrl,
+  source,
   title,
   artworkUrl,
   onListen,
 }: {
-  audioUrl: string | null;
+  source: AudioSource;
   title: string;
   artworkUrl?: string | null;
   onListen: () => void;
 }) {
-  const source = audioSource(audioUrl, title);
   if (source.kind === "none") return <Unavailable>Audio not available for this podcast</Unavailable>;
   if (source.kind === "file") return <NativeAudioPlayer src={source.src} title={title} artworkUrl={artworkUrl} onListen={onListen} />;
   return <AudioHostPlayer src={source.src} title={title} onListen={onListen} />;

@@ -4,6 +4,8 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { videoSource } from "~/lib/media";
+
 import { VideoPlayer } from "./video-player";
 
 afterEach(cleanup);
@@ -11,9 +13,14 @@ afterEach(cleanup);
 const WATCH = "https://www.youtube.com/watch?v=V4ZDealMRJY";
 const TITLE = "Gold miners' quarter";
 
+/** The player as a page shows it: the loader reads the URL into its source (item-page.server.ts). */
+function Player({ url, poster }: { url: string; poster: string | null }) {
+  return <VideoPlayer source={videoSource(url)} url={url} title={TITLE} poster={poster} />;
+}
+
 describe('VideoPlayer: a host\'s player loads only when the reader asks for it (PRODUCT.md "Video")', () => {
   it("shows the item's picture and a Play button, and no frame, until the button is pressed", () => {
-    const { container } = render(<VideoPlayer url={WATCH} title={TITLE} poster="/media/talk.svg" />);
+    const { container } = render(<Player url={WATCH} poster="/media/talk.svg" />);
     expect(container.querySelector("iframe")).toBeNull();
     expect(container.querySelector("img")?.getAttribute("src")).toBe("/media/talk.svg");
     const play = screen.getByRole("button", { name: `Play video: ${TITLE}` });
@@ -32,25 +39,25 @@ describe('VideoPlayer: a host\'s player loads only when the reader asks for it (
   });
 
   it("keeps a start offset and adds autoplay to it", () => {
-    const { container } = render(<VideoPlayer url="https://youtu.be/V4ZDealMRJY?t=90" title={TITLE} poster={null} />);
+    const { container } = render(<Player url="https://youtu.be/V4ZDealMRJY?t=90" poster={null} />);
     fireEvent.click(screen.getByRole("button", { name: `Play video: ${TITLE}` }));
     expect(container.querySelector("iframe")!.getAttribute("src")).toBe("https://www.youtube.com/embed/V4ZDealMRJY?start=90&autoplay=1");
   });
 
   it("without a picture of its own, shows our stored copy of the host's picture, never the host's address", () => {
-    const { container } = render(<VideoPlayer url={WATCH} title={TITLE} poster={null} />);
+    const { container } = render(<Player url={WATCH} poster={null} />);
     expect(container.querySelector("img")?.getAttribute("src")).toBe("/video-thumbnails/youtube/V4ZDealMRJY.jpg");
     expect(container.innerHTML).not.toMatch(/ytimg|youtube\.com\/(embed|vi)/);
   });
 
   it("offers an uploaded picture's copies (srcset), as other pictures do", () => {
     const upload = "/uploads/images/0b7e4a52-8f0e-4c1d-9a55-0d8f1b2c3d4e-2400w.jpg";
-    const { container } = render(<VideoPlayer url={WATCH} title={TITLE} poster={upload} />);
+    const { container } = render(<Player url={WATCH} poster={upload} />);
     expect(container.querySelector("img")?.getAttribute("srcset")).toMatch(/-480w\.webp 480w/);
   });
 
   it("before scripts run, the play control is a link to the video on its host, opening a new tab", () => {
-    const html = renderToString(<VideoPlayer url={WATCH} title={TITLE} poster="/media/talk.svg" />);
+    const html = renderToString(<Player url={WATCH} poster="/media/talk.svg" />);
     const document = new DOMParser().parseFromString(html, "text/html");
     expect(document.querySelector("iframe")).toBeNull();
     expect(document.querySelector("button")).toBeNull();
@@ -62,7 +69,7 @@ describe('VideoPlayer: a host\'s player loads only when the reader asks for it (
   });
 
   it("plays a Vimeo player the same way", () => {
-    const { container } = render(<VideoPlayer url="https://player.vimeo.com/video/76979871" title={TITLE} poster={null} />);
+    const { container } = render(<Player url="https://player.vimeo.com/video/76979871" poster={null} />);
     expect(container.querySelector("img")?.getAttribute("src")).toBe("/video-thumbnails/vimeo/76979871.jpg");
     fireEvent.click(screen.getByRole("button", { name: `Play video: ${TITLE}` }));
     expect(container.querySelector("iframe")!.getAttribute("src")).toBe("https://player.vimeo.com/video/76979871?autoplay=1");

@@ -1,7 +1,8 @@
 import { useState } from "react";
 
 import { Icon } from "~/components/ui/icon";
-import { VIDEO_FRAME_ALLOW, videoSource, type VideoSource } from "~/lib/media";
+import { VIDEO_FRAME_ALLOW } from "~/lib/frame-hosts";
+import type { VideoSource } from "~/lib/media";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { MediaThumbnail } from "./media-thumbnail";
@@ -10,10 +11,20 @@ const FRAME = "aspect-video w-full overflow-hidden rounded-xl bg-black shadow-sm
 
 /**
  * The video player (PRODUCT.md "Video"): video-host URLs in an embed frame once the reader presses Play,
- * direct files in the native player, other pages as a link, and a notice when there is no usable URL.
+ * direct files in the native player, other pages as a link, and a notice when there is no usable URL. The
+ * loader reads `url` into `source` (`videoSource`), so the page loads no URL parser (PRODUCT.md "Speed").
  */
-export function VideoPlayer({ url, title, poster }: { url: string | null; title: string; poster: string | null }) {
-  const source = videoSource(url);
+export function VideoPlayer({
+  source,
+  url,
+  title,
+  poster,
+}: {
+  source: VideoSource;
+  url: string | null;
+  title: string;
+  poster: string | null;
+}) {
   switch (source.kind) {
     case "embed":
       return <VideoFacade source={source} url={url!} title={title} poster={poster} />;

@@ -60,6 +60,28 @@ describe('loadItemPage (PRODUCT.md "Detail pages")', () => {
     expect(itemLd(page.meta)).toMatchObject({ "@type": ldType });
   });
 
+  it.each([
+    [
+      "video",
+      { videoUrl: "https://youtu.be/V4ZDealMRJY" },
+      { videoPlayer: { kind: "embed", src: "https://www.youtube.com/embed/V4ZDealMRJY" } },
+    ],
+    ["special_feature", { videoUrl: "/media/clip.mp4" }, { videoPlayer: { kind: "file", src: "/media/clip.mp4" } }],
+    [
+      "podcast",
+      { audioUrl: "https://cdn.example.com/episode.m4a" },
+      { audioPlayer: { kind: "file", src: "https://cdn.example.com/episode.m4a" } },
+    ],
+    [
+      "interview",
+      { title: "Gold", videoUrl: null, audioUrl: "https://audioboom.com/posts/8123456-x" },
+      { videoPlayer: { kind: "none" }, audioPlayer: { kind: "host", postId: "8123456" } },
+    ],
+  ] as const)('a %s\'s players come with their sources, read on the server (PRODUCT.md "Speed")', async (type, row, players) => {
+    const [item] = await INSERT[type]([row]);
+    expect((await loadItemPage(type, item!.id)).item).toMatchObject(players);
+  });
+
   it("a podcast's description reaches its page as plain text", async () => {
     const [podcast] = await content.insertPodcasts([{ description: "<p>Gold &amp; <b>silver</b></p>" }]);
     expect((await loadItemPage("podcast", podcast!.id)).item).toMatchObject({ description: "Gold & silver" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { FRAME_SANDBOX } from "~/lib/media";
+import { FRAME_SANDBOX } from "~/lib/frame-hosts";
 
 import { sanitizeContentHtml } from "./sanitize.server";
 

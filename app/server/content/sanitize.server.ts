@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 
-import { FRAME_SANDBOX, VIDEO_FRAME_ALLOW } from "~/lib/media";
+import { FRAME_SANDBOX, VIDEO_FRAME_ALLOW } from "~/lib/frame-hosts";
 import { uploadedImageWidth, uploadSrcSet } from "~/lib/uploads";
 
 /**

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { AUDIO_FRAME_ALLOW, AUDIO_FRAME_ORIGINS, FRAME_ORIGINS, VIDEO_FRAME_ALLOW, VIDEO_FRAME_ORIGINS } from "~/lib/media";
+import { AUDIO_FRAME_ALLOW, AUDIO_FRAME_ORIGINS, FRAME_ORIGINS, VIDEO_FRAME_ALLOW, VIDEO_FRAME_ORIGINS } from "~/lib/frame-hosts";
 
 import {
   createNonce,

@@ -9,7 +9,7 @@ import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
-import { AUDIO_FRAME_ALLOW, AUDIO_FRAME_ORIGINS, FRAME_ORIGINS, VIDEO_FRAME_ALLOW, VIDEO_FRAME_ORIGINS } from "~/lib/media";
+import { AUDIO_FRAME_ALLOW, AUDIO_FRAME_ORIGINS, FRAME_ORIGINS, VIDEO_FRAME_ALLOW, VIDEO_FRAME_ORIGINS } from "~/lib/frame-hosts";
 
 import { getEnv, type Env } from "../env.server";
 
