@@ -33,6 +33,23 @@ describe('ItemCompanies (PRODUCT.md "Paid promotion")', () => {
     expect(within(list).getByRole("link", { name: "Ironbark Gold ASX:IBG" })).toBeTruthy();
   });
 
+  it('puts a Follow button for each company beside its link (PRODUCT.md "Following and alerts")', () => {
+    renderRoute(() => <ItemCompanies companies={[HELIOS, IRONBARK]} />);
+    const items = within(screen.getByRole("list", { name: "Companies" })).getAllByRole("listitem");
+    expect(items.map((item) => within(item).getByRole("button").textContent)).toEqual([
+      "Follow Helios Semiconductor",
+      "Follow Ironbark Gold",
+    ]);
+    for (const [item, company] of [
+      [items[0], HELIOS],
+      [items[1], IRONBARK],
+    ] as const) {
+      const form = item.querySelector("form")!;
+      expect(form.getAttribute("action")).toBe("/resources/follows");
+      expect((form.querySelector('input[name="companyId"]') as HTMLInputElement).value).toBe(company.id);
+    }
+  });
+
   it("shows nothing for an item naming no company", () => {
     const { container } = renderRoute(() => <ItemCompanies companies={[]} />);
     expect(container.innerHTML).toBe("");

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { FollowButton } from "~/components/site/follow-button";
 import { companyPath, tickerLabel, type Disclosure, type ItemCompany } from "~/lib/disclosure";
 import { formatDate } from "~/lib/format";
 
@@ -9,19 +10,23 @@ import { formatDate } from "~/lib/format";
  * "Speed"): plain markup only, no `cn`, no icons.
  */
 
-/** The companies an item names, each a link to its page named with the company and its ticker ('Ironbark Gold ASX:IBG'). */
+/**
+ * The companies an item names, each a link to its page named with the company and its ticker ('Ironbark Gold
+ * ASX:IBG') and a Follow button beside it (PRODUCT.md "Following and alerts").
+ */
 export function ItemCompanies({ companies }: { companies: ItemCompany[] }) {
   if (companies.length === 0) return null;
   return (
     <ul aria-label="Companies" className="flex flex-wrap gap-2">
       {companies.map((company) => (
-        <li key={company.slug}>
+        <li key={company.slug} className="inline-flex items-center gap-1">
           <Link
             to={companyPath(company.slug)}
             className="inline-flex gap-1.5 rounded-full border px-3 py-1 text-sm font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             {company.name} <span className="text-muted-foreground">{tickerLabel(company)}</span>
           </Link>
+          <FollowButton companyId={company.id} companyName={company.name} compact />
         </li>
       ))}
     </ul>
