@@ -97,6 +97,8 @@ export default [
   route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
   route("videos/rss.xml", "routes/videos.rss[.]xml.ts"),
   route("companies/:slug/rss.xml", "routes/companies.$slug.rss[.]xml.ts"),
+  // PRODUCT.md "Transcripts": a published item's transcript and chapters as files
+  route("transcripts/:type/*", "routes/transcripts.$type.$.ts"),
   route("og/*", "routes/og.$.ts"),
   // PRODUCT.md "Video": the video hosts' pictures, stored once and served from here
   route("video-thumbnails/*", "routes/video-thumbnails.$.ts"),

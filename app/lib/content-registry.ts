@@ -62,7 +62,7 @@ export const CONTENT_REGISTRY: Record<ContentType, ContentTypeInfo> = {
     imageField: "thumbnailUrl",
     hasOwnPage: true,
     settingsTitle: "Media Settings",
-    fields: ["videoUrl", "thumbnailUrl", "duration"],
+    fields: ["videoUrl", "thumbnailUrl", "duration", "transcript", "chapters"],
     extraSearchField: null,
   },
   podcast: {
@@ -82,7 +82,7 @@ export const CONTENT_REGISTRY: Record<ContentType, ContentTypeInfo> = {
     imageField: "thumbnailUrl",
     hasOwnPage: true,
     settingsTitle: "Media Settings",
-    fields: ["audioUrl", "thumbnailUrl", "duration"],
+    fields: ["audioUrl", "thumbnailUrl", "duration", "transcript", "chapters"],
     extraSearchField: null,
   },
   blog: {
@@ -122,7 +122,7 @@ export const CONTENT_REGISTRY: Record<ContentType, ContentTypeInfo> = {
     imageField: "thumbnailUrl",
     hasOwnPage: true,
     settingsTitle: "Media Settings",
-    fields: ["intervieweeName", "intervieweeTitle", "videoUrl", "audioUrl", "thumbnailUrl", "duration"],
+    fields: ["intervieweeName", "intervieweeTitle", "videoUrl", "audioUrl", "thumbnailUrl", "duration", "transcript", "chapters"],
     extraSearchField: "intervieweeName",
   },
   special_feature: {
@@ -170,4 +170,9 @@ export function publicUrlFor(type: ContentType, id: string): string {
   const info = CONTENT_REGISTRY[type];
   if (!info.hasOwnPage) return `${info.listPath}#${id}`;
   return `${SINGULAR_DETAIL_PATHS[type] ?? info.listPath}/${id}`;
+}
+
+/** PRODUCT.md "Transcripts": the types whose items take a transcript and chapters (videos, podcasts, interviews). */
+export function hasTranscript(type: ContentType): boolean {
+  return CONTENT_REGISTRY[type].fields.includes("transcript");
 }

@@ -19,4 +19,6 @@ export type ContentField =
   | "authorRole"
   | "intervieweeName"
   | "intervieweeTitle"
-  | "featureType";
+  | "featureType"
+  | "transcript"
+  | "chapters";

@@ -26,7 +26,9 @@ type FieldSpec =
   | { kind: "url"; label: string; placeholder: string }
   | { kind: "int"; label: string; min: number; max: number; unit: string; hint: string }
   | { kind: "text"; label: string; placeholder: string }
-  | { kind: "feature_type"; label: string };
+  | { kind: "feature_type"; label: string }
+  | { kind: "transcript"; label: string; hint: string }
+  | { kind: "chapters"; label: string; hint: string; placeholder: string };
 
 export const FIELD_SPECS: Record<ContentField, FieldSpec> = {
   videoUrl: { kind: "url", label: "Video URL", placeholder: "https://www.youtube.com/watch?v=..." },
@@ -54,4 +56,16 @@ export const FIELD_SPECS: Record<ContentField, FieldSpec> = {
   intervieweeName: { kind: "text", label: "Interviewee Name", placeholder: "John Smith" },
   intervieweeTitle: { kind: "text", label: "Interviewee Title", placeholder: "CEO, Example Corp" },
   featureType: { kind: "feature_type", label: "Feature Type" },
+  // PRODUCT.md "Transcripts".
+  transcript: {
+    kind: "transcript",
+    label: "Transcript",
+    hint: "Paste WebVTT, SRT or plain text, or upload a .vtt or .srt file. Leave empty if there is none yet.",
+  },
+  chapters: {
+    kind: "chapters",
+    label: "Chapters",
+    hint: "One per line: its start time and title.",
+    placeholder: "0:00 Introduction\n4:30 The quarter's numbers",
+  },
 };

@@ -221,6 +221,8 @@ describe("FormData parsing (Conform's parseWithZod, as the server reads a post)"
       ["status", "published"],
       ["videoUrl", "https://v.example.com/1"],
       ["duration", "61"],
+      ["transcript", "\uFEFF1\r\n00:00:01,000 --> 00:00:02,500\r\nHello there.\r\n"],
+      ["chapters", "0:00 - Hello"],
       ["featured", "true"],
       ["authorName", "ignored for videos"],
       ["tags", "a"],
@@ -239,6 +241,9 @@ describe("FormData parsing (Conform's parseWithZod, as the server reads a post)"
       videoUrl: "https://v.example.com/1",
       thumbnailUrl: null,
       duration: 61,
+      // PRODUCT.md "Transcripts": an SRT upload is stored as WebVTT; chapters normalised.
+      transcript: "WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHello there.\n",
+      chapters: "0:00 Hello",
     });
   });
 

@@ -30,6 +30,7 @@ import {
   parseUnits,
 } from "~/lib/sponsorship";
 import { normalizeTags } from "~/lib/tags";
+import { parseChapters, parseTranscript } from "~/lib/transcripts";
 import { z } from "~/lib/zod";
 
 /** PRODUCT.md "Companies": the picker's messages (the limit's text is also COMPANY_TEXTS.tooManyCompanies). */
@@ -100,6 +101,25 @@ function fieldSchema(field: ContentField) {
       return optionalText(spec.label, LIMITS.shortText);
     case "int":
       return optionalInt(field === "duration" ? "Duration" : "Read time", spec.min, spec.max, spec.unit);
+    case "transcript":
+      // PRODUCT.md "Transcripts": stored normalised (SRT as WebVTT); a file that is neither is refused at its first bad line.
+      return formText.transform((value, ctx) => {
+        const parsed = parseTranscript(value);
+        if (!parsed.ok) {
+          ctx.addIssue({ code: "custom", message: parsed.message });
+          return z.NEVER;
+        }
+        return parsed.stored || null;
+      });
+    case "chapters":
+      return formText.transform((value, ctx) => {
+        const parsed = parseChapters(value);
+        if (!parsed.ok) {
+          ctx.addIssue({ code: "custom", message: parsed.message });
+          return z.NEVER;
+        }
+        return parsed.stored || null;
+      });
     case "feature_type":
       return formText.pipe(
         z

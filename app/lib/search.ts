@@ -105,6 +105,18 @@ export interface SearchResult {
   tags: string[];
   /** PRODUCT.md "Paid promotion": the result carries the label. */
   paidPromotion: boolean;
+  /**
+   * PRODUCT.md "Transcripts": set when only the transcript holds the query: the words around it and the link
+   * to the page at that time (its transcript when the time is unknown).
+   */
+  transcriptMatch?: TranscriptMatch | null;
+}
+
+export interface TranscriptMatch {
+  text: string;
+  /** Seconds into the recording; null for a plain-text transcript. */
+  start: number | null;
+  href: string;
 }
 
 /** PRODUCT.md "Search": the companies block above the results shows at most this many. */

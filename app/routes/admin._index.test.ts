@@ -39,9 +39,9 @@ describe("/admin dashboard loader", () => {
     await insertPodcasts([{ title: "p", status: "published", listens: 12 }]);
     const { cookie } = await createSignedInUser({ role: "admin" });
     const { stats } = await load(cookie);
-    expect(stats?.video).toEqual({ total: 4, published: 1, draft: 1, views: 1000 });
-    expect(stats?.podcast).toEqual({ total: 1, published: 1, draft: 0, views: 12 });
-    expect(stats?.blog).toEqual({ total: 0, published: 0, draft: 0, views: 0 });
+    expect(stats?.video).toEqual({ total: 4, published: 1, draft: 1, views: 1000, needsTranscript: 2 });
+    expect(stats?.podcast).toEqual({ total: 1, published: 1, draft: 0, views: 12, needsTranscript: 1 });
+    expect(stats?.blog).toEqual({ total: 0, published: 0, draft: 0, views: 0, needsTranscript: null });
   });
 
   it('gives the last 30 days of views and listens, today last with the hits just counted (PRODUCT.md "Views over time")', async () => {

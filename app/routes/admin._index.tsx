@@ -208,6 +208,12 @@ function StatsCard({ card, stats }: { card: CardInfo; stats: ContentStats | null
               <dd className="font-medium tabular-nums">{show(stats?.views, formatViews)}</dd>
             </div>
           </dl>
+          {/* PRODUCT.md "Transcripts": published audio and video still owing readers a transcript. */}
+          {stats?.needsTranscript ? (
+            <p className="text-sm text-amber-800 dark:text-amber-300">
+              <span className="font-medium tabular-nums">{stats.needsTranscript.toLocaleString("en-US")}</span> need a transcript
+            </p>
+          ) : null}
         </CardContent>
       </Card>
     </Link>

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
 import { InvestmentNotice, ItemCompanies, ItemUpdates, PaidPromotion } from "~/components/content/item-companies";
+import { ItemTranscript } from "~/components/content/item-transcript";
 import { MetaList, publishedItem } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { viewsItem } from "~/components/content/programme-card";
@@ -107,7 +108,13 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
           <PaidPromotion disclosure={interview.disclosure} />
           {/* The video when there is one, else the audio (PRODUCT.md "Video", "Audio"). */}
           {interview.videoUrl ? (
-            <VideoPlayer source={interview.videoPlayer} url={interview.videoUrl} title={interview.title} poster={interview.thumbnailUrl} />
+            <VideoPlayer
+              source={interview.videoPlayer}
+              url={interview.videoUrl}
+              title={interview.title}
+              poster={interview.thumbnailUrl}
+              tracks={interview.transcript}
+            />
           ) : interview.audioUrl ? (
             <PodcastPlayer
               key={interview.id}
@@ -123,6 +130,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
           {interview.contentHtml ? (
             <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: interview.contentHtml }} />
           ) : null}
+          <ItemTranscript transcript={interview.transcript} />
           <ItemUpdates updated={interview.updated} corrections={interview.corrections} />
           <InvestmentNotice text={interview.investmentNotice} />
         </article>

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
 import { InvestmentNotice, ItemCompanies, ItemUpdates, PaidPromotion } from "~/components/content/item-companies";
+import { ItemTranscript } from "~/components/content/item-transcript";
 import { PaidLabel } from "~/components/content/paid-label";
 import { RelatedList, type RelatedListClasses } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
@@ -115,6 +116,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
           {podcast.contentHtml ? (
             <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: podcast.contentHtml }} />
           ) : null}
+          <ItemTranscript transcript={podcast.transcript} />
           <ItemUpdates updated={podcast.updated} corrections={podcast.corrections} />
           <InvestmentNotice text={podcast.investmentNotice} />
         </article>

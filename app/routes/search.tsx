@@ -9,7 +9,7 @@ import { SearchResultCard, type SearchResultCardData } from "~/components/search
 import { buttonVariants } from "~/components/ui/button";
 import { publicPageHeaders } from "~/lib/cache-headers";
 import { CONTENT_REGISTRY, publicUrlFor, searchTypeFilters } from "~/lib/content-registry";
-import { truncate } from "~/lib/format";
+import { formatDuration, truncate } from "~/lib/format";
 import { totalPages } from "~/lib/pagination";
 import { buildSearchHref, parseSearchState, resultCountText } from "~/lib/search";
 import { cn } from "~/lib/utils";
@@ -48,6 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         thumbnailUrl: result.thumbnailUrl,
         tags: result.tags,
         paidPromotion: result.paidPromotion,
+        transcriptMatch: result.transcriptMatch
+          ? { ...result.transcriptMatch, time: result.transcriptMatch.start === null ? null : formatDuration(result.transcriptMatch.start) }
+          : null,
       }));
       return {
         ...state,

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 
 import { EmptyState } from "~/components/content/empty-state";
 import { InvestmentNotice, ItemCompanies, ItemUpdates, PaidPromotion } from "~/components/content/item-companies";
+import { ItemTranscript } from "~/components/content/item-transcript";
 import { TagList } from "~/components/content/tag-list";
 import { ShareButton } from "~/components/share-button";
 import { useViews } from "~/components/site/counters";
@@ -46,7 +47,13 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
       </BackLink>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <article className="min-w-0 space-y-6">
-          <VideoPlayer source={video.videoPlayer} url={video.videoUrl} title={video.title} poster={video.thumbnailUrl} />
+          <VideoPlayer
+            source={video.videoPlayer}
+            url={video.videoUrl}
+            title={video.title}
+            poster={video.thumbnailUrl}
+            tracks={video.transcript}
+          />
           <header className="space-y-3">
             <TagList tags={video.tags} />
             <ItemCompanies companies={video.companies} />
@@ -87,6 +94,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
           <PaidPromotion disclosure={video.disclosure} />
           {video.description ? <p className="text-lg leading-relaxed text-muted-foreground">{video.description}</p> : null}
           {video.contentHtml ? <div className="prose-content max-w-3xl" dangerouslySetInnerHTML={{ __html: video.contentHtml }} /> : null}
+          <ItemTranscript transcript={video.transcript} />
           <ItemUpdates updated={video.updated} corrections={video.corrections} />
           <InvestmentNotice text={video.investmentNotice} />
         </article>

@@ -11,6 +11,7 @@ import { PaidPromotionFields } from "~/components/admin/paid-promotion-fields";
 import { PublishAtField } from "~/components/admin/publish-at-field";
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { TagsInput } from "~/components/admin/tags-input";
+import { TranscriptFields } from "~/components/admin/transcript-fields";
 import { notify } from "~/components/toasts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -20,7 +21,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { adminTexts } from "~/lib/admin-texts";
-import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { CONTENT_REGISTRY, hasTranscript } from "~/lib/content-registry";
 import { type ContentField, type ContentType } from "~/lib/content-types";
 import { DISCLOSURE_FIELD_NAMES, type DisclosureField } from "~/lib/disclosure-fields";
 import { FIELD_SPECS, LIMITS } from "~/lib/editor-fields";
@@ -33,6 +34,8 @@ import type { ItemCompanyRow } from "~/server/content/item-companies.server";
 
 // Text fields describe the item; URLs and numbers are its media or article settings (PRODUCT.md "Editor": its groups).
 const DETAIL_FIELDS: readonly ContentField[] = ["authorName", "authorRole", "intervieweeName", "intervieweeTitle", "featureType"];
+/** PRODUCT.md "Transcripts": in a card of their own, after the media settings. */
+const TRANSCRIPT_FIELDS: readonly ContentField[] = ["transcript", "chapters"];
 
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
@@ -126,7 +129,7 @@ function EditorForm({ editor, actionData, notice }: { editor: EditorData; action
         : texts.updateButton;
 
   const detailFields = info.fields.filter((f) => DETAIL_FIELDS.includes(f));
-  const settingsFields = info.fields.filter((f) => !DETAIL_FIELDS.includes(f));
+  const settingsFields = info.fields.filter((f) => !DETAIL_FIELDS.includes(f) && !TRANSCRIPT_FIELDS.includes(f));
   const metaOf = (field: string): Meta => fields[field] as Meta;
 
   return (
@@ -176,6 +179,8 @@ function EditorForm({ editor, actionData, notice }: { editor: EditorData; action
               ))}
             </CardContent>
           </Card>
+
+          {hasTranscript(type) ? <TranscriptFields transcript={metaOf("transcript")} chapters={metaOf("chapters")} /> : null}
         </div>
 
         <div className="space-y-6">
@@ -300,6 +305,10 @@ function ContentFieldInput({ field, meta, className }: { field: ContentField; me
           <Input placeholder={spec.placeholder} maxLength={LIMITS.shortText} />
         </Field>
       );
+    case "transcript":
+    case "chapters":
+      // In the Transcript card (TranscriptFields).
+      return null;
     case "feature_type":
       return (
         <Field meta={meta} label={spec.label} className={className}>

@@ -26,6 +26,7 @@ const row = (id: string, title: string): AdminListItem => ({
   count: 0,
   featured: false,
   subtitle: null,
+  needsTranscript: false,
 });
 
 const list = (items: AdminListItem[]): ContentListData => ({

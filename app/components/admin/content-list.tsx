@@ -1,6 +1,8 @@
 import { Link, type ShouldRevalidateFunction } from "react-router";
 
 import { EditLoadingPlaceholder, usePendingEditNavigation } from "~/components/admin/edit-loading";
+import { Badge } from "~/components/ui/badge";
+import { Icon } from "~/components/ui/icon";
 import { TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { adminTexts } from "~/lib/admin-texts";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
@@ -70,6 +72,13 @@ export function ContentList({ list }: { list: ContentListData }) {
                 {item.title}
               </Link>
               {subtitle(type, item) ? <p className="truncate text-xs text-muted-foreground">{subtitle(type, item)}</p> : null}
+              {/* PRODUCT.md "Transcripts": published audio and video owe readers a transcript. */}
+              {item.needsTranscript ? (
+                <Badge variant="outline" className="mt-1 border-amber-500/60 text-amber-800 dark:text-amber-300">
+                  <Icon name="captions" />
+                  Needs transcript
+                </Badge>
+              ) : null}
               {/* Phones: the status sits under the title instead of in its own column. */}
               <StatusBadge status={item.status} scheduledFor={scheduledFor(item)} className="mt-1 sm:hidden" />
             </TableCell>

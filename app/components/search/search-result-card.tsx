@@ -23,6 +23,8 @@ export interface SearchResultCardData {
   thumbnailUrl: string | null;
   tags: string[];
   paidPromotion?: boolean;
+  /** PRODUCT.md "Transcripts": found only in the transcript: the words there, their time (m:ss) and the link to it. */
+  transcriptMatch?: { text: string; time: string | null; href: string } | null;
 }
 
 /**
@@ -56,6 +58,7 @@ export function SearchResultCard({ result, className }: { result: SearchResultCa
           <CardLink to={result.href}>{result.title}</CardLink>
         </h2>
         {result.excerpt ? <p className="text-sm break-words text-muted-foreground">{result.excerpt}</p> : null}
+        {result.transcriptMatch ? <TranscriptMatchLine match={result.transcriptMatch} /> : null}
         <TagList tags={result.tags} max={3} />
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <span className="inline-flex items-center gap-1">
@@ -71,5 +74,26 @@ export function SearchResultCard({ result, className }: { result: SearchResultCa
         </p>
       </div>
     </article>
+  );
+}
+
+/** 'Found in the transcript at 1:05: “…”', the time a link above the card's own link to the page at that moment. */
+function TranscriptMatchLine({ match }: { match: NonNullable<SearchResultCardData["transcriptMatch"]> }) {
+  return (
+    <p className="text-sm break-words">
+      <span className="font-medium">Found in the transcript</span>
+      {match.time ? (
+        <>
+          {" at "}
+          <a
+            href={match.href}
+            className="relative z-10 rounded-sm font-mono text-sky-700 underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-sky-500 dark:text-sky-400"
+          >
+            {match.time}
+          </a>
+        </>
+      ) : null}
+      {match.text ? <span className="text-muted-foreground">: “{match.text}”</span> : null}
+    </p>
   );
 }

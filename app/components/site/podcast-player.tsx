@@ -2,6 +2,7 @@ import * as React from "react";
 
 import { Icon } from "~/components/ui/icon";
 import type { AudioSource } from "~/lib/media";
+import { seekMedia, useSeekRequests } from "~/lib/player-seek";
 
 import { MediaThumbnail } from "./media-thumbnail";
 
@@ -52,6 +53,8 @@ function NativeAudioPlayer({
 }) {
   const audioRef = React.useRef<HTMLAudioElement>(null);
   const [failed, setFailed] = React.useState(false);
+  // PRODUCT.md "Transcripts": a time pressed in the transcript plays from there.
+  useSeekRequests((request) => seekMedia(audioRef.current, request));
 
   React.useEffect(() => {
     // A source that fails before hydration (a fast 404) fired its `error` event before React attached

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 
 import { Icon } from "~/components/ui/icon";
 import { VIDEO_FRAME_ALLOW } from "~/lib/frame-hosts";
 import type { VideoSource } from "~/lib/media";
+import { seekMedia, useSeekRequests } from "~/lib/player-seek";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { MediaThumbnail } from "./media-thumbnail";
@@ -19,22 +20,20 @@ export function VideoPlayer({
   url,
   title,
   poster,
+  tracks,
 }: {
   source: VideoSource;
   url: string | null;
   title: string;
   poster: string | null;
+  /** PRODUCT.md "Transcripts": the transcript as captions and the chapters, for the native player. */
+  tracks?: { captionsUrl: string | null; chaptersUrl: string | null } | null;
 }) {
   switch (source.kind) {
     case "embed":
       return <VideoFacade source={source} url={url!} title={title} poster={poster} />;
     case "file":
-      return (
-        <video controls preload="metadata" poster={poster ?? undefined} className={FRAME} aria-label={title}>
-          <source src={source.src} />
-          Your browser cannot play this video. <a href={source.src}>Download it</a> instead.
-        </video>
-      );
+      return <NativeVideo src={source.src} title={title} poster={poster} tracks={tracks ?? null} />;
     case "link":
       return (
         <PlayPicture src={poster} href={source.href}>
@@ -49,6 +48,40 @@ export function VideoPlayer({
         </div>
       );
   }
+}
+
+function NativeVideo({
+  src,
+  title,
+  poster,
+  tracks,
+}: {
+  src: string;
+  title: string;
+  poster: string | null;
+  tracks: { captionsUrl: string | null; chaptersUrl: string | null } | null;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  useSeekRequests((request) => seekMedia(video.current, request));
+  return (
+    <video ref={video} controls preload="metadata" poster={poster ?? undefined} className={FRAME} aria-label={title}>
+      <source src={src} />
+      {tracks?.captionsUrl ? <track kind="captions" src={tracks.captionsUrl} srcLang="en" label="English" /> : null}
+      {tracks?.chaptersUrl ? <track kind="chapters" src={tracks.chaptersUrl} srcLang="en" label="Chapters" /> : null}
+      Your browser cannot play this video. <a href={src}>Download it</a> instead.
+    </video>
+  );
+}
+
+/** The embed address, playing at once and from `seconds` when given: Vimeo reads `#t=`, YouTube `start=`. */
+function embedAt(src: string, seconds: number | null): string {
+  const url = new URL(src);
+  url.searchParams.set("autoplay", "1");
+  if (seconds) {
+    if (url.hostname === "player.vimeo.com") url.hash = `t=${Math.floor(seconds)}s`;
+    else url.searchParams.set("start", String(Math.floor(seconds)));
+  }
+  return url.href;
 }
 
 /**
@@ -69,14 +102,22 @@ function VideoFacade({
   poster: string | null;
 }) {
   const [playing, setPlaying] = useState(false);
+  const [start, setStart] = useState<number | null>(null);
   const hydrated = useHydrated();
+  // PRODUCT.md "Transcripts": a time pressed in the transcript starts the host's player there.
+  useSeekRequests(({ seconds, play }) => {
+    setStart(seconds);
+    if (play) setPlaying(true);
+  });
   if (playing) {
     return (
       <div className={FRAME}>
         <iframe
           // The keyboard goes on in the player that replaced the button.
           ref={(player) => player?.focus()}
-          src={`${source.src}${source.src.includes("?") ? "&" : "?"}autoplay=1`}
+          // A new start loads the player again, at that time.
+          key={start ?? 0}
+          src={embedAt(source.src, start)}
           title={title}
           allow={VIDEO_FRAME_ALLOW.join("; ")}
           referrerPolicy="strict-origin-when-cross-origin"

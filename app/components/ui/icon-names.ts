@@ -9,6 +9,7 @@ export const ICON_NAMES = [
   "building-complex",
   "calendar",
   "calendar-days",
+  "captions",
   "chart-line",
   "check",
   "chevron-down",

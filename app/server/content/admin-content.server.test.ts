@@ -36,6 +36,8 @@ describe("editor values when loading for edit", () => {
       audioUrl: "",
       thumbnailUrl: "",
       duration: "75",
+      transcript: "",
+      chapters: "",
     });
   });
 

@@ -5,7 +5,7 @@
  */
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 
-import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { CONTENT_REGISTRY, hasTranscript } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { OTHER_PARTY, SPONSORSHIP_COLUMNS } from "~/lib/disclosure-fields";
 import { emptyEditorValues, type EditorValues } from "~/lib/editor-values";
@@ -40,6 +40,8 @@ export interface AdminListItem {
   featured: boolean | null;
   /** Author (blogs), interviewee (interviews) or feature type (special features). */
   subtitle: string | null;
+  /** PRODUCT.md "Transcripts": published audio or video without a transcript ('Needs transcript'); false for other types. */
+  needsTranscript: boolean;
 }
 
 export interface AdminListPage {
@@ -87,6 +89,9 @@ export async function listContent(type: ContentType, options: { q?: string; page
       count: sql<number>`${contentColumn(type, info.counter)}`,
       featured: info.featurable ? sql<boolean>`${contentColumn(type, "featured")}` : sql<null>`null`,
       subtitle: info.extraSearchField ? sql<string | null>`${contentColumn(type, info.extraSearchField)}` : sql<null>`null`,
+      needsTranscript: hasTranscript(type)
+        ? sql<boolean>`(${t.status} = 'published' and ${contentColumn(type, "transcript")} is null)`.mapWith(Boolean)
+        : sql<boolean>`false`.mapWith(Boolean),
     })
     .from(t)
     .where(where)

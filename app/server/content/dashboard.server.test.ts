@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { hasTranscript } from "~/lib/content-registry";
 import { CONTENT_TYPES } from "~/lib/content-types";
 
 import { emptyBeforeEach } from "../../../tests/support/content";
@@ -14,7 +15,7 @@ describe("getDashboardStats (per-type counts and the views of published items)",
   it("is all zeros on an empty database", async () => {
     const stats = await getDashboardStats();
     for (const type of CONTENT_TYPES) {
-      expect(stats[type]).toEqual({ total: 0, published: 0, draft: 0, views: 0 });
+      expect(stats[type]).toEqual({ total: 0, published: 0, draft: 0, views: 0, needsTranscript: hasTranscript(type) ? 0 : null });
     }
   });
 
@@ -38,11 +39,11 @@ describe("getDashboardStats (per-type counts and the views of published items)",
     await db.insert(schema.specialFeatures).values([{ title: "f1", status: "published", publishedAt: past }]);
 
     expect(await getDashboardStats()).toEqual({
-      video: { total: 4, published: 2, draft: 1, views: 1500 },
-      podcast: { total: 2, published: 1, draft: 1, views: 40 },
-      blog: { total: 1, published: 0, draft: 1, views: 0 },
-      interview: { total: 2, published: 1, draft: 0, views: 2_500_000 },
-      special_feature: { total: 1, published: 1, draft: 0, views: 0 },
+      video: { total: 4, published: 2, draft: 1, views: 1500, needsTranscript: 2 },
+      podcast: { total: 2, published: 1, draft: 1, views: 40, needsTranscript: 1 },
+      blog: { total: 1, published: 0, draft: 1, views: 0, needsTranscript: null },
+      interview: { total: 2, published: 1, draft: 0, views: 2_500_000, needsTranscript: 1 },
+      special_feature: { total: 1, published: 1, draft: 0, views: 0, needsTranscript: null },
     });
   });
 
@@ -52,6 +53,7 @@ describe("getDashboardStats (per-type counts and the views of published items)",
       { title: "live", status: "published", publishedAt: past, views: 5 },
       { title: "later", status: "published", publishedAt: new Date(Date.now() + 86_400_000), views: 70 },
     ]);
-    expect((await getDashboardStats()).video).toEqual({ total: 2, published: 1, draft: 0, views: 5 });
+    // Both are published, so both owe a transcript (PRODUCT.md "Transcripts"): the scheduled one before it goes live.
+    expect((await getDashboardStats()).video).toEqual({ total: 2, published: 1, draft: 0, views: 5, needsTranscript: 2 });
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
+import { CONTENT_TYPE_LIST, hasTranscript } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 
 import { getDb } from "../db/db.server";
@@ -12,6 +12,8 @@ export interface ContentStats {
   draft: number;
   /** Views of the rows live now (listens for podcasts). */
   views: number;
+  /** PRODUCT.md "Transcripts": published items without a transcript; null for types that take none. */
+  needsTranscript: number | null;
 }
 
 /**
@@ -24,6 +26,7 @@ export async function getDashboardStats(): Promise<Record<ContentType, ContentSt
   // Table and column names come from the registry, never from input.
   const counts = ({ key, tableName, counter }: (typeof CONTENT_TYPE_LIST)[number]) => sql`
     select ${key}::text as type,
+           ${hasTranscript(key) ? sql`count(*) filter (where status = 'published' and transcript is null)::int` : sql`null::int`} as needs_transcript,
            count(*)::int as total,
            count(*) filter (where ${PUBLIC_NOW_SQL})::int as published,
            count(*) filter (where status = 'draft')::int as draft,
@@ -35,6 +38,7 @@ export async function getDashboardStats(): Promise<Record<ContentType, ContentSt
     published: number;
     draft: number;
     views: string | number | bigint;
+    needs_transcript: number | null;
   }>(
     sql.join(
       CONTENT_TYPE_LIST.map((info) => counts(info)),
@@ -48,6 +52,7 @@ export async function getDashboardStats(): Promise<Record<ContentType, ContentSt
       published: Number(row.published),
       draft: Number(row.draft),
       views: Number(row.views),
+      needsTranscript: row.needs_transcript === null ? null : Number(row.needs_transcript),
     };
   }
   return stats;

@@ -22,6 +22,7 @@ import { itemDisclosure, payersOf, withoutPromotionColumns, type PromotionColumn
 import { getPublishedPodcast, listOtherPodcasts } from "./podcasts.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 import { getPublishedSpecialFeature, listOtherSpecialFeatures } from "./special-features.server";
+import { transcriptOnPage } from "./transcripts.server";
 import { getPublishedVideo, listRelatedVideos } from "./videos.server";
 
 /** What the page and its JSON-LD say about the companies an item names and a paid promotion. */
@@ -55,10 +56,18 @@ interface ItemPageType<Row extends StoredItem, Fields, Related> {
 
 const itemPageType = <Row extends StoredItem, Fields, Related>(spec: ItemPageType<Row, Fields, Related>) => spec;
 
-/** The row as the page reads it: every column but the content (sent sanitised) and the promotion columns. */
-function withoutStoredColumns<Row extends StoredItem>(row: Row) {
-  const { content: _content, ...rest } = withoutPromotionColumns(row);
+/**
+ * The row as the page reads it: every column but the content (sent sanitised), the promotion columns and the
+ * stored transcript and chapters (sent as `transcript`, read for the page).
+ */
+function withoutStoredColumns<Row extends StoredItem & TranscriptColumns>(row: Row) {
+  const { content: _content, transcript: _transcript, chapters: _chapters, ...rest } = withoutPromotionColumns(row);
   return rest;
+}
+
+interface TranscriptColumns {
+  transcript?: string | null;
+  chapters?: string | null;
 }
 
 // Queries are called through their modules at load time (not taken as values), so a test can stand in for one.
@@ -68,7 +77,10 @@ const ITEM_PAGES = {
     get: (id) => getPublishedVideo(id),
     related: (id) => listRelatedVideos(id),
     // The players' sources are read here, so the pages load no URL parser (PRODUCT.md "Speed").
-    fields: (video) => ({ ...withoutStoredColumns(video), videoPlayer: videoSource(video.videoUrl) }),
+    fields: (video) => {
+      const videoPlayer = videoSource(video.videoUrl);
+      return { ...withoutStoredColumns(video), videoPlayer, transcript: transcriptOnPage("video", video, videoPlayer) };
+    },
     image: (video) => video.thumbnailUrl,
     ogType: () => "video.other",
     structuredData: (video, facts) => videoObject({ ...facts, videoUrl: video.videoUrl, duration: video.duration, views: video.views }),
@@ -80,7 +92,13 @@ const ITEM_PAGES = {
     fields: (podcast) => {
       const { description, ...rest } = withoutStoredColumns(podcast);
       // PRODUCT.md "Content": the description may hold markup and is shown as plain text; the content is rich HTML.
-      return { ...rest, description: htmlToPlainText(description), audioPlayer: audioSource(podcast.audioUrl, podcast.title) };
+      const audioPlayer = audioSource(podcast.audioUrl, podcast.title);
+      return {
+        ...rest,
+        description: htmlToPlainText(description),
+        audioPlayer,
+        transcript: transcriptOnPage("podcast", podcast, audioPlayer),
+      };
     },
     image: (podcast) => podcast.thumbnailUrl,
     ogType: () => "article",
@@ -110,22 +128,28 @@ const ITEM_PAGES = {
     notFound: "Interview Not Found",
     get: (id) => getPublishedInterview(id),
     related: (id) => listOtherInterviews(id),
-    fields: (interview) => ({
-      id: interview.id,
-      title: interview.title,
-      description: interview.description,
-      intervieweeName: interview.intervieweeName,
-      intervieweeTitle: interview.intervieweeTitle,
-      videoUrl: interview.videoUrl,
-      audioUrl: interview.audioUrl,
-      videoPlayer: videoSource(interview.videoUrl),
-      audioPlayer: audioSource(interview.audioUrl, interview.title),
-      thumbnailUrl: interview.thumbnailUrl,
-      duration: interview.duration,
-      views: interview.views,
-      tags: interview.tags,
-      publishedAt: interview.publishedAt,
-    }),
+    fields: (interview) => {
+      const videoPlayer = videoSource(interview.videoUrl);
+      const audioPlayer = audioSource(interview.audioUrl, interview.title);
+      return {
+        id: interview.id,
+        title: interview.title,
+        description: interview.description,
+        intervieweeName: interview.intervieweeName,
+        intervieweeTitle: interview.intervieweeTitle,
+        videoUrl: interview.videoUrl,
+        audioUrl: interview.audioUrl,
+        videoPlayer,
+        audioPlayer,
+        thumbnailUrl: interview.thumbnailUrl,
+        duration: interview.duration,
+        views: interview.views,
+        tags: interview.tags,
+        publishedAt: interview.publishedAt,
+        // The page plays the video when there is one, else the audio (PRODUCT.md "Video", "Audio").
+        transcript: transcriptOnPage("interview", interview, interview.videoUrl ? videoPlayer : audioPlayer),
+      };
+    },
     image: (interview) => interview.thumbnailUrl,
     // PRODUCT.md "Discovery": an interview with a video is a video to search engines, else an article.
     ogType: (interview) => (interview.videoUrl ? "video.other" : "article"),

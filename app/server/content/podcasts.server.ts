@@ -49,7 +49,7 @@ export interface PodcastSummary {
   paidPromotion: boolean;
 }
 
-export type PodcastDetail = Omit<typeof podcasts.$inferSelect, "searchText" | "createdBy">;
+export type PodcastDetail = Omit<typeof podcasts.$inferSelect, "searchText" | "createdBy" | "transcriptText">;
 
 function toSummary(row: Omit<PodcastSummary, "description"> & { description: string | null }): PodcastSummary {
   return { ...row, description: htmlToPlainText(row.description) };

@@ -21,6 +21,7 @@ import { asTableValues } from "./admin-content.server";
 import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { itemCompanyIds, setItemCompanies } from "./item-companies.server";
+import { withTranscriptWords } from "./transcripts.server";
 
 /** The fields a revision keeps and compliance approves: everything readers see but the status and dates. */
 export function reviewableFields(type: ContentType, source: Record<string, unknown>, companyIds: readonly string[]): RevisionFields {
@@ -138,7 +139,7 @@ async function applyRevision(tx: Executor, type: ContentType, table: ContentTabl
   const { companyIds, ...columns } = fields;
   await tx
     .update(table)
-    .set(asTableValues({ ...columns, updatedAt: sql`now()`, textUpdatedAt: sql`now()` }))
+    .set(asTableValues({ ...withTranscriptWords(type, columns), updatedAt: sql`now()`, textUpdatedAt: sql`now()` }))
     .where(eq(table.id, id));
   // A company deleted since the revision was saved is left out, as its deletion left out the item's other rows.
   const companies = await setItemCompanies(type, id, companyIds, tx);

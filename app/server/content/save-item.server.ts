@@ -27,6 +27,7 @@ import { checkCompanies, itemCompanyIds, setItemCompanies } from "./item-compani
 import { recordPublication, wakeAlerts } from "./publications.server";
 import { author, reviewableFields } from "./review-item.server";
 import { sanitizeContentHtml } from "./sanitize.server";
+import { withTranscriptWords } from "./transcripts.server";
 
 export interface SaveItemRequest {
   type: ContentType;
@@ -212,7 +213,7 @@ function columnsFrom(type: ContentType, input: ContentInput): Record<string, unk
     for (const column of SPONSORSHIP_COLUMNS) columns[column] = input[column] ?? null;
   }
   for (const field of CONTENT_REGISTRY[type].fields) columns[field] = input[field] ?? null;
-  return columns;
+  return withTranscriptWords(type, columns);
 }
 
 function insertValues(type: ContentType, input: ContentInput, columns: Record<string, unknown>): Record<string, unknown> {

@@ -46,7 +46,7 @@ export interface VideoSummary {
   paidPromotion: boolean;
 }
 
-export type VideoDetail = Omit<typeof videos.$inferSelect, "searchText" | "createdBy">;
+export type VideoDetail = Omit<typeof videos.$inferSelect, "searchText" | "createdBy" | "transcriptText">;
 
 /** One page of published videos with the exact total. A page past the end is empty, never an error. */
 export async function listPublishedVideos({ page, pageSize = VIDEO_PAGE_SIZE }: { page: number; pageSize?: number }) {

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { and, inArray, or, sql } from "drizzle-orm";
 
 import { publicUrlFor } from "~/lib/content-registry";
+import { transcriptFileOf, transcriptFilePath } from "~/lib/transcript-files";
 
 import { companiesOfItems, itemKey } from "../content/item-companies.server";
 import { itemDisclosure, payersOf } from "../content/item-promotion.server";
@@ -110,47 +111,67 @@ async function uploadedAudioFiles(sitePaths: string[]): Promise<Map<string, Audi
   return files;
 }
 
+/** What the podcast feed lists: podcasts, and interviews (PRODUCT.md "Transcripts": their guest is named). */
+type EpisodeType = "podcast" | "interview";
+
 interface Episode {
+  type: EpisodeType;
   id: string;
   title: string;
   text: string;
   publishedAt: Date;
   duration: number | null;
   audio: AudioFile;
+  /** PRODUCT.md "Transcripts": the transcript's file, if any, and whether there are chapters. */
+  transcript: "vtt" | "txt" | null;
+  hasChapters: boolean;
+  /** An interview's interviewee. */
+  guest: string | null;
 }
 
 /** Candidates read at a time: enough for the whole feed unless many local files are missing. */
 const BATCH = 100;
 
-/** The newest published podcasts with a direct audio file, up to `limit`. */
+/**
+ * The newest published podcasts and interviews with a direct audio file, up to `limit`, newest first (an
+ * interview's audio is an episode too; one with a video and no audio file is not).
+ */
 export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
+  const [podcasts, interviews] = await Promise.all([listEpisodes("podcast", limit), listEpisodes("interview", limit)]);
+  return [...podcasts, ...interviews]
+    .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, limit);
+}
+
+/** One type's newest published items with a direct audio file, up to `limit`. */
+async function listEpisodes(type: EpisodeType, limit: number): Promise<Episode[]> {
   const db = await getDb();
-  const { podcasts } = schema;
+  const table = type === "podcast" ? schema.podcasts : schema.interviews;
   const origin = getEnv().PUBLIC_URL;
   const root = staticFilesDir();
   // Only files of this site can qualify (directAudioFile); the database skips the rest.
   const onThisSite = or(
     ...["/media/", UPLOADS_PREFIX].flatMap((prefix) => [
-      sql`starts_with(${podcasts.audioUrl}, ${prefix})`,
-      sql`starts_with(${podcasts.audioUrl}, ${`${origin}${prefix}`})`,
+      sql`starts_with(${table.audioUrl}, ${prefix})`,
+      sql`starts_with(${table.audioUrl}, ${`${origin}${prefix}`})`,
     ]),
   );
   // One stat per file and feed build: two episodes may share a file.
   const files = new Map<string, Promise<AudioFile | null>>();
   const episodes: Episode[] = [];
   for (let offset = 0; episodes.length < limit; offset += BATCH) {
-    const rows = await db
+    const rows: (typeof schema.podcasts.$inferSelect | typeof schema.interviews.$inferSelect)[] = await db
       .select()
-      .from(podcasts)
-      .where(and(isPublished(podcasts), onThisSite))
-      .orderBy(...newestPublishedFirst(podcasts))
+      .from(table)
+      .where(and(isPublished(table), onThisSite))
+      .orderBy(...newestPublishedFirst(table))
       .limit(BATCH)
       .offset(offset);
     // The batch's uploads in one query.
     const [uploads, payers, corrections] = await Promise.all([
       uploadedAudioFiles(rows.map((row) => sitePath(row.audioUrl!, origin) ?? "")),
       payersOf(rows),
-      correctionsOf(rows.map((row) => ({ type: "podcast" as const, id: row.id }))),
+      correctionsOf(rows.map((row) => ({ type, id: row.id }))),
     ]);
     for (const row of rows) {
       const audioUrl = row.audioUrl!;
@@ -162,17 +183,21 @@ export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
       const audio = await files.get(audioUrl)!;
       if (!audio || episodes.length === limit) continue;
       episodes.push({
+        type,
         id: row.id,
         title: row.title,
         // Apple requires a description: the content's text, or the title, when the description is empty.
         text: withDisclosure(
-          itemDisclosure("podcast", row, payers),
+          itemDisclosure(type, row, payers),
           htmlToPlainText(row.description) || htmlToPlainText(row.content) || row.title,
-          corrections.get(`podcast:${row.id}`),
+          corrections.get(`${type}:${row.id}`),
         ),
         publishedAt: row.publishedAt!,
         duration: row.duration,
         audio,
+        transcript: row.transcript ? transcriptFileOf(row.transcript) : null,
+        hasChapters: Boolean(row.chapters),
+        guest: ("intervieweeName" in row && row.intervieweeName?.trim()) || null,
       });
     }
     if (rows.length < BATCH) break;
@@ -184,7 +209,7 @@ export async function listPodcastEpisodes(limit: number): Promise<Episode[]> {
 export async function buildPodcastFeed(): Promise<string> {
   const env = getEnv();
   const episodes = await listPodcastEpisodes(FEED_ITEM_LIMIT);
-  const companies = await companiesOfItems(episodes.map(({ id }) => ({ contentType: "podcast", id })));
+  const companies = await companiesOfItems(episodes.map(({ type, id }) => ({ contentType: type, id })));
   // `podcast: true` declares the itunes namespace. The package's own channel tags are not what Apple
   // requires (a text category, an owner without a name, no image or explicit flag), so every itunes tag
   // is written here through its extension mechanism, and `category` and `author` are left unset.
@@ -215,15 +240,44 @@ export async function buildPodcastFeed(): Promise<string> {
   for (const episode of episodes) {
     feed.addItem({
       title: xmlSafe.cdata(episode.title),
-      link: `${env.PUBLIC_URL}${publicUrlFor("podcast", episode.id)}`,
+      link: `${env.PUBLIC_URL}${publicUrlFor(episode.type, episode.id)}`,
       // The row's id never changes, whatever happens to the title, the page's address or the file.
       guid: episode.id,
       date: episode.publishedAt,
       description: xmlSafe.cdata(episode.text),
       enclosure: { url: episode.audio.url, length: episode.audio.length, type: episode.audio.type },
-      category: (companies.get(itemKey("podcast", episode.id)) ?? []).map(companyCategory),
-      extensions: episode.duration ? [{ name: "itunes:duration", objects: { _text: String(episode.duration) } }] : [],
+      category: (companies.get(itemKey(episode.type, episode.id)) ?? []).map(companyCategory),
+      extensions: [
+        ...(episode.duration ? [{ name: "itunes:duration", objects: { _text: String(episode.duration) } }] : []),
+        ...transcriptTags(episode, env.PUBLIC_URL, env.PODCAST_LANGUAGE),
+      ],
     });
   }
-  return feed.rss2();
+  // The package writes the namespaces it knows; the Podcasting 2.0 one is declared here.
+  return feed.rss2().replace("<rss ", `<rss xmlns:podcast="${PODCAST_NAMESPACE}" `);
+}
+
+/** The Podcasting 2.0 namespace (PRODUCT.md "Transcripts"). */
+export const PODCAST_NAMESPACE = "https://podcastindex.org/namespace/1.0";
+
+/** An episode's `podcast:transcript`, `podcast:chapters` and `podcast:person`, each with the attributes the namespace requires. */
+function transcriptTags(episode: Episode, origin: string, language: string) {
+  const tags: { name: string; objects: Record<string, unknown> }[] = [];
+  if (episode.transcript) {
+    const url = `${origin}${transcriptFilePath(episode.type, episode.id, episode.transcript)}`;
+    const type = episode.transcript === "vtt" ? "text/vtt" : "text/plain";
+    // rel="captions": a WebVTT transcript has the timings captions need.
+    const rel = episode.transcript === "vtt" ? { rel: "captions" } : {};
+    tags.push({
+      name: "podcast:transcript",
+      objects: { _attributes: { url: xmlSafe.attribute(url), type, language: xmlSafe.attribute(language), ...rel } },
+    });
+  }
+  if (episode.hasChapters) {
+    const url = `${origin}${transcriptFilePath(episode.type, episode.id, "chapters.json")}`;
+    tags.push({ name: "podcast:chapters", objects: { _attributes: { url: xmlSafe.attribute(url), type: "application/json+chapters" } } });
+  }
+  // An interview's guest; the role's default is host, so it is said.
+  if (episode.guest) tags.push({ name: "podcast:person", objects: { _attributes: { role: "guest" }, _text: xmlSafe.text(episode.guest) } });
+  return tags;
 }

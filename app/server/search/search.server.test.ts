@@ -389,6 +389,8 @@ describe("result fields (what a search result shows)", () => {
       thumbnailUrl: "https://img/v.jpg",
       tags: ["a", "b"],
       paidPromotion: false,
+      // Found in its title, not only in a transcript (PRODUCT.md "Transcripts").
+      transcriptMatch: null,
     });
     expect(byType.podcast).toMatchObject({ views: null, listens: 42, thumbnailUrl: "https://img/p.jpg", tags: [] });
     expect(byType.blog).toMatchObject({ views: 7, listens: null, thumbnailUrl: "https://img/b.jpg" });

@@ -6,7 +6,7 @@
  * and cut into 12-item pages, so no page skips or repeats an item; the same statement counts every
  * match, so the total is exact even on a page past the end.
  *
- * Matching is a case-insensitive substring test on title, description and content. Each content table
+ * Matching is a case-insensitive substring test on title, description and content (and a transcript's words). Each content table
  * stores those three fields lower-cased in one generated column, `search_text` (app/server/db/schema.ts).
  * The test is `search_text LIKE lower('%q%')`: the same as `title ILIKE p OR description ILIKE p OR
  * content ILIKE p` (in a multi-byte encoding ILIKE is `lower(a) LIKE lower(p)`, and the newlines between
@@ -58,6 +58,7 @@ import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb, type Database } from "../db/db.server";
 import { containsPattern } from "../like-pattern.server";
 import { NEWEST_PUBLISHED_SQL } from "../list-order.server";
+import { transcriptMatches } from "./transcript-matches.server";
 
 /** How each content type maps onto the common result row. */
 // Table and column names come from the registry and the schema, never from input.
@@ -402,6 +403,10 @@ export async function searchContentIn(
       tags: row.tags ?? [],
       paidPromotion: row.paid_promotion === true,
     }));
+  // PRODUCT.md "Transcripts": a result found only in its transcript says so, with the words and their time.
+  const query = parseQuery(q);
+  const inTranscripts = query ? await transcriptMatches(db, query, results) : new Map();
+  for (const result of results) result.transcriptMatch = inTranscripts.get(result.id) ?? null;
   return { results, total: Number(rows[0]?.total ?? 0), page: safePage, pageSize: SEARCH_PAGE_SIZE };
 }
 
