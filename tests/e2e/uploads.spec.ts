@@ -140,10 +140,10 @@ test("a podcast's audio uploaded from the editor fills the duration and plays on
   await page.getByRole("textbox", { name: "Title", exact: true }).fill(PODCAST_TITLE);
   await expect(page.getByLabel("Duration (seconds)")).toHaveValue("");
   await page.getByLabel("Audio file").setInputFiles(THEME_MP3);
-  await expect(page.getByText(/^Uploaded dividend-hour-theme\.mp3 \(94\.5 KB\)\.$/)).toBeVisible();
+  await expect(page.getByText(/^Uploaded dividend-hour-theme\.mp3 \(317 KB\)\.$/)).toBeVisible();
   audioUrl = await page.getByLabel("Audio URL").inputValue();
   expect(audioUrl).toMatch(/^\/uploads\/audio\/[\da-f-]{36}\.mp3$/);
-  await expect(page.getByLabel("Duration (seconds)")).toHaveValue("12");
+  await expect(page.getByLabel("Duration (seconds)")).toHaveValue("54");
 
   const id = await publish(page, "podcasts", PODCAST_TITLE);
   await page.goto(`/podcast/${id}`);
@@ -154,7 +154,7 @@ test("a podcast's audio uploaded from the editor fills the duration and plays on
     await element.play();
   });
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
-  expect(await audio.evaluate((element: HTMLAudioElement) => Math.round(element.duration))).toBe(12);
+  expect(await audio.evaluate((element: HTMLAudioElement) => Math.round(element.duration))).toBe(54);
 
   // Seeking asks for a byte range.
   const range = await page.request.get(audioUrl, { headers: { Range: "bytes=100-199" } });
@@ -209,7 +209,7 @@ test("the media library lists the uploads with where they are used; a used one c
   await expect(imageRow.getByRole("link", { name: BLOG_TITLE })).toHaveAttribute("href", /^\/admin\/blogs\/[\da-f-]{36}$/);
   const audioRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: "dividend-hour-theme.mp3" }) });
   await expect(audioRow).toContainText("MP3 audio");
-  await expect(audioRow).toContainText("0:12");
+  await expect(audioRow).toContainText("0:54");
   await expect(audioRow.getByRole("link", { name: PODCAST_TITLE })).toBeVisible();
 
   // In use: refused, and the row stays.

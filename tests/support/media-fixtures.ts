@@ -20,7 +20,7 @@ export async function imageBytes(format: ImageFormat, width = 64, height = 48, o
   return image.toFormat(format).toBuffer();
 }
 
-/** One of the demo MP3s (public/media/audio): 'dividend-hour-theme.mp3' is 12 s long. */
+/** One of the demo MP3s (public/media/audio): 'dividend-hour-theme.mp3' is 54 s long. */
 export function demoMp3(name: "dividend-hour-theme.mp3" | "capital-call-trailer.mp3" = "dividend-hour-theme.mp3"): Buffer {
   return readFileSync(path.resolve("public/media/audio", name));
 }

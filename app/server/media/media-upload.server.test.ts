@@ -103,7 +103,7 @@ describe("accepted types, read from the content whatever the name", () => {
   });
 
   it.each([
-    ["MP3 (a demo file)", demoMp3(), "audio/mpeg", "mp3", 12],
+    ["MP3 (a demo file)", demoMp3(), "audio/mpeg", "mp3", 54],
     ["M4A", m4aBytes(7), "audio/mp4", "m4a", 7],
     ["AAC (ADTS)", adtsBytes(5), "audio/aac", "aac", 5],
     ["OGG (Opus)", oggOpusBytes(3), "audio/ogg", "opus", 3],
@@ -131,7 +131,7 @@ describe("accepted types, read from the content whatever the name", () => {
 
   it("without a kind, the content decides (the media library's own form)", async () => {
     expect(accepted(await upload(null, await imageBytes("webp"), "x"))).toMatchObject({ kind: "image", mimeType: "image/webp" });
-    expect(accepted(await upload(null, demoMp3("capital-call-trailer.mp3"), "x"))).toMatchObject({ kind: "audio", duration: 8 });
+    expect(accepted(await upload(null, demoMp3("capital-call-trailer.mp3"), "x"))).toMatchObject({ kind: "audio", duration: 50 });
     expect(await upload(null, Buffer.from("plain text"), "x.png")).toMatchObject({
       ok: false,
       status: 415,
@@ -179,11 +179,11 @@ describe("refused files store nothing", () => {
   });
 
   it("audio over its own limit", async () => {
-    setEnv({ UPLOAD_MAX_AUDIO_MB: "0.05" }); // 52,428 bytes; the theme is 96,779
+    setEnv({ UPLOAD_MAX_AUDIO_MB: "0.05" }); // 52,428 bytes; the theme is 324,685
     expect(await upload("audio", demoMp3(), "theme.mp3")).toEqual({
       ok: false,
       status: 413,
-      error: "This audio file is 94.5 KB; audio files may be at most 51.2 KB.",
+      error: "This audio file is 317 KB; audio files may be at most 51.2 KB.",
     });
     await expectNothingKept();
   });

@@ -29,17 +29,10 @@ import { DEMO_BLOGS } from "./catalogue/blogs";
 import { companyLogoUrl, DEMO_COMPANIES, renderCompanyLogoSvg } from "./catalogue/companies";
 import { demoId } from "./catalogue/demo-ids";
 import { DEMO_INTERVIEWS } from "./catalogue/interviews";
-import {
-  DEMO_AUDIO_PATH,
-  DEMO_AUDIO_SAMPLE_RATE,
-  DEMO_AUDIO_TRACKS,
-  demoAudio,
-  demoAudioSourceTag,
-  MEDIA_IMAGES,
-  renderMediaSvg,
-} from "./catalogue/media";
+import { DEMO_AUDIO_PATH, demoVideoSourceTag, MEDIA_IMAGES, renderMediaSvg } from "./catalogue/media";
 import { DEMO_PODCASTS } from "./catalogue/podcasts";
 import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
+import { SPOKEN_SCRIPTS, SPOKEN_SETTINGS, spokenEpisode, spokenMediaPath, spokenSourceTag } from "./catalogue/spoken";
 import { DEMO_VIDEOS } from "./catalogue/videos";
 import { reseedDemoContent, seedDemoContent } from "./demo-content.server";
 
@@ -150,12 +143,17 @@ describe("seedDemoContent on a fresh database", () => {
     }
   });
 
-  it("uses YouTube watch and short URLs with 11-character ids for videos", async () => {
-    const urls = (
+  it("uses YouTube watch and short URLs with 11-character ids for videos, and one of the site's own MP4s", async () => {
+    const all = (
       await rows<{ url: string }>(sql`
       select video_url as url from videos union all select video_url from interviews where video_url is not null
       union all select video_url from special_features where video_url is not null`)
     ).map((r) => r.url);
+    // The spoken interview shipped as a video (catalogue/spoken.ts), played by the native player.
+    const local = all.filter((url) => url.startsWith("/media/video/"));
+    expect(local).toEqual(SPOKEN_SCRIPTS.filter((script) => script.media.kind === "video").map((script) => spokenMediaPath(script.name)));
+    for (const url of local) expect(fs.existsSync(path.join(publicDir, url)), url).toBe(true);
+    const urls = all.filter((url) => !local.includes(url));
     for (const url of urls) expect(url).toMatch(/^https:\/\/(www\.youtube\.com\/watch\?v=|youtu\.be\/)[A-Za-z0-9_-]{11}$/);
     expect(urls.some((u) => u.includes("watch?v="))).toBe(true);
     expect(urls.some((u) => u.startsWith("https://youtu.be/"))).toBe(true);
@@ -179,11 +177,27 @@ describe("seedDemoContent on a fresh database", () => {
     const local = await rows<{ audio_url: string; duration: number; status: string }>(
       sql`select audio_url, duration, status from podcasts where audio_url like '/media/%'`,
     );
-    expect(local).toHaveLength(DEMO_AUDIO_TRACKS.length);
+    expect(local).toHaveLength(2);
     for (const podcast of local) {
       const mp3 = readMp3(fs.readFileSync(path.join(publicDir, podcast.audio_url)));
       expect(podcast.status).toBe("published");
+      // The generator makes each spoken episode a whole number of seconds.
       expect(mp3.samples, podcast.audio_url).toBe(podcast.duration * mp3.sampleRate);
+    }
+  });
+
+  it("gives the interviews that play the site's own files the file's length as their duration", async () => {
+    const local = await rows<{ url: string; duration: number }>(sql`
+      select coalesce(video_url, audio_url) as url, duration from interviews
+      where video_url like '/media/%' or audio_url like '/media/%' order by 1`);
+    expect(local.map((interview) => interview.url)).toEqual([
+      "/media/audio/northwind-refinery-from-scratch.mp3",
+      "/media/video/quokka-pay-fintech-winter.mp4",
+    ]);
+    for (const { url, duration } of local) {
+      const bytes = fs.readFileSync(path.join(publicDir, url));
+      const seconds = url.endsWith(".mp3") ? readMp3(bytes).seconds : readMp4(bytes).seconds;
+      expect(Math.abs(seconds - duration), url).toBeLessThan(1);
     }
   });
 
@@ -256,19 +270,34 @@ describe('the demo daily figures (PRODUCT.md "Views over time")', () => {
 });
 
 describe('feeds and sitemap of the demo content (PRODUCT.md "Discovery")', () => {
-  it("give a podcast feed whose episodes are the podcasts with a local MP3, each enclosure stating the file's size", async () => {
+  it("give a podcast feed whose episodes are the podcasts and interviews with a local MP3, each enclosure stating the file's size", async () => {
     const { items } = await readRss(await buildPodcastFeed());
-    const expected = DEMO_PODCASTS.filter((p) => !p.status && p.audioUrl?.startsWith("/media/audio/")).sort((a, b) => a.age - b.age);
-    expect(expected.length).toBeGreaterThanOrEqual(1);
+    const local = (item: { status?: string; audioUrl?: string | null }) => !item.status && item.audioUrl?.startsWith("/media/audio/");
+    const expected = [
+      ...DEMO_PODCASTS.filter(local).map((p) => ({ ...p, type: "podcast" as const, guest: null })),
+      ...DEMO_INTERVIEWS.filter(local).map((i) => ({ ...i, type: "interview" as const, guest: i.intervieweeName })),
+    ].sort((a, b) => a.age - b.age);
+    expect(expected.filter((episode) => episode.type === "podcast").length).toBeGreaterThanOrEqual(1);
+    expect(expected.filter((episode) => episode.type === "interview").length).toBeGreaterThanOrEqual(1);
     expect(items.map((item) => textOf(item.title))).toEqual(expected.map((p) => p.title));
     items.forEach((item, i) => {
-      const podcast = expected[i]!;
-      expect(item.enclosure!["@url"]).toBe(`http://localhost:3000${podcast.audioUrl}`);
+      const episode = expected[i]!;
+      const id = demoId(episode.type, episode.slug);
+      expect(item.enclosure!["@url"]).toBe(`http://localhost:3000${episode.audioUrl}`);
       expect(item.enclosure!["@type"]).toBe("audio/mpeg");
-      expect(Number(item.enclosure!["@length"])).toBe(fs.statSync(path.join(publicDir, podcast.audioUrl!)).size);
-      expect(textOf(item["itunes:duration"])).toBe(String(podcast.duration));
-      expect(textOf(item.guid)).toBe(demoId("podcast", podcast.slug));
+      expect(Number(item.enclosure!["@length"])).toBe(fs.statSync(path.join(publicDir, episode.audioUrl!)).size);
+      expect(textOf(item["itunes:duration"])).toBe(String(episode.duration));
+      expect(textOf(item.guid)).toBe(id);
+      // PRODUCT.md "Transcripts": the spoken demo episodes carry their transcript, chapters and guest.
+      expect(item["podcast:transcript"]?.["@url"]).toBe(
+        episode.transcript ? `http://localhost:3000/transcripts/${episode.type}/${id}.vtt` : undefined,
+      );
+      expect(item["podcast:chapters"]?.["@url"]).toBe(
+        episode.chapters ? `http://localhost:3000/transcripts/${episode.type}/${id}/chapters.json` : undefined,
+      );
+      expect(item["podcast:person"] ? textOf(item["podcast:person"]) : null).toBe(episode.guest);
     });
+    expect(items.filter((item) => item["podcast:transcript"]).length).toBeGreaterThanOrEqual(3);
   });
 
   it("give well-formed RSS feeds of every type, of videos and of blog posts", async () => {
@@ -334,25 +363,52 @@ describe("generated media", () => {
     }
   });
 
-  it.each(DEMO_AUDIO_TRACKS.map((track) => [track.name, track] as const))(
-    "%s.mp3 is an MP3 (MPEG-1 Layer III, 44.1 kHz mono) encoded from the current synthesis, as long as the catalogue says",
-    (_name, track) => {
-      const file = path.join(publicDir, demoAudio(track.name).path);
-      const bytes = fs.readFileSync(file);
-      expect(bytes.length).toBeGreaterThan(10_000);
+  const spokenAudio = SPOKEN_SCRIPTS.filter((script) => script.media.kind === "audio");
+  const spokenVideo = SPOKEN_SCRIPTS.filter((script) => script.media.kind === "video");
+
+  it.each(spokenAudio.map((script) => [script.name, script] as const))(
+    "%s.mp3 is an MP3 (MPEG-1 Layer III, 32 kHz mono, 48 kbit/s CBR) encoded from the current script, as long as the catalogue says",
+    (name, script) => {
+      const bytes = fs.readFileSync(path.join(publicDir, spokenMediaPath(name)));
       const mp3 = readMp3(bytes);
-      expect(mp3).toMatchObject({ mpegVersion: 1, layer: 3, sampleRate: DEMO_AUDIO_SAMPLE_RATE, channels: 1 });
+      expect(mp3).toMatchObject({ mpegVersion: 1, layer: 3, sampleRate: SPOKEN_SETTINGS.mp3.sampleRate, channels: 1 });
       expect(mp3.audioFrames).toBe(mp3.infoFrames);
-      expect(mp3.samples).toBe(track.seconds * DEMO_AUDIO_SAMPLE_RATE);
-      // The ID3 comment names the WAV it was encoded from (run generate-media.ts with lame after a change).
-      expect(mp3.id3).toContain(demoAudioSourceTag(track));
-      expect(mp3.id3).toContain(track.title);
+      // Constant bit rate: every frame of the same size, give or take its padding byte.
+      const frame = (144 * SPOKEN_SETTINGS.mp3.bitrate * 1000) / mp3.sampleRate;
+      const audio = bytes.length - Buffer.byteLength(mp3.id3, "latin1");
+      expect(Math.abs(audio - (mp3.infoFrames + 1) * frame)).toBeLessThanOrEqual(mp3.infoFrames + 1);
+      expect(mp3.samples).toBe(spokenEpisode(name).seconds * mp3.sampleRate);
+      // The ID3 comment names the script it was read from (run generate-media.ts with espeak-ng and lame after a change).
+      expect(mp3.id3).toContain(spokenSourceTag(name));
+      expect(mp3.id3).toContain(script.title);
     },
   );
 
-  it("ship no other audio files", () => {
-    const names = fs.readdirSync(path.join(publicDir, "media", "audio")).sort();
-    expect(names).toEqual(DEMO_AUDIO_TRACKS.map((track) => `${track.name}.mp3`).sort());
+  it.each(spokenVideo.map((script) => [script.name, script] as const))(
+    "%s.mp4 is a small MP4 made from the current script and artwork, moov first, 640x360, as long as the catalogue says",
+    (name, script) => {
+      const bytes = fs.readFileSync(path.join(publicDir, spokenMediaPath(name)));
+      expect(bytes.length).toBeLessThan(1.5 * 1024 * 1024);
+      const mp4 = readMp4(bytes);
+      expect(mp4.brand).toBe("isom");
+      expect(mp4.topLevel.indexOf("moov")).toBeLessThan(mp4.topLevel.indexOf("mdat"));
+      expect(mp4.tracks).toEqual([
+        { width: SPOKEN_SETTINGS.video.width, height: SPOKEN_SETTINGS.video.height },
+        { width: 0, height: 0 },
+      ]);
+      for (const codec of ["avc1", "mp4a"]) expect(bytes.includes(codec, 0, "latin1"), codec).toBe(true);
+      expect(Math.abs(mp4.seconds - spokenEpisode(name).seconds)).toBeLessThan(1);
+      // The comment tag names the script and artwork it was made from (run generate-media.ts with the tools after a change).
+      expect(bytes.includes(demoVideoSourceTag(name), 0, "latin1")).toBe(true);
+      expect(bytes.includes(script.title, 0, "utf8")).toBe(true);
+    },
+  );
+
+  it("ship no other audio or video files, 3 MB at most in all", () => {
+    expect(fs.readdirSync(path.join(publicDir, "media", "audio")).sort()).toEqual(spokenAudio.map((script) => `${script.name}.mp3`).sort());
+    expect(fs.readdirSync(path.join(publicDir, "media", "video")).sort()).toEqual(spokenVideo.map((script) => `${script.name}.mp4`).sort());
+    const total = SPOKEN_SCRIPTS.reduce((sum, script) => sum + fs.statSync(path.join(publicDir, spokenMediaPath(script.name))).size, 0);
+    expect(total).toBeLessThanOrEqual(3 * 1024 * 1024);
   });
 
   it("include one small SVG logo per demo company, matching the catalogue (regenerate as above after changing it)", () => {
@@ -375,6 +431,39 @@ describe("generated media", () => {
     }
   });
 });
+
+/** What the tests need of an MP4: its brand, top-level boxes, each track's picture size and the movie's length (mvhd). */
+function readMp4(bytes: Buffer) {
+  const boxes = (from: number, to: number) => {
+    const found: { type: string; start: number; end: number }[] = [];
+    for (let at = from; at + 8 <= to;) {
+      const size = bytes.readUInt32BE(at);
+      if (size < 8) throw new Error(`unsupported box size at byte ${at}`);
+      found.push({ type: bytes.toString("latin1", at + 4, at + 8), start: at + 8, end: at + size });
+      at += size;
+    }
+    return found;
+  };
+  const top = boxes(0, bytes.length);
+  const ftyp = top.find((box) => box.type === "ftyp")!;
+  const moov = top.find((box) => box.type === "moov")!;
+  const inMoov = boxes(moov.start, moov.end);
+  const mvhd = inMoov.find((box) => box.type === "mvhd")!;
+  const v1 = bytes[mvhd.start] === 1;
+  const timescale = bytes.readUInt32BE(mvhd.start + (v1 ? 20 : 12));
+  const duration = v1 ? Number(bytes.readBigUInt64BE(mvhd.start + 24)) : bytes.readUInt32BE(mvhd.start + 16);
+  // A track header ends with the picture's width and height, 16.16 fixed point.
+  const tracks = inMoov
+    .filter((box) => box.type === "trak")
+    .map((trak) => boxes(trak.start, trak.end).find((box) => box.type === "tkhd")!)
+    .map((tkhd) => ({ width: bytes.readUInt32BE(tkhd.end - 8) / 65536, height: bytes.readUInt32BE(tkhd.end - 4) / 65536 }));
+  return {
+    brand: bytes.toString("latin1", ftyp.start, ftyp.start + 4),
+    topLevel: top.map((box) => box.type),
+    tracks,
+    seconds: duration / timescale,
+  };
+}
 
 /** Every stored company tag, as `company-slug type:item-id`, sorted. */
 async function allCompanyTags() {

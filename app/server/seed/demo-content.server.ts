@@ -8,6 +8,7 @@ import { inArray, sql } from "drizzle-orm";
 
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
+import { transcriptWords } from "~/lib/transcripts";
 
 import { sanitizeContentHtml } from "../content/sanitize.server";
 import { schema, type Database } from "../db/db.server";
@@ -18,7 +19,7 @@ import { demoId } from "./catalogue/demo-ids";
 import { DEMO_INTERVIEWS } from "./catalogue/interviews";
 import { DEMO_PODCASTS } from "./catalogue/podcasts";
 import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
-import type { DemoContent, DemoSponsorship } from "./catalogue/types";
+import type { DemoContent, DemoSponsorship, DemoTranscribed } from "./catalogue/types";
 import { DEMO_VIDEOS } from "./catalogue/videos";
 import { demoDailyFigures } from "./daily-traffic";
 
@@ -87,6 +88,11 @@ function withoutAt<T extends { at: unknown }>({ at: _at, ...row }: T) {
   return row;
 }
 
+/** PRODUCT.md "Transcripts": a demo item's transcript and chapters, with the words search matches, as a save writes them. */
+function transcriptColumns({ transcript, chapters }: DemoTranscribed) {
+  return { transcript: transcript ?? null, transcriptText: transcript ? transcriptWords(transcript) : null, chapters: chapters ?? null };
+}
+
 /**
  * Inserts the whole demo catalogue (5 statements, then the companies and their items, then the daily
  * figures) and refreshes planner statistics.
@@ -101,6 +107,7 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
         return {
           ...withoutAt(row),
           videoUrl: video.videoUrl,
+          ...transcriptColumns(video),
           thumbnailUrl: video.thumbnail,
           duration: video.duration,
           views: video.views,
@@ -115,6 +122,7 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
         return {
           ...withoutAt(row),
           audioUrl: podcast.audioUrl,
+          ...transcriptColumns(podcast),
           thumbnailUrl: podcast.thumbnail,
           duration: podcast.duration,
           listens: podcast.listens,
@@ -140,6 +148,7 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
         intervieweeTitle: interview.intervieweeTitle,
         videoUrl: interview.videoUrl,
         audioUrl: interview.audioUrl,
+        ...transcriptColumns(interview),
         thumbnailUrl: interview.thumbnail,
         duration: interview.duration,
         views: interview.views,

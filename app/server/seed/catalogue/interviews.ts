@@ -1,8 +1,23 @@
 import { html } from "./html";
 import { mediaUrl } from "./media";
+import { spokenEpisode, spokenScript, type SpokenName } from "./spoken";
 import type { DemoInterview } from "./types";
 
-/** 8 published interviews with fictional executives and investors. */
+/**
+ * An interview played from its spoken demo episode (spoken.ts): the site's own MP4 or MP3, its measured
+ * length, and the transcript and chapters made with it (PRODUCT.md "Transcripts").
+ */
+function spoken(name: SpokenName) {
+  const { path, seconds, transcript, chapters } = spokenEpisode(name);
+  const video = spokenScript(name).media.kind === "video";
+  return { videoUrl: video ? path : null, audioUrl: video ? null : path, duration: seconds, transcript, chapters };
+}
+
+/**
+ * 8 published interviews with fictional executives and investors. Two play the site's own files, with
+ * transcripts and chapters: Northwind's as audio (the native audio player) and Quokka Pay's as a small
+ * video (the native video player, so captions can show); the others are on the video or audio host.
+ */
 export const DEMO_INTERVIEWS: DemoInterview[] = [
   {
     slug: "northwind-refinery-from-scratch",
@@ -10,10 +25,8 @@ export const DEMO_INTERVIEWS: DemoInterview[] = [
     description: "Northwind Lithium's managing director on financing, commissioning and why a price floor was worth giving up some upside.",
     intervieweeName: "Dr. Amelia Hartcourt",
     intervieweeTitle: "Managing Director, Northwind Lithium",
-    videoUrl: "https://www.youtube.com/watch?v=V4ZDealMRJY",
-    audioUrl: null,
+    ...spoken("northwind-refinery-from-scratch"),
     thumbnail: mediaUrl("interview-ceo-sessions-1"),
-    duration: 1845,
     views: 21_430,
     tags: ["lithium", "battery metals", "CEO interview", "project finance"],
     age: 3,
@@ -52,10 +65,8 @@ export const DEMO_INTERVIEWS: DemoInterview[] = [
     description: "Tessa Mulgrave on cutting costs by a third, exiting lending and the path to positive cash flow.",
     intervieweeName: "Tessa Mulgrave",
     intervieweeTitle: "Co-founder and CEO, Quokka Pay",
-    videoUrl: "https://www.youtube.com/watch?v=vLxa4b3Pk04",
-    audioUrl: null,
+    ...spoken("quokka-pay-fintech-winter"),
     thumbnail: mediaUrl("interview-ceo-sessions-2"),
-    duration: 1322,
     views: 9_870,
     tags: ["fintech", "payments", "founders", "small caps"],
     age: 21,

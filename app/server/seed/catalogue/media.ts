@@ -1,11 +1,14 @@
 /**
  * The demo site's artwork and sound: 16:9 SVG cards generated from this catalogue into public/media, and
- * short MP3s in public/media/audio, so the site looks complete and plays with no internet.
+ * the spoken episodes of spoken.ts in public/media/audio and public/media/video, so the site looks complete
+ * and plays with no internet.
  * `npx tsx app/server/seed/generate-media.ts` rewrites the files; a test checks the committed files still
  * match this catalogue.
  */
 
 import { createHash } from "node:crypto";
+
+import { spokenMediaPath, spokenScript, spokenSourceTag, spokenTimings } from "./spoken";
 
 type Palette = { from: string; to: string; accent: string };
 
@@ -343,61 +346,18 @@ export function mediaUrl(name: string): string {
 }
 
 /**
- * Short tone pieces shipped with the site as MP3s, so demo podcasts play offline in the native player and
- * the podcast feed has episodes with a direct audio file (PRODUCT.md "Discovery"). Each is synthesised
- * here (`renderDemoAudioWav`) and encoded once with lame by generate-media.ts; the MP3s are committed.
+ * The demo's own audio: the spoken episodes of spoken.ts shipped as MP3s, so demo podcasts play offline in
+ * the native player and the podcast feed has episodes with a direct audio file (PRODUCT.md "Discovery").
+ * The path and measured length of a podcast's episode (throws on a typo or a video episode, so data
+ * modules stay valid).
  */
-export interface DemoAudioTrack {
-  /** File name without extension: served as /media/audio/<name>.mp3 */
-  name: string;
-  /** The ID3 title. */
-  title: string;
-  /** Exact length: the podcast's stored duration is this many seconds. */
-  seconds: number;
-  /** Chords of [start second, MIDI notes]: arpeggiated as bells over a soft pad; the last one rings out. */
-  chords: [number, number[]][];
-  /** Seconds between arpeggio notes. */
-  step: number;
-}
-
-export const DEMO_AUDIO_TRACKS: DemoAudioTrack[] = [
-  {
-    name: "capital-call-trailer",
-    title: "Capital Call: Season 3 Trailer",
-    seconds: 8,
-    step: 0.25,
-    // C major, G, then C again.
-    chords: [
-      [0, [60, 64, 67, 72, 76]],
-      [2, [55, 62, 67, 71, 74]],
-      [4, [60, 64, 67, 72]],
-    ],
-  },
-  {
-    name: "dividend-hour-theme",
-    title: "The Dividend Hour: Theme",
-    seconds: 12,
-    step: 0.25,
-    // G, E minor, C, D, G: one chord every two seconds.
-    chords: [
-      [0, [55, 59, 62, 67]],
-      [2, [52, 55, 59, 64]],
-      [4, [48, 52, 55, 60]],
-      [6, [50, 54, 57, 62]],
-      [8, [55, 59, 62, 67, 71]],
-    ],
-  },
-];
-
-/** The site path of a demo track's MP3 (throws on a typo, so data modules stay valid). */
 export function demoAudio(name: string): { path: string; seconds: number } {
-  const track = DEMO_AUDIO_TRACKS.find((t) => t.name === name);
-  if (!track) throw new Error(`Unknown demo audio: ${name}`);
-  return { path: `/media/audio/${track.name}.mp3`, seconds: track.seconds };
+  if (spokenScript(name).media.kind !== "audio") throw new Error(`Not a demo audio episode: ${name}`);
+  return { path: spokenMediaPath(name), seconds: spokenTimings(name).seconds };
 }
 
 /** The trailer, which plays with the native player offline (the end-to-end tests use it). */
-export const DEMO_AUDIO_PATH = demoAudio("capital-call-trailer").path;
+export const DEMO_AUDIO_PATH = spokenMediaPath("capital-call-trailer");
 
 // ---- rendering ----
 
@@ -531,74 +491,18 @@ export function renderMediaSvg(image: MediaImage): string {
   ].join("\n");
 }
 
-// ---- audio ----
-
-export const DEMO_AUDIO_SAMPLE_RATE = 44_100;
-
-const midiFrequency = (note: number) => 440 * 2 ** ((note - 69) / 12);
+// ---- video ----
 
 /**
- * A track as a 44.1 kHz 16-bit mono WAV: each chord arpeggiated upwards as soft bells (a few harmonics,
- * each fading faster than the one below) over a quiet sine pad, peaking at -3 dBFS, with a short fade
- * at both ends so it neither clicks nor stops abruptly. Deterministic, so a stale MP3 can be detected.
+ * A spoken episode shipped as a video shows its catalogue artwork as the picture, so the MP4's comment tag
+ * covers the artwork as well as the script: changing either makes the committed file stale.
  */
-export function renderDemoAudioWav(track: DemoAudioTrack): Buffer {
-  const rate = DEMO_AUDIO_SAMPLE_RATE;
-  const count = rate * track.seconds;
-  const mix = new Float64Array(count);
-  const add = (start: number, frequency: number, gain: number, decay: number, harmonics: number[], attack: number) => {
-    const first = Math.round(start * rate);
-    for (let i = first; i < count; i++) {
-      const age = (i - first) / rate;
-      const envelope = Math.min(1, age / attack) * Math.exp(-age * decay);
-      if (envelope < 1e-4 && age > attack) break;
-      let sample = 0;
-      harmonics.forEach((weight, h) => {
-        sample += weight * Math.exp(-age * decay * h) * Math.sin(2 * Math.PI * frequency * (h + 1) * age);
-      });
-      mix[i]! += gain * envelope * sample;
-    }
-  };
-  track.chords.forEach(([start, notes], c) => {
-    const next = track.chords[c + 1]?.[0] ?? track.seconds;
-    // The pad: the chord's lower notes an octave down, swelling in and fading out.
-    for (const note of notes.slice(0, 3)) add(start, midiFrequency(note - 12), 0.12, 0.6, [1, 0.2], 0.4);
-    // The bells: up the chord and back down until the next chord; the last chord once up, then it rings.
-    const pattern = [...notes, ...notes.slice(1, -1).reverse()];
-    const end = c === track.chords.length - 1 ? start + notes.length * track.step : next;
-    for (let t = start, k = 0; t < end - 1e-9; t += track.step, k++) {
-      add(t, midiFrequency(pattern[k % pattern.length]! + 12), 0.3, 1.6, [1, 0.35, 0.12], 0.006);
-    }
-  });
-  const peak = mix.reduce((max, value) => Math.max(max, Math.abs(value)), 0) || 1;
-  const data = Buffer.alloc(count * 2);
-  const fade = 0.5 * rate;
-  for (let i = 0; i < count; i++) {
-    const edge = Math.min(1, i / (0.005 * rate), (count - 1 - i) / fade);
-    const value = (mix[i]! / peak) * 0.707 * edge;
-    data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(value * 32767))), i * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "ascii");
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVE", 8, "ascii");
-  header.write("fmt ", 12, "ascii");
-  header.writeUInt32LE(16, 16); // fmt chunk size
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28); // byte rate: 2 bytes per sample
-  header.writeUInt16LE(2, 32); // block align
-  header.writeUInt16LE(16, 34); // bits per sample
-  header.write("data", 36, "ascii");
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
-/**
- * What the MP3's ID3 comment says about its source: the WAV's SHA-256. Tests compare it with the current
- * rendering (no encoder needed), so changing a track without re-encoding it fails a test.
- */
-export function demoAudioSourceTag(track: DemoAudioTrack): string {
-  return `source-sha256=${createHash("sha256").update(renderDemoAudioWav(track)).digest("hex")}`;
+export function demoVideoSourceTag(name: string): string {
+  const script = spokenScript(name);
+  if (script.media.kind !== "video") throw new Error(`Not a demo video episode: ${name}`);
+  const { artwork } = script.media;
+  const image = MEDIA_IMAGES.find((i) => i.name === artwork);
+  if (!image) throw new Error(`Unknown demo image: ${artwork}`);
+  const source = `${spokenSourceTag(name)}\n${renderMediaSvg(image)}`;
+  return `source-sha256=${createHash("sha256").update(source).digest("hex")}`;
 }

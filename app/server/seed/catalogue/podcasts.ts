@@ -1,10 +1,18 @@
 import { demoAudio, mediaUrl } from "./media";
+import { spokenEpisode } from "./spoken";
 import type { DemoPodcast } from "./types";
+
+/** The transcript and chapters of a spoken demo episode (spoken.ts), made with its audio (PRODUCT.md "Transcripts"). */
+function transcriptOf(name: string) {
+  const { transcript, chapters } = spokenEpisode(name);
+  return { transcript, chapters };
+}
 
 /**
  * 13 podcasts: 12 published (2 featured), one draft. Audio URLs use each of the audio-host post forms
  * of PRODUCT.md "Audio" (posts/{id}, boos/{id}, posts/{id}.mp3, …-{id}.mp3), two play a local MP3 with the
- * native player (the podcast feed's episodes, PRODUCT.md "Discovery") and one has no audio at all.
+ * native player (the podcast feed's episodes, PRODUCT.md "Discovery"; spoken, with transcripts and
+ * chapters) and one has no audio at all.
  */
 export const DEMO_PODCASTS: DemoPodcast[] = [
   {
@@ -80,6 +88,7 @@ export const DEMO_PODCASTS: DemoPodcast[] = [
     audioUrl: demoAudio("capital-call-trailer").path,
     thumbnail: mediaUrl("podcast-capital-call"),
     duration: demoAudio("capital-call-trailer").seconds,
+    ...transcriptOf("capital-call-trailer"),
     listens: 1_120,
   },
   {
@@ -127,15 +136,16 @@ export const DEMO_PODCASTS: DemoPodcast[] = [
   },
   {
     slug: "dividend-hour-theme",
-    title: "The Dividend Hour: Our New Theme Music",
-    description: "Twelve seconds of the new theme that opens every episode of The Dividend Hour from this season.",
+    title: "The Dividend Hour: The New Season Starts Here",
+    description: "The first minute of the new season: why falling deposit rates change the job of an income portfolio.",
     content:
-      "<p>Listeners asked for something calmer than the old ticker sound, so the new theme is a slow walk through five chords. Press play and let it ring out.</p>",
-    tags: ["dividends", "podcast", "theme music"],
+      "<p>Sophie Lindqvist and macro strategist Liam Castellano open the season: what happens to income investors when term deposits stop paying, and why this season goes back to payout ratios, franking credits and balance sheets.</p>",
+    tags: ["dividends", "podcast", "income", "interest rates"],
     age: 60,
     audioUrl: demoAudio("dividend-hour-theme").path,
     thumbnail: mediaUrl("podcast-dividend-hour"),
     duration: demoAudio("dividend-hour-theme").seconds,
+    ...transcriptOf("dividend-hour-theme"),
     listens: 860,
   },
   {

@@ -34,7 +34,13 @@ export interface DemoSponsorship {
   note?: string;
 }
 
-export interface DemoVideo extends DemoContent {
+/** PRODUCT.md "Transcripts": what an item with video or audio says (normalised WebVTT) and its chapters ('0:00 Title' lines). */
+export interface DemoTranscribed {
+  transcript?: string | null;
+  chapters?: string | null;
+}
+
+export interface DemoVideo extends DemoContent, DemoTranscribed {
   videoUrl: string;
   thumbnail: string;
   duration: number | null;
@@ -43,7 +49,7 @@ export interface DemoVideo extends DemoContent {
   featuredAge?: number;
 }
 
-export interface DemoPodcast extends DemoContent {
+export interface DemoPodcast extends DemoContent, DemoTranscribed {
   audioUrl: string | null;
   thumbnail: string;
   duration: number | null;
@@ -59,7 +65,7 @@ export interface DemoBlog extends DemoContent {
   views: number;
 }
 
-export interface DemoInterview extends DemoContent {
+export interface DemoInterview extends DemoContent, DemoTranscribed {
   intervieweeName: string;
   intervieweeTitle: string;
   videoUrl: string | null;
