@@ -100,10 +100,10 @@ describe("the content registry", () => {
 
   it("each type's own fields, in the editor's order", () => {
     const fields: Record<ContentType, readonly string[]> = {
-      video: ["videoUrl", "thumbnailUrl", "duration"],
-      podcast: ["audioUrl", "thumbnailUrl", "duration"],
+      video: ["videoUrl", "thumbnailUrl", "duration", "transcript", "chapters"],
+      podcast: ["audioUrl", "thumbnailUrl", "duration", "transcript", "chapters"],
       blog: ["featuredImageUrl", "authorName", "authorRole", "readTime"],
-      interview: ["intervieweeName", "intervieweeTitle", "videoUrl", "audioUrl", "thumbnailUrl", "duration"],
+      interview: ["intervieweeName", "intervieweeTitle", "videoUrl", "audioUrl", "thumbnailUrl", "duration", "transcript", "chapters"],
       special_feature: ["featureType", "featuredImageUrl", "videoUrl", "readTime"],
     };
     for (const type of CONTENT_TYPES) expect(CONTENT_REGISTRY[type].fields, type).toEqual(fields[type]);

@@ -5,10 +5,22 @@ import { emptyEditorValues } from "./editor-values";
 
 describe("empty editor values", () => {
   it.each([
-    ["video", { videoUrl: "", thumbnailUrl: "", duration: "" }],
-    ["podcast", { audioUrl: "", thumbnailUrl: "", duration: "" }],
+    ["video", { videoUrl: "", thumbnailUrl: "", duration: "", transcript: "", chapters: "" }],
+    ["podcast", { audioUrl: "", thumbnailUrl: "", duration: "", transcript: "", chapters: "" }],
     ["blog", { featuredImageUrl: "", authorName: "", authorRole: "", readTime: "" }],
-    ["interview", { intervieweeName: "", intervieweeTitle: "", videoUrl: "", audioUrl: "", thumbnailUrl: "", duration: "" }],
+    [
+      "interview",
+      {
+        intervieweeName: "",
+        intervieweeTitle: "",
+        videoUrl: "",
+        audioUrl: "",
+        thumbnailUrl: "",
+        duration: "",
+        transcript: "",
+        chapters: "",
+      },
+    ],
     ["special_feature", { featureType: "", featuredImageUrl: "", videoUrl: "", readTime: "" }],
   ] as const)("%s: every field empty, a draft without tags, not featured", (type, fields) => {
     expect(emptyEditorValues(type)).toEqual({ ...EMPTY_SHARED_VALUES, ...fields });
