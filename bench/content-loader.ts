@@ -7,13 +7,14 @@
  * are in about half of them and invented company names in about 0.2%; filler words make up the
  * rest. Benchmarks can then ask common, medium, rare and phrase queries with known hit counts.
  * ~5% drafts and ~1% archived items have no publish date; dates are whole hours over three years, so
- * equal dates (and the id tie-break) are common.
+ * equal dates (and the id tie-break) are common. Transcripts, when asked for, are made in Node
+ * (bench/transcript-text.ts) and sent with their rows.
  */
 import { sql } from "drizzle-orm";
 
 import type { Database } from "~/server/db/db.server";
 
-const FILLER = [
+export const FILLER = [
   "the",
   "and",
   "of",
@@ -466,12 +467,15 @@ export interface ContentLength {
 /** The default: short bodies, like a video's or a podcast's notes (45–84 words, ~450 characters). */
 export const SHORT_CONTENT: ContentLength = { min: 45, max: 85 };
 
-/** Columns every content table shares, as an INSERT … SELECT list over `g` (generate_series). */
-const commonSelect = ({ min, max }: ContentLength) => `
-  initcap(bench_words(4 + floor(random() * 6)::integer, s.topic)),
-  bench_words(14 + floor(random() * 16)::integer, s.topic),
-  bench_words(${Math.floor(min)} + floor(random() * ${Math.floor(max - min)})::integer, s.topic),
-  bench_tags(s.topic),
+/**
+ * Columns every content table shares, as an INSERT … SELECT list over `g` (generate_series). `topic` is
+ * the row's topic: the one drawn in STATUS, or that of the row's transcript.
+ */
+const commonSelect = ({ min, max }: ContentLength, topic = "s.topic") => `
+  initcap(bench_words(4 + floor(random() * 6)::integer, ${topic})),
+  bench_words(14 + floor(random() * 16)::integer, ${topic}),
+  bench_words(${Math.floor(min)} + floor(random() * ${Math.floor(max - min)})::integer, ${topic}),
+  bench_tags(${topic}),
   s.status,
   case when s.status = 'published'
     then date_trunc('hour', timestamptz '2026-01-01 00:00+00' - random() * interval '1095 days') end`;
@@ -508,28 +512,84 @@ export async function createIndexes(db: Database, indexes: IndexDefinition[]) {
   for (const { definition } of indexes) await db.execute(sql.raw(definition));
 }
 
+/** A transcript as the app stores it, with the topic its row then takes (bench/transcript-text.ts). */
+export interface RowTranscript {
+  topic: number;
+  /** The `transcript` column: normalised WebVTT. */
+  stored: string;
+  /** The `transcript_text` column: transcriptWords(stored). */
+  words: string;
+}
+
+/**
+ * Makes the transcript of row `row` (1-based, as `g`) of table `table` (its index in TRANSCRIPT_TABLES),
+ * repeatably for a given seed.
+ */
+export type TranscriptMaker = (seed: number, table: number, row: number) => RowTranscript;
+
+/** The content types that have transcripts (PRODUCT.md "Transcripts"), in load order. */
+export const TRANSCRIPT_TABLES = ["videos", "podcasts", "interviews"] as const;
+
+/** Rows of each transcript table that get one: a fifth of all items, shared out as evenly as rows allow. */
+export function transcriptCounts(perType: number) {
+  return TRANSCRIPT_TABLES.map((_, i) => Math.floor((Math.floor(perType) + i) / TRANSCRIPT_TABLES.length));
+}
+
+/** Whether row g of `perType` is one of the `count` with a transcript: evenly spaced, so every batch has its share. */
+const hasTranscript = (g: number, count: number, perType: number) =>
+  Math.floor((g * count) / perType) > Math.floor(((g - 1) * count) / perType);
+
+/**
+ * Rows per INSERT when transcripts are loaded: a third of them carry ~29 KB of WebVTT and ~20 KB of words
+ * (at the default length), so a statement takes ~16 MB of parameters and PGlite's memory (at most 2 GB)
+ * stays flat however many rows are loaded.
+ */
+const TRANSCRIPT_BATCH = 1000;
+
+/** What was loaded into `transcript` and `transcript_text`. */
+export interface TranscriptTotals {
+  rows: number;
+  perTable: number[];
+  storedBytes: number;
+  wordsBytes: number;
+  /** Time spent making the text in Node (part of the insert time). */
+  makeSeconds: number;
+}
+
 /**
  * Inserts `perType` rows into each of the five tables, then runs VACUUM ANALYZE (PGlite has no
  * autovacuum, and the planner needs statistics to choose the search indexes). `seed` makes the text
  * and dates repeatable (ids are random uuids). The search indexes are dropped during the load and
  * rebuilt after it, which is several times faster than updating them row by row; the lexicon is filled
- * by its triggers, as in the app. Returns the seconds spent inserting, indexing and vacuuming.
+ * by its triggers, as in the app. With `transcripts`, a fifth of the items get one (transcriptCounts:
+ * all of them videos, podcasts or interviews), made by it. Returns the seconds spent inserting,
+ * indexing and vacuuming (elapsed, and CPU time of this process), and what the transcripts came to.
  */
 export async function loadContent(
   db: Database,
-  { perType, seed = 0.42, contentLength = SHORT_CONTENT }: { perType: number; seed?: number; contentLength?: ContentLength },
+  {
+    perType,
+    seed = 0.42,
+    contentLength = SHORT_CONTENT,
+    transcripts = null,
+  }: { perType: number; seed?: number; contentLength?: ContentLength; transcripts?: TranscriptMaker | null },
 ) {
-  const started = performance.now();
+  // CPU time of this process too: on a busy machine it says what the work costs (PGlite runs in this process).
+  const cpu = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e6;
+  };
+  const [started, startedCpu] = [performance.now(), cpu()];
   const indexes = await searchIndexes(db);
   await dropIndexes(db, indexes);
-  await insertContent(db, perType, seed, contentLength);
-  const inserted = performance.now();
+  const transcriptTotals = await insertContent(db, perType, seed, contentLength, transcripts);
+  const [inserted, insertedCpu] = [performance.now(), cpu()];
   await db.transaction(async (tx) => {
     // More memory than the default 64 MB lets a GIN build sort its entries in fewer passes.
     await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
     await createIndexes(tx as unknown as Database, indexes);
   });
-  const indexed = performance.now();
+  const [indexed, indexedCpu] = [performance.now(), cpu()];
   await db.execute(sql`vacuum analyze`);
   const seconds = (from: number, to: number) => (to - from) / 1000;
   return {
@@ -537,33 +597,91 @@ export async function loadContent(
     indexSeconds: seconds(inserted, indexed),
     indexCount: indexes.length,
     vacuumSeconds: seconds(indexed, performance.now()),
+    cpuSeconds: { insert: insertedCpu - startedCpu, index: indexedCpu - insertedCpu, vacuum: cpu() - indexedCpu },
+    transcripts: transcriptTotals,
   };
 }
 
-/** One transaction, so setseed() and the inserts share a connection. */
-async function insertContent(db: Database, perType: number, seed: number, contentLength: ContentLength) {
-  const COMMON_SELECT = commonSelect(contentLength);
+/**
+ * One transaction, so setseed() and the inserts share a connection. Without transcripts, one INSERT per
+ * table. With them, the three transcript tables are inserted TRANSCRIPT_BATCH rows at a time, each
+ * statement taking its rows' transcripts as array parameters. The batches run in row order, and a
+ * transcript's topic replaces the one drawn for its row without skipping the draw, so random() gives
+ * every row the same values as without transcripts: the rows without one are the same items.
+ */
+async function insertContent(
+  db: Database,
+  perType: number,
+  seed: number,
+  contentLength: ContentLength,
+  transcripts: TranscriptMaker | null,
+): Promise<TranscriptTotals | null> {
+  const rows = Math.floor(perType);
+  const counts = transcriptCounts(rows);
+  const totals: TranscriptTotals = { rows: 0, perTable: counts, storedBytes: 0, wordsBytes: 0, makeSeconds: 0 };
   await createGenerators(db);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select setseed(${seed})`);
-    const run = (text: string) => tx.execute(sql.raw(text));
-    const from = `from generate_series(1, ${Math.floor(perType)}) g, lateral ${STATUS}`;
-    await run(`insert into videos (title, description, content, tags, status, published_at, thumbnail_url, duration, views)
-      select ${COMMON_SELECT}, 'https://img.example.com/v/' || g || '.jpg', floor(random() * 3600)::integer,
-        floor(random() * 200000)::integer ${from}`);
-    await run(`insert into podcasts (title, description, content, tags, status, published_at, thumbnail_url, audio_url, duration, listens)
-      select ${COMMON_SELECT}, 'https://img.example.com/p/' || g || '.jpg', 'https://audio.example.com/posts/' || g,
-        floor(random() * 5400)::integer, floor(random() * 50000)::integer ${from}`);
-    await run(`insert into blogs (title, description, content, tags, status, published_at, featured_image_url, author_name, views)
-      select ${COMMON_SELECT}, 'https://img.example.com/b/' || g || '.jpg', 'Author ' || (g % 40),
-        floor(random() * 80000)::integer ${from}`);
-    await run(`insert into interviews (title, description, content, tags, status, published_at, interviewee_name, thumbnail_url, views)
-      select ${COMMON_SELECT}, 'Guest ' || (g % 500), 'https://img.example.com/i/' || g || '.jpg',
-        floor(random() * 120000)::integer ${from}`);
-    await run(`insert into special_features (title, description, content, tags, status, published_at, feature_type, featured_image_url, views)
-      select ${COMMON_SELECT},
-        (array['market_analysis','exclusive_report','expert_insight','breaking_news','deep_dive','other'])[1 + (g % 6)],
-        'https://img.example.com/s/' || g || '.jpg', floor(random() * 90000)::integer ${from}`);
+    /** `insert into ${into} select <common columns>, ${select} from <rows>`, once or in batches with transcripts. */
+    const insert = async (into: string, select: string) => {
+      const table = TRANSCRIPT_TABLES.indexOf(into.split(" ")[0] as (typeof TRANSCRIPT_TABLES)[number]);
+      if (!transcripts || table < 0) {
+        const from = `from generate_series(1, ${rows}) g, lateral ${STATUS}`;
+        await tx.execute(sql.raw(`insert into ${into} select ${commonSelect(contentLength)}, ${select} ${from}`));
+        return;
+      }
+      const columns = into.replace(/\)$/, ", transcript, transcript_text)");
+      for (let first = 1; first <= rows; first += TRANSCRIPT_BATCH) {
+        const last = Math.min(rows, first + TRANSCRIPT_BATCH - 1);
+        const topics: (number | null)[] = [];
+        const stored: (string | null)[] = [];
+        const words: (string | null)[] = [];
+        const making = performance.now();
+        for (let g = first; g <= last; g++) {
+          const transcript = hasTranscript(g, counts[table]!, rows) ? transcripts(seed, table, g) : null;
+          topics.push(transcript?.topic ?? null);
+          stored.push(transcript?.stored ?? null);
+          words.push(transcript?.words ?? null);
+          if (!transcript) continue;
+          totals.rows += 1;
+          totals.storedBytes += Buffer.byteLength(transcript.stored);
+          totals.wordsBytes += Buffer.byteLength(transcript.words);
+        }
+        totals.makeSeconds += (performance.now() - making) / 1000;
+        // Each array is one parameter, parsed once (a text parameter cast to an array would be parsed again for every row).
+        const offset = sql.raw(String(first - 1));
+        await tx.execute(
+          sql`insert into ${sql.raw(columns)}
+            select ${sql.raw(commonSelect(contentLength, "coalesce(t.topic, s.topic)"))}, ${sql.raw(select)}, t.transcript, t.words
+            from generate_series(${sql.raw(String(first))}, ${sql.raw(String(last))}) g, lateral ${sql.raw(STATUS)},
+              lateral (select (${sql.param(topics)}::integer[])[g - ${offset}] as topic,
+                (${sql.param(stored)}::text[])[g - ${offset}] as transcript, (${sql.param(words)}::text[])[g - ${offset}] as words) t`,
+        );
+      }
+    };
+    await insert(
+      "videos (title, description, content, tags, status, published_at, thumbnail_url, duration, views)",
+      `'https://img.example.com/v/' || g || '.jpg', floor(random() * 3600)::integer, floor(random() * 200000)::integer`,
+    );
+    await insert(
+      "podcasts (title, description, content, tags, status, published_at, thumbnail_url, audio_url, duration, listens)",
+      `'https://img.example.com/p/' || g || '.jpg', 'https://audio.example.com/posts/' || g,
+        floor(random() * 5400)::integer, floor(random() * 50000)::integer`,
+    );
+    await insert(
+      "blogs (title, description, content, tags, status, published_at, featured_image_url, author_name, views)",
+      `'https://img.example.com/b/' || g || '.jpg', 'Author ' || (g % 40), floor(random() * 80000)::integer`,
+    );
+    await insert(
+      "interviews (title, description, content, tags, status, published_at, interviewee_name, thumbnail_url, views)",
+      `'Guest ' || (g % 500), 'https://img.example.com/i/' || g || '.jpg', floor(random() * 120000)::integer`,
+    );
+    await insert(
+      "special_features (title, description, content, tags, status, published_at, feature_type, featured_image_url, views)",
+      `(array['market_analysis','exclusive_report','expert_insight','breaking_news','deep_dive','other'])[1 + (g % 6)],
+        'https://img.example.com/s/' || g || '.jpg', floor(random() * 90000)::integer`,
+    );
   });
   await dropGenerators(db);
+  return transcripts ? totals : null;
 }
