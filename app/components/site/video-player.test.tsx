@@ -1,14 +1,19 @@
 import "../../../tests/support/dom";
 
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { videoSource } from "~/lib/media";
+import { seekPlayer } from "~/lib/player-seek";
 
 import { VideoPlayer } from "./video-player";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // A seek keeps its moment in the address (#t=…), which a player reads when it mounts.
+  window.history.replaceState(null, "", "/");
+});
 
 const WATCH = "https://www.youtube.com/watch?v=V4ZDealMRJY";
 const TITLE = "Gold miners' quarter";
@@ -42,6 +47,28 @@ describe('VideoPlayer: a host\'s player loads only when the reader asks for it (
     const { container } = render(<Player url="https://youtu.be/V4ZDealMRJY?t=90" poster={null} />);
     fireEvent.click(screen.getByRole("button", { name: `Play video: ${TITLE}` }));
     expect(container.querySelector("iframe")!.getAttribute("src")).toBe("https://www.youtube.com/embed/V4ZDealMRJY?start=90&autoplay=1");
+  });
+
+  it('starts the host\'s player at a time a transcript asks for, replacing its own offset (PRODUCT.md "Transcripts")', () => {
+    const { container } = render(<Player url="https://youtu.be/V4ZDealMRJY?t=90" poster={null} />);
+    act(() => seekPlayer(65.5));
+    expect(container.querySelector("iframe")!.getAttribute("src")).toBe("https://www.youtube.com/embed/V4ZDealMRJY?start=65&autoplay=1");
+    act(() => seekPlayer(120));
+    expect(container.querySelector("iframe")!.getAttribute("src")).toBe("https://www.youtube.com/embed/V4ZDealMRJY?start=120&autoplay=1");
+  });
+
+  it("opened at a moment (#t=45), waits for the press and then starts there", () => {
+    window.history.replaceState(null, "", "/video/x#t=45");
+    const { container } = render(<Player url={WATCH} poster={null} />);
+    expect(container.querySelector("iframe")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: `Play video: ${TITLE}` }));
+    expect(container.querySelector("iframe")!.getAttribute("src")).toBe("https://www.youtube.com/embed/V4ZDealMRJY?autoplay=1&start=45");
+  });
+
+  it("reads Vimeo's start time from the fragment", () => {
+    const { container } = render(<Player url="https://player.vimeo.com/video/76979871" poster={null} />);
+    act(() => seekPlayer(30));
+    expect(container.querySelector("iframe")!.getAttribute("src")).toBe("https://player.vimeo.com/video/76979871?autoplay=1#t=30s");
   });
 
   it("without a picture of its own, shows our stored copy of the host's picture, never the host's address", () => {
