@@ -74,7 +74,7 @@ export function ContentList({ list }: { list: ContentListData }) {
               {subtitle(type, item) ? <p className="truncate text-xs text-muted-foreground">{subtitle(type, item)}</p> : null}
               {/* PRODUCT.md "Transcripts": published audio and video owe readers a transcript. */}
               {item.needsTranscript ? (
-                <Badge variant="outline" className="mt-1 border-amber-500/60 text-amber-800 dark:text-amber-300">
+                <Badge variant="warning" className="mt-1">
                   <Icon name="captions" />
                   Needs transcript
                 </Badge>

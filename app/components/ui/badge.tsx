@@ -16,6 +16,8 @@ export const badgeVariants = cva(
         /** An outlined badge in muted text (a list's 'more tags' count). */
         "outline-muted": "text-muted-foreground",
         success: "border-transparent bg-gain/15 text-gain",
+        /** Something an editor still owes readers (PRODUCT.md "Transcripts": 'Needs transcript'). */
+        warning: "border-amber-500/60 text-amber-800 dark:text-amber-300",
       },
       size: {
         default: "py-0.5 text-xs",
