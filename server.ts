@@ -14,6 +14,7 @@ import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 
 import { nextPublicationAfter } from "./app/server/content/scheduled-publication.server";
+import { counterRoutes } from "./app/server/counting/endpoint.server";
 import { closeDatabase, connectDatabase, getDb, MIGRATIONS_FOLDER } from "./app/server/db/db.server";
 import { getEnv, StartupError } from "./app/server/env.server";
 import { limitBodyTime, UPLOAD_BODY_TIMEOUT_MS } from "./app/server/http/body-timeout.server";
@@ -122,6 +123,9 @@ async function main() {
   app.use(warnOfPlainHttpBehindHttps(env.BETTER_AUTH_URL, env.TRUST_PROXY, (message) => log.warn(message)));
   // Unserved methods and cross-site writes never reach a handler or the page cache (PRODUCT.md "Security").
   app.use(refuseUnservedMethods, refuseCrossSiteRequests([env.PUBLIC_URL, env.BETTER_AUTH_URL]));
+  // View and listen counters: the busiest request under a spike, answered without React Router
+  // (PRODUCT.md "Counters"); their answers are too small to compress.
+  for (const { pattern, handler } of counterRoutes()) app.all(pattern, labelRoute(pattern, handler));
   // Pages are compressed as they stream. Brotli's default 4 MB window is far larger than any page and
   // costs more to set up for each response than the compression itself (PRODUCT.md "Speed").
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: PAGE_BROTLI_WINDOW_BITS } } }));

@@ -80,13 +80,9 @@ export default [
   route("uploads/*", "routes/uploads.$.ts"),
 
   // Resource routes
-  ...prefix("api", [
-    route("auth/*", "routes/api.auth.$.ts"),
-    // PRODUCT.md "Counters": one counter module for every type: /api/{slug}/{id}/view, or /listen for podcasts
-    ...CONTENT_TYPE_LIST.map(({ slug, counter }) =>
-      route(`${slug}/:id/${counter === "listens" ? "listen" : "view"}`, "routes/api.content.$id.counter.ts", { id: `api-${slug}-counter` }),
-    ),
-  ]),
+  // PRODUCT.md "Counters": /api/{slug}/{id}/view (or /listen) are answered by server.ts ahead of these
+  // routes (app/server/counting/endpoint.server.ts).
+  ...prefix("api", [route("auth/*", "routes/api.auth.$.ts")]),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/newsletter", "routes/resources.newsletter.ts"),
   // PRODUCT.md "Following and alerts": the Follow buttons read and post here

@@ -8,10 +8,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "~/lib/roles";
 import * as dashboard from "~/server/content/dashboard.server";
 import * as dailyStats from "~/server/counting/daily-stats.server";
-import { countHit } from "~/server/counting/record-hit.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
-import { insertPodcasts, insertVideos } from "../../tests/support/content";
+import { countNewVisit, insertPodcasts, insertVideos } from "../../tests/support/content";
 import { callRoute } from "../../tests/support/route";
 import AdminDashboard, { loader } from "./admin._index";
 
@@ -48,9 +47,9 @@ describe("/admin dashboard loader", () => {
     const [video] = await insertVideos([{ title: "counted" }]);
     const [podcast] = await insertPodcasts([{ title: "heard" }]);
     const before = (await load((await createSignedInUser({ role: "admin" })).cookie)).daily!.at(-1)!;
-    await countHit("video", video!.id);
-    await countHit("video", video!.id);
-    await countHit("podcast", podcast!.id);
+    await countNewVisit("video", video!.id);
+    await countNewVisit("video", video!.id);
+    await countNewVisit("podcast", podcast!.id);
     const { cookie } = await createSignedInUser({ role: "admin" });
     const { daily } = await load(cookie);
     expect(daily).toHaveLength(30);

@@ -2,10 +2,9 @@
 import { describe, expect, it, vi } from "vitest";
 
 import * as dailyStats from "~/server/counting/daily-stats.server";
-import { countHit } from "~/server/counting/record-hit.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
-import { insertBlogs, insertPodcasts, insertVideos } from "../../tests/support/content";
+import { countNewVisit, insertBlogs, insertPodcasts, insertVideos } from "../../tests/support/content";
 import { callRoute } from "../../tests/support/route";
 import { loader } from "./admin.content.$id";
 
@@ -17,9 +16,9 @@ async function edit(path: string, id: string) {
 describe("/admin/{type}/{id} loader: the item's last 30 days", () => {
   it("gives a video's views per day, today last, and only its own", async () => {
     const [video, other] = await insertVideos([{ title: "Mine" }, { title: "Other" }]);
-    await countHit("video", video!.id);
-    await countHit("video", video!.id);
-    await countHit("video", other!.id);
+    await countNewVisit("video", video!.id);
+    await countNewVisit("video", video!.id);
+    await countNewVisit("video", other!.id);
     const body = await edit(`/admin/videos/${video!.id}`, video!.id);
     expect(body.values).toMatchObject({ title: "Mine" });
     if (!body.daily || !("figures" in body.daily)) throw new Error("expected figures");
@@ -30,14 +29,14 @@ describe("/admin/{type}/{id} loader: the item's last 30 days", () => {
 
   it("gives a podcast's figures as listens", async () => {
     const [podcast] = await insertPodcasts([{}]);
-    await countHit("podcast", podcast!.id);
+    await countNewVisit("podcast", podcast!.id);
     const body = await edit(`/admin/podcasts/${podcast!.id}`, podcast!.id);
     expect(body.daily && "figures" in body.daily && body.daily.figures.at(-1)).toEqual({ day: dailyStats.utcDay(new Date()), listens: 1 });
   });
 
   it("gives a blog post's views per day too (every type counts its views)", async () => {
     const [blog] = await insertBlogs([{}]);
-    await countHit("blog", blog!.id);
+    await countNewVisit("blog", blog!.id);
     const body = await edit(`/admin/blogs/${blog!.id}`, blog!.id);
     expect(body.daily && "figures" in body.daily && body.daily.figures.at(-1)).toEqual({ day: dailyStats.utcDay(new Date()), views: 1 });
   });

@@ -3,17 +3,16 @@ import { describe, expect, it, vi } from "vitest";
 import * as videosServer from "~/server/content/videos.server";
 import { schema } from "~/server/db/db.server";
 
-import { browserPost, emptyBeforeEach, insertVideos, MISSING_ID, viewsOf } from "../../tests/support/content";
+import { counterPost, emptyBeforeEach, insertVideos, MISSING_ID, viewsOf } from "../../tests/support/content";
 import { describeItemPromotion } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
-import { action as viewAction, loader as viewLoader } from "./api.content.$id.counter";
 import { loader as videoLoader } from "./video.$id";
 import { loader as videosLoader } from "./videos";
 
 const loadList = (search = "") => callRoute(videosLoader, `/videos${search}`, { throws: false });
 const loadVideo = (id: string) => callRoute(videoLoader, `/video/${id}`, { params: { id }, throws: false });
 /** A browser's view post, as server.ts hands it on (one client address). */
-const postView = (id: string, method?: string) => browserPost(viewAction, `/api/videos/${id}/view`, id, method);
+const postView = (id: string, method?: string) => counterPost(`/api/videos/${id}/view`, { method });
 
 emptyBeforeEach(schema.videos);
 
@@ -117,7 +116,7 @@ describe("POST /api/videos/{id}/view", () => {
 
   it("refuses GET (a crawler or prefetch never counts) and other methods with 405", async () => {
     const [video] = await insertVideos([{ views: 1 }]);
-    const get = await viewLoader();
+    const get = await postView(video.id, "GET");
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");
     expect((await postView(video.id, "PUT")).status).toBe(405);

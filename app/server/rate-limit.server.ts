@@ -32,7 +32,12 @@ const PRUNE_INTERVAL_MS = 60_000;
  * request that did not come through server.ts) is no address at all, never a bucket shared by everyone.
  */
 export function clientAddress(request: Request): string | null {
-  const value = request.headers.get("x-forwarded-for")?.trim();
+  return addressFromForwardedFor(request.headers.get("x-forwarded-for"));
+}
+
+/** `clientAddress` from the header's value (Express handlers read it without a Request). */
+export function addressFromForwardedFor(header: string | null | undefined): string | null {
+  const value = header?.trim();
   return value && isIP(value) ? value : null;
 }
 
@@ -80,7 +85,7 @@ let lastPrune = Number.NEGATIVE_INFINITY;
  * Deletes rows whose window ended under every rule, at most once a minute per process, so keys made per
  * visitor and item do not pile up. Better Auth's limiter stores here too (its storage is ours, below).
  */
-async function pruneExpired(now: number) {
+export async function pruneExpiredRateLimits(now: number) {
   if (Math.abs(now - lastPrune) < PRUNE_INTERVAL_MS) return;
   lastPrune = now;
   const db = await getDb();
@@ -106,7 +111,7 @@ async function consume(key: string, rule: RateLimitRule, now: number) {
       count = case when rate_limits.last_request <= ${windowStart} then 1 else rate_limits.count + 1 end,
       last_request = case when rate_limits.last_request <= ${windowStart} then ${now} else rate_limits.last_request end
     returning count, last_request as window_start`);
-  await pruneExpired(now);
+  await pruneExpiredRateLimits(now);
   const row = result.rows[0];
   const allowed = Number(row?.count ?? 0) <= rule.max;
   const endsIn = Math.ceil((Number(row?.window_start ?? now) + rule.windowSeconds * 1000 - now) / 1000);

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 
+import { COUNTER_ROUTES } from "../../app/lib/counter-paths";
 import routeConfig from "../../app/routes";
 import { E2E_ADMIN } from "../../playwright.config";
 
@@ -60,7 +61,11 @@ function flattenRoutes(entries: readonly RouteEntry[], parent = ""): Target[] {
     return [{ file: entry.file, pattern: pattern || "/" }, ...flattenRoutes(entry.children ?? [], pattern)];
   });
 }
-const TARGETS = flattenRoutes(routeConfig as RouteEntry[]);
+// The view and listen counters are answered by server.ts ahead of these routes: fuzzed as one more.
+const TARGETS = [
+  ...flattenRoutes(routeConfig as RouteEntry[]),
+  ...COUNTER_ROUTES.map(({ pattern }) => ({ file: "app/server/counting/endpoint.server.ts", pattern })),
+];
 
 /** Route files whose action saves an admin content form (title required). */
 const isEditor = (target: Target) => /^\/admin\/[^/]+\/(new|:id)$/.test(target.pattern);

@@ -3,15 +3,17 @@ import { eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeEach } from "vitest";
 
+import { contentTypeBySlug } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import type { ContentInput } from "~/lib/editor-values";
 import type { CurrentUser } from "~/server/auth/session.server";
 import { reviewItem } from "~/server/content/review-item.server";
 import { saveItem } from "~/server/content/save-item.server";
+import { answerCounter, counterRoutes } from "~/server/counting/endpoint.server";
+import { recordContentHit } from "~/server/counting/record-hit.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { reviewOf } from "~/server/review/revisions.server";
 
-import { appRequest } from "./auth";
 
 /** A uuid no row has. */
 export const MISSING_ID = "00000000-0000-4000-8000-000000000000";
@@ -65,6 +67,12 @@ export async function dailyRows() {
     .sort((a, b) => `${a[0]}${a[1]}${a[2]}`.localeCompare(`${b[0]}${b[1]}${b[2]}`));
 }
 
+/** Counts one view (or listen) of a published item by a visitor never seen before, now. */
+export async function countNewVisit(type: ContentType, id: string) {
+  const visitor = crypto.randomUUID();
+  return recordContentHit(type, id, { id: `visitor-${visitor}`, address: `address-${visitor}` });
+}
+
 /** Empties the tables before every test, so each test sees only the rows it inserts. */
 export function emptyBeforeEach(...tables: PgTable[]) {
   beforeEach(async () => {
@@ -74,14 +82,31 @@ export function emptyBeforeEach(...tables: PgTable[]) {
 }
 
 /** A desktop Chrome's User-Agent: the view and listen counters count a post from it as a visitor's. */
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+export const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
-/** A browser's post to a counter endpoint (a view or a listen) for `id`, as server.ts hands it on (one client address). */
-export function browserPost(action: (args: never) => unknown, path: string, id: string, method = "POST") {
-  const request = appRequest(path, { method });
-  request.headers.set("User-Agent", BROWSER);
-  request.headers.set("X-Forwarded-For", "203.0.113.20");
-  return action({ request, params: { id }, context: {} } as never) as Promise<Response>;
+export interface CounterClient {
+  method?: string;
+  /** The client address server.ts resolved (X-Forwarded-For as it hands it on). */
+  ip?: string;
+  /** The User-Agent header; undefined sends none. Default: a desktop Chrome. */
+  userAgent?: string;
+}
+
+/**
+ * A post to a counter endpoint (`/api/{slug}/{id}/view` or `/listen`) as server.ts's route hands it on, by
+ * default from a browser at one client address; answered as a Response.
+ */
+export async function counterPost(path: string, client: CounterClient = {}): Promise<Response> {
+  const [, api, slug = "", id, segment] = path.split("/");
+  const route = counterRoutes().find((candidate) => candidate.pattern === `/${api}/${slug}/:id/${segment}`);
+  const type = contentTypeBySlug(slug);
+  if (!route || !type) throw new Error(`${path} is no counter endpoint`);
+  const answer = await answerCounter(type, id, {
+    method: client.method ?? "POST",
+    userAgent: "userAgent" in client ? client.userAgent : BROWSER,
+    forwardedFor: client.ip ?? "203.0.113.20",
+  });
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
 }
 
 /** Inserts interviews ("Interview {i}", published on day(i) unless said otherwise) and returns the stored rows. */

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { CONTENT_REGISTRY, publicUrlFor } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
-import { action as counterAction } from "~/routes/api.content.$id.counter";
 import { loader as blogLoader } from "~/routes/blog";
 import { loader as articleLoader } from "~/routes/blog.$id";
 import { loader as blogFeedLoader } from "~/routes/blog.rss[.]xml";
@@ -33,7 +32,7 @@ import { loader as videosLoader } from "~/routes/videos";
 import { loader as videoFeedLoader } from "~/routes/videos.rss[.]xml";
 
 import {
-  browserPost,
+  counterPost,
   insertBlogs,
   insertInterviews,
   insertPodcasts,
@@ -183,11 +182,11 @@ const PLACES: Place[] = [
   ],
   [
     "the view counter (answers 404 and counts nothing while scheduled)",
-    async ({ scheduled }) => counted(counterAction, `/api/videos/${scheduled.video.id}/view`, scheduled.video.id, "views"),
+    async ({ scheduled }) => counted(`/api/videos/${scheduled.video.id}/view`, scheduled.video.id, "views"),
   ],
   [
     "the listen counter (answers 404 and counts nothing while scheduled)",
-    async ({ scheduled }) => counted(counterAction, `/api/podcasts/${scheduled.podcast.id}/listen`, scheduled.podcast.id, "listens"),
+    async ({ scheduled }) => counted(`/api/podcasts/${scheduled.podcast.id}/listen`, scheduled.podcast.id, "listens"),
   ],
 ];
 
@@ -199,8 +198,8 @@ async function allOf(checks: Promise<boolean>[]) {
 }
 
 /** Posts a browser's hit and reads the stored count back: counted (200, count 1) or refused (404, count 0). */
-async function counted(action: (args: never) => unknown, path: string, id: string, column: "views" | "listens") {
-  const response = await browserPost(action, path, id);
+async function counted(path: string, id: string, column: "views" | "listens") {
+  const response = await counterPost(path);
   const type = column === "views" ? "video" : "podcast";
   const db = await getDb();
   const { rows } = await db.execute<{ count: number }>(

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { emptyBeforeEach, insertPodcasts, insertVideos } from "../../../tests/support/content";
 import { getDb, schema } from "../db/db.server";
 import { DAILY_WINDOW_DAYS, dailyTotals, itemDailyTotals, utcDay } from "./daily-stats.server";
-import { countHit } from "./record-hit.server";
+import { recordContentHit } from "./record-hit.server";
 
 const { contentDailyStats } = schema;
 
@@ -56,7 +56,7 @@ describe("dailyTotals: the dashboard's figures", () => {
 
   it("shows a hit counted now on today's date", async () => {
     const [video] = await insertVideos([{}]);
-    await countHit("video", video!.id);
+    await recordContentHit("video", video!.id, { id: "daily-visitor", address: "daily-address" });
     const totals = await dailyTotals();
     expect(totals.at(-1)).toEqual({ day: utcDay(new Date()), views: 1, listens: 0 });
   });

@@ -1,26 +1,81 @@
+/**
+ * PRODUCT.md "Counters": the counter endpoints, `/api/{slug}/{id}/view` (`/listen` for podcasts), one per
+ * type of the registry. server.ts mounts them on Express ahead of React Router: a view is posted by every
+ * page a reader opens, so under a spike it is the busiest request of the site, and it needs no rendering.
+ * Counters must never be answered from a cache: every answer carries NO_STORE.
+ */
+import type { RequestHandler } from "express";
+
 import { NO_STORE } from "~/lib/cache-headers";
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
+import { COUNTER_ROUTES } from "~/lib/counter-paths";
 
-import { visitorOf, type Visitor } from "./visitor.server";
+import { noteRequestError } from "../http/database-outage.server";
+import { logError } from "../log.server";
+import { addressFromForwardedFor } from "../rate-limit.server";
+import { recordContentHit } from "./record-hit.server";
+import { visitorFrom } from "./visitor.server";
 
-// Counters must never be answered from a cache: every answer carries NO_STORE.
-
-/** A counter endpoint counts only on POST: a GET (crawler, prefetch, link preview) is refused. */
-export function counterMethodNotAllowed() {
-  return Response.json({ error: "Method Not Allowed" }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });
+/** What the endpoint reads of a request. */
+export interface CounterCall {
+  method: string;
+  userAgent: string | null | undefined;
+  /** X-Forwarded-For as server.ts leaves it: the one client address it resolved. */
+  forwardedFor: string | null | undefined;
 }
 
+export interface CounterAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: { views?: number; listens?: number; error?: string };
+}
+
+const JSON_NO_STORE = { ...NO_STORE, "Content-Type": "application/json; charset=utf-8" };
+
 /**
- * PRODUCT.md "Counters": records one view or listen for the visitor (the `record` function dedupes and
- * skips bots, PRODUCT.md "Security") and answers the live count, or 404 for an unknown or unpublished id.
+ * Records one view or listen for the visitor (who counts, once per 30 minutes and never a bot, is
+ * `visitor.server.ts`'s; PRODUCT.md "Security") and answers the live count, or 404 for an unknown or
+ * unpublished id. Only a POST counts: a GET (crawler, prefetch, link preview) is refused with 405.
  */
-export async function postCounter(
-  request: Request,
-  field: "views" | "listens",
-  notFound: string,
-  record: (visitor: Visitor | null) => Promise<number | null>,
-) {
-  if (request.method !== "POST") return counterMethodNotAllowed();
-  const count = await record(visitorOf(request));
-  if (count == null) return Response.json({ error: notFound }, { status: 404, headers: NO_STORE });
-  return Response.json({ [field]: count }, { headers: NO_STORE });
+export async function answerCounter(type: ContentType, id: string | undefined, call: CounterCall): Promise<CounterAnswer> {
+  if (call.method !== "POST") {
+    return { status: 405, headers: { ...JSON_NO_STORE, Allow: "POST" }, body: { error: "Method Not Allowed" } };
+  }
+  const info = CONTENT_REGISTRY[type];
+  const visitor = visitorFrom(call.userAgent, addressFromForwardedFor(call.forwardedFor));
+  const count = await recordContentHit(type, id, visitor);
+  if (count == null) {
+    return { status: 404, headers: JSON_NO_STORE, body: { error: `${info.noun[0]!.toUpperCase()}${info.noun.slice(1)} not found` } };
+  }
+  return { status: 200, headers: JSON_NO_STORE, body: { [info.counter]: count } };
+}
+
+export interface CounterRoute {
+  /** The Express path, also the access log's and metrics' route label. */
+  pattern: string;
+  handler: RequestHandler;
+}
+
+/** The counter of every type, as Express routes (every method: all but POST are answered 405). */
+export function counterRoutes(): CounterRoute[] {
+  return COUNTER_ROUTES.map(({ type, pattern }) => ({
+    pattern,
+    handler: (req, res) => {
+      const id = typeof req.params.id === "string" ? req.params.id : undefined;
+      answerCounter(type, id, {
+        method: req.method,
+        userAgent: req.headers["user-agent"],
+        forwardedFor: req.get("x-forwarded-for"),
+      }).then(
+        (answer) => res.writeHead(answer.status, answer.headers).end(JSON.stringify(answer.body)),
+        (error: unknown) => {
+          // A database outage turns this 500 into a 503 with Retry-After (database-outage.server.ts).
+          noteRequestError(error);
+          logError(`Counter ${req.path} failed`, error);
+          res.writeHead(500, JSON_NO_STORE).end(JSON.stringify({ error: "The count could not be recorded. Please try again." }));
+        },
+      );
+    },
+  }));
 }

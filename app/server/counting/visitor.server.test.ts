@@ -1,13 +1,11 @@
 import { like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { action as counterAction } from "~/routes/api.content.$id.counter";
-
 import { appRequest } from "../../../tests/support/auth";
-import { MISSING_ID, viewsOf } from "../../../tests/support/content";
-import { callRoute } from "../../../tests/support/route";
+import { counterPost, MISSING_ID, viewsOf } from "../../../tests/support/content";
 import { getDb, schema } from "../db/db.server";
-import { COUNTS_PER_ADDRESS_RULE, visitorOf } from "./visitor.server";
+import { clientAddress } from "../rate-limit.server";
+import { COUNTS_PER_ADDRESS_RULE, visitorFrom } from "./visitor.server";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0";
@@ -30,18 +28,18 @@ function counterRequest(path: string, client: Client) {
 }
 
 /** Posts to a counter route and answers its status and JSON body. */
-async function postCounter(path: string, id: string, client: Client) {
-  const { status, body } = await callRoute(counterAction, counterRequest(path, client), { params: { id }, throws: false });
-  return { status, body: body as { views?: number; listens?: number } };
+async function postCounter(path: string, client: Client) {
+  const response = await counterPost(path, { ip: client.ip, userAgent: client.userAgent });
+  return { status: response.status, body: (await response.json()) as { views?: number; listens?: number } };
 }
 
 async function postView(id: string, client: Client) {
-  const { status, body } = await postCounter(`/api/videos/${id}/view`, id, client);
+  const { status, body } = await postCounter(`/api/videos/${id}/view`, client);
   return { status, views: body.views };
 }
 
 async function postListen(id: string, client: Client) {
-  const { status, body } = await postCounter(`/api/podcasts/${id}/listen`, id, client);
+  const { status, body } = await postCounter(`/api/podcasts/${id}/listen`, client);
   return { status, listens: body.listens };
 }
 
@@ -149,12 +147,18 @@ describe("podcast listens: the same rule", () => {
   });
 });
 
-describe("visitorOf", () => {
+describe("visitorFrom", () => {
+  const visitorOf = (client: Client) => {
+    const request = counterRequest("/x", client);
+    return visitorFrom(request.headers.get("user-agent"), clientAddress(request));
+  };
+
   it("is a keyed hash of address and user agent, null without an address", () => {
-    const a = visitorOf(counterRequest("/x", { ip: "203.0.113.19", userAgent: CHROME }));
+    const a = visitorOf({ ip: "203.0.113.19", userAgent: CHROME });
     expect(a?.id).toMatch(/^[\w-]{43}$/);
-    expect(visitorOf(counterRequest("/x", { ip: "203.0.113.19", userAgent: CHROME }))).toEqual(a);
-    expect(visitorOf(counterRequest("/x", { ip: "203.0.113.19", userAgent: FIREFOX }))?.address).toBe(a?.address);
-    expect(visitorOf(counterRequest("/x", { ip: "203.0.113.19, 10.0.0.1", userAgent: CHROME }))).toBeNull();
+    expect(visitorOf({ ip: "203.0.113.19", userAgent: CHROME })).toEqual(a);
+    expect(visitorOf({ ip: "203.0.113.19", userAgent: FIREFOX })?.address).toBe(a?.address);
+    expect(visitorOf({ ip: "203.0.113.19, 10.0.0.1", userAgent: CHROME })).toBeNull();
+    expect(visitorOf({ ip: "203.0.113.19" })).toBeNull();
   });
 });

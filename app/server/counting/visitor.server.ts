@@ -1,11 +1,12 @@
 /**
  * Who is counted as a view or a listen (PRODUCT.md "Security"): one per visitor per item per 30 minutes,
  * never a bot. A visitor is a keyed hash of the client address and the user agent, so nothing personal
- * is stored; the counts live in the shared rate_limits table, so every process agrees.
+ * is stored; the allowances live in the shared rate_limits table (written by `hit-batch.server.ts`), so
+ * every process agrees.
  */
 import { isbot } from "isbot";
 
-import { addressHash, addressKey, clientAddress, consumeRateLimit, type RateLimitRule } from "../rate-limit.server";
+import { addressHash, addressKey, type RateLimitRule } from "../rate-limit.server";
 import { secretHash } from "../secret.server";
 
 /** One counted view (or listen) per visitor per item per 30 minutes. */
@@ -23,17 +24,12 @@ export interface Visitor {
   address: string;
 }
 
-/** The visitor behind a request, or null when it must not be counted (a bot, no user agent, no address). */
-export function visitorOf(request: Request): Visitor | null {
-  const userAgent = request.headers.get("user-agent")?.trim();
-  if (!userAgent || isbot(userAgent)) return null;
-  const address = clientAddress(request);
-  if (!address) return null;
+/**
+ * The visitor behind a request's user agent and client address (`clientAddress`), or null when it must
+ * not be counted (a bot, no user agent, no address).
+ */
+export function visitorFrom(userAgentHeader: string | null | undefined, address: string | null): Visitor | null {
+  const userAgent = userAgentHeader?.trim();
+  if (!userAgent || isbot(userAgent) || !address) return null;
   return { id: secretHash("visitor", `${addressKey(address)}\n${userAgent}`), address: addressHash(address) };
-}
-
-/** Whether this hit of `itemId` counts: the visitor's first in the window, within the address's allowance. */
-export async function isCountedHit(counter: "view" | "listen", itemId: string, visitor: Visitor, now = Date.now()) {
-  if (!(await consumeRateLimit(`${counter}:${itemId}:${visitor.id}`, COUNT_ONCE_RULE, now))) return false;
-  return consumeRateLimit(`${counter}:${itemId}:address:${visitor.address}`, COUNTS_PER_ADDRESS_RULE, now);
 }

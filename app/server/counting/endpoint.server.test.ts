@@ -2,19 +2,26 @@
  * PRODUCT.md "Counters": articles, interviews and special features count their views as videos do, through
  * the one counter module (`/api/{slug}/{id}/view`), with their daily figures (PRODUCT.md "Views over time").
  */
+import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
+import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import { CONTENT_TABLES } from "~/server/content/content-tables.server";
 import { utcDay } from "~/server/counting/daily-stats.server";
+import { counterRoutes } from "~/server/counting/endpoint.server";
 import { getDb, schema } from "~/server/db/db.server";
 
-import { appRequest } from "../../tests/support/auth";
-import { emptyBeforeEach, insertBlogs, insertInterviews, insertSpecialFeatures, MISSING_ID } from "../../tests/support/content";
-import { callRoute } from "../../tests/support/route";
-import { action, loader } from "./api.content.$id.counter";
+import {
+  counterPost,
+  emptyBeforeEach,
+  insertBlogs,
+  insertInterviews,
+  insertSpecialFeatures,
+  MISSING_ID,
+} from "../../../tests/support/content";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -35,11 +42,9 @@ const INSERT: Record<ArticleType, (rows: { views?: number; status?: "draft" }[])
 
 /** A browser's view post for a `type` item, from one client address, as server.ts hands it on. */
 async function postView(type: ArticleType, id: string, { ip = "203.0.113.40", userAgent = CHROME, method = "POST" } = {}) {
-  const request = appRequest(`/api/${CONTENT_REGISTRY[type].slug}/${id}/view`, { method });
-  request.headers.set("X-Forwarded-For", ip);
-  request.headers.set("User-Agent", userAgent);
-  const { status, headers, body } = await callRoute(action, request, { params: { id }, throws: false });
-  return { status, cacheControl: headers.get("Cache-Control"), body: body as { views?: number; error?: string } };
+  const response = await counterPost(`/api/${CONTENT_REGISTRY[type].slug}/${id}/view`, { ip, userAgent, method });
+  const body = (await response.json()) as { views?: number; error?: string };
+  return { status: response.status, cacheControl: response.headers.get("Cache-Control"), body };
 }
 
 async function storedViews(type: ArticleType, id: string) {
@@ -104,7 +109,7 @@ describe.each(["blog", "interview", "special_feature"] as const)("POST /api/{slu
 
   it("refuses GET and other methods with 405", async () => {
     const [item] = await insert([{ views: 1 }]);
-    const get = await loader();
+    const get = await counterPost(`/api/${CONTENT_REGISTRY[type].slug}/${item!.id}/view`, { method: "GET" });
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");
     expect((await postView(type, item!.id, { method: "PUT" })).status).toBe(405);
@@ -117,5 +122,40 @@ describe("the counter of another type's id", () => {
     const [blog] = await insertBlogs([{ views: 3 }]);
     expect((await postView("interview", blog!.id)).status).toBe(404);
     expect(await storedViews("blog", blog!.id)).toBe(3);
+  });
+});
+
+describe("counterRoutes on Express", () => {
+  it("counts a POST, refuses a GET with 405, and leaves other paths to the next handler", async () => {
+    const [blog] = await insertBlogs([{ views: 5 }]);
+    const app = express();
+    for (const { pattern, handler } of counterRoutes()) app.all(pattern, handler);
+    app.use((_req, res) => void res.status(404).send("next handler"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const post = await fetch(`${origin}/api/blogs/${blog!.id}/view`, {
+        method: "POST",
+        headers: { "User-Agent": CHROME, "X-Forwarded-For": "203.0.113.77" },
+      });
+      expect(post.status).toBe(200);
+      expect(post.headers.get("Cache-Control")).toBe("no-store");
+      expect(post.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+      expect(await post.json()).toEqual({ views: 6 });
+      const get = await fetch(`${origin}/api/blogs/${blog!.id}/view`);
+      expect([get.status, get.headers.get("Allow")]).toEqual([405, "POST"]);
+      // A blog has views, not listens; and a path past the counter is no counter.
+      for (const other of [`/api/blogs/${blog!.id}/listen`, `/api/blogs/${blog!.id}/view/more`, `/api/articles/${blog!.id}/view`]) {
+        const answer = await fetch(`${origin}${other}`, {
+          method: "POST",
+          headers: { "User-Agent": CHROME, "X-Forwarded-For": "203.0.113.78" },
+        });
+        expect([other, answer.status, await answer.text()]).toEqual([other, 404, "next handler"]);
+      }
+      expect(await storedViews("blog", blog!.id)).toBe(6);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,0 +1,255 @@
+/**
+ * PRODUCT.md "Counters", group commit: views and listens arriving together are written together. Every
+ * hit waiting when the previous batch finished goes into ONE statement that checks which items are
+ * published, records the once-per-visitor and per-address allowances (PRODUCT.md "Security"), adds to the
+ * lifetime counters and the day's figures; each hit is answered when that statement has committed, so an
+ * acknowledged count is never lost. Under a spike a batch holds hundreds of hits; on a quiet site it holds
+ * one and starts at once.
+ */
+import { sql, type SQL } from "drizzle-orm";
+
+import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
+import { type ContentType } from "~/lib/content-types";
+
+import { PUBLIC_NOW_SQL } from "../content/published.server";
+import { getDb } from "../db/db.server";
+import { pruneExpiredRateLimits } from "../rate-limit.server";
+import { utcDay } from "./daily-stats.server";
+import { COUNT_ONCE_RULE, COUNTS_PER_ADDRESS_RULE, type Visitor } from "./visitor.server";
+
+/** One view or listen to record: `visitor` null (a bot, no address) is answered the count, never counted. */
+export interface Hit {
+  type: ContentType;
+  id: string;
+  visitor: Visitor | null;
+  /** When it arrived (ms since the epoch): the allowances' windows and the day's figure use it. */
+  at: number;
+}
+
+/** The item's live count as of this hit (its own included when it counted); null: no such published item. */
+export type HitCount = number | null;
+
+/** Hits per statement, however many wait: bounds one statement's size and time. */
+export const MAX_HITS_PER_BATCH = 1_000;
+
+/** PostgreSQL's deadlock and serialization failures: the statement was rolled back whole, so it is retried. */
+const RETRYABLE_SQLSTATES = new Set(["40P01", "40001"]);
+const MAX_ATTEMPTS = 3;
+
+// Both allowances share the 30-minute window, which is what lets one statement compute them together.
+const WINDOW_MS = COUNT_ONCE_RULE.windowSeconds * 1000;
+if (COUNTS_PER_ADDRESS_RULE.windowSeconds !== COUNT_ONCE_RULE.windowSeconds || COUNT_ONCE_RULE.max !== 1) {
+  throw new Error("hit-batch: the visitor and address allowances must share one window, and a visitor counts once");
+}
+
+/** The allowances' keys in rate_limits, as `visitor.server.ts` has always named them. */
+function allowanceKeys(hit: Hit) {
+  if (!hit.visitor) return null;
+  const counter = CONTENT_REGISTRY[hit.type].counter === "listens" ? "listen" : "view";
+  return {
+    visitor: `${counter}:${hit.id}:${hit.visitor.id}`,
+    address: `${counter}:${hit.id}:address:${hit.visitor.address}`,
+  };
+}
+
+/** `select … union all select …` over every content type, from the registry (names never come from input). */
+function everyType(part: (type: ContentType, table: SQL, counter: SQL) => SQL) {
+  return sql.join(
+    CONTENT_TYPE_LIST.map((info) => part(info.key, sql`${sql.identifier(info.tableName)}`, sql`${sql.identifier(info.counter)}`)),
+    sql` union all `,
+  );
+}
+
+/**
+ * The batch statement. `hits` carries each hit's position, item, allowance keys (null: not to be counted),
+ * time and day. Rows go into rate_limits and content_daily_stats in key order, so two instances' batches
+ * never wait on each other in opposite orders.
+ */
+function batchStatement(rows: object[]) {
+  const counterUpdates = CONTENT_TYPE_LIST.map(
+    (info) => sql`
+    ${sql.identifier(`bump_${info.key}`)} as (
+      update ${sql.identifier(info.tableName)} t set ${sql.identifier(info.counter)} = t.${sql.identifier(info.counter)} + p.n
+      from per_item p where p.content_type = ${info.key} and t.id = p.content_id
+      returning p.content_type, t.id as content_id, t.${sql.identifier(info.counter)} as count
+    ),`,
+  );
+  return sql`
+    with hits as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as h(seq int, content_type text, content_id uuid, visitor_key text, address_key text, at bigint, day date)
+    ),
+    items as (
+      ${everyType(
+        (type, table, counter) => sql`
+          select ${type}::text as content_type, id as content_id, ${counter}::bigint as count from ${table}
+          where id in (select content_id from hits where content_type = ${type}) and ${PUBLIC_NOW_SQL}`,
+      )}
+    ),
+    live as (
+      select h.* from hits h join items i using (content_type, content_id) where h.visitor_key is not null
+    ),
+    visitor_rows as (
+      insert into rate_limits (id, key, count, last_request)
+      select gen_random_uuid()::text, visitor_key, 1, at from live order by visitor_key
+      on conflict (key) do update set
+        count = case when rate_limits.last_request <= excluded.last_request - ${WINDOW_MS} then 1 else rate_limits.count + 1 end,
+        last_request = case when rate_limits.last_request <= excluded.last_request - ${WINDOW_MS}
+                            then excluded.last_request else rate_limits.last_request end
+      returning key, count
+    ),
+    first_visits as (
+      select l.* from live l join visitor_rows v on v.key = l.visitor_key where v.count <= ${COUNT_ONCE_RULE.max}
+    ),
+    address_groups as (
+      select address_key, count(*)::int as n, max(at) as at from first_visits group by address_key
+    ),
+    address_rows as (
+      insert into rate_limits (id, key, count, last_request)
+      select gen_random_uuid()::text, address_key, n, at from address_groups order by address_key
+      on conflict (key) do update set
+        count = case when rate_limits.last_request <= excluded.last_request - ${WINDOW_MS}
+                     then excluded.count else rate_limits.count + excluded.count end,
+        last_request = case when rate_limits.last_request <= excluded.last_request - ${WINDOW_MS}
+                            then excluded.last_request else rate_limits.last_request end
+      returning key, count
+    ),
+    counted as (
+      -- The address's allowance goes to its first visitors in arrival order: the k-th of a group of n made
+      -- the address's count (its new count - n + k).
+      select f.* from (
+        select f.*, row_number() over (partition by f.address_key order by f.seq) as rank from first_visits f
+      ) f
+      join address_groups g on g.address_key = f.address_key
+      join address_rows a on a.key = f.address_key
+      where a.count - g.n + f.rank <= ${COUNTS_PER_ADDRESS_RULE.max}
+    ),
+    per_item as (
+      select content_type, content_id, count(*)::int as n from counted group by content_type, content_id
+    ),
+    ${sql.join(counterUpdates, sql``)}
+    bumped as (
+      ${sql.join(
+        CONTENT_TYPE_LIST.map((info) => sql`select * from ${sql.identifier(`bump_${info.key}`)}`),
+        sql` union all `,
+      )}
+    ),
+    daily as (
+      insert into content_daily_stats (content_type, content_id, day, hits)
+      select c.content_type, c.content_id, c.day, count(*)::int from counted c
+      where exists (select 1 from bumped b where b.content_type = c.content_type and b.content_id = c.content_id)
+      group by c.content_type, c.content_id, c.day
+      order by c.content_type, c.content_id, c.day
+      on conflict (content_type, content_id, day) do update set hits = content_daily_stats.hits + excluded.hits
+    )
+    select h.seq,
+           coalesce(b.count, i.count) as final_count,
+           i.content_id is not null as found,
+           exists (select 1 from counted c where c.seq = h.seq) as counted
+    from hits h
+    left join items i using (content_type, content_id)
+    left join bumped b using (content_type, content_id)`;
+}
+
+function isRetryable(error: unknown) {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && RETRYABLE_SQLSTATES.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * Writes `hits` in one statement and answers each its count, as if they had been recorded one after the
+ * other in the order given. A visitor's second hit of an item within the batch is answered, not counted.
+ */
+export async function writeHits(hits: readonly Hit[]): Promise<HitCount[]> {
+  if (hits.length === 0) return [];
+  const seen = new Set<string>();
+  const rows = hits.map((hit, seq) => {
+    let keys = allowanceKeys(hit);
+    if (keys && seen.has(keys.visitor)) keys = null;
+    if (keys) seen.add(keys.visitor);
+    return {
+      seq,
+      content_type: hit.type,
+      content_id: hit.id,
+      visitor_key: keys?.visitor ?? null,
+      address_key: keys?.address ?? null,
+      at: hit.at,
+      day: utcDay(new Date(hit.at)),
+    };
+  });
+  const db = await getDb();
+  let result: { seq: number; final_count: number | string | null; found: boolean; counted: boolean }[] = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      result = (await db.execute<(typeof result)[number]>(batchStatement(rows))).rows;
+      break;
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+    }
+  }
+  await pruneExpiredRateLimits(Math.max(...hits.map((hit) => hit.at)));
+
+  const bySeq = new Map(result.map((row) => [Number(row.seq), row]));
+  // Each item's count before this batch's hits: its final count less the hits counted here.
+  const running = new Map<string, number>();
+  for (const row of result) {
+    if (!row.found) continue;
+    const key = `${rows[Number(row.seq)]!.content_type}:${rows[Number(row.seq)]!.content_id}`;
+    running.set(key, (running.get(key) ?? Number(row.final_count)) - (row.counted ? 1 : 0));
+  }
+  return rows.map((row) => {
+    const answer = bySeq.get(row.seq);
+    if (!answer?.found) return null;
+    const key = `${row.content_type}:${row.content_id}`;
+    const count = running.get(key)! + (answer.counted ? 1 : 0);
+    running.set(key, count);
+    return count;
+  });
+}
+
+interface Waiting {
+  hit: Hit;
+  resolve: (count: HitCount) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: one batch is written at a time; hits arriving meanwhile wait for the next, which starts as
+ * soon as it ends. A hit on an idle site waits only for the end of the current turn of the event loop.
+ */
+export function createHitBatcher(write: (hits: readonly Hit[]) => Promise<HitCount[]> = writeHits, maxBatch = MAX_HITS_PER_BATCH) {
+  let waiting: Waiting[] = [];
+  let writing = false;
+
+  const drain = async () => {
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, maxBatch);
+      waiting = waiting.slice(maxBatch);
+      try {
+        const counts = await write(batch.map((entry) => entry.hit));
+        batch.forEach((entry, i) => entry.resolve(counts[i] ?? null));
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    writing = false;
+  };
+
+  return {
+    record(hit: Hit): Promise<HitCount> {
+      return new Promise<HitCount>((resolve, reject) => {
+        waiting.push({ hit, resolve, reject });
+        if (writing) return;
+        writing = true;
+        setImmediate(() => void drain());
+      });
+    },
+    /** Hits waiting for a batch (tests, metrics). */
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
