@@ -156,17 +156,17 @@ export async function setFeatured(type: ContentType, id: string, featured: boole
   const db = await getDb();
   const t: ContentTable = CONTENT_TABLES[type];
   const updated = await db.transaction(async (tx) => {
-    const rows = await tx
+    const [row] = await tx
       .update(t)
       .set(asTableValues(featuredColumns(type, featured)))
       .where(eq(t.id, id))
-      .returning({ id: t.id, title: t.title });
-    const [row] = rows;
+      .returning({ id: t.id, title: t.title, status: t.status });
     if (row && by) await auditItem(tx, by, featured ? "feature" : "unfeature", { type, id, title: row.title });
-    return rows.length > 0;
+    return row;
   });
-  if (updated) await announceContentChange();
-  return updated;
+  // PRODUCT.md "Page cache": featuring a draft changes no public page.
+  if (updated?.status === "published") await announceContentChange();
+  return updated !== undefined;
 }
 
 export async function deleteContent(type: ContentType, id: string, by?: CurrentUser): Promise<boolean> {
@@ -176,9 +176,9 @@ export async function deleteContent(type: ContentType, id: string, by?: CurrentU
   // PRODUCT.md "Views over time", "Companies": the item's daily figures and company tags go with it, in
   // the same transaction (no foreign key spans five tables); a hit arriving after finds no item.
   const deleted = await db.transaction(async (tx) => {
-    const rows = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id, title: t.title });
+    const rows = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id, title: t.title, status: t.status });
     if (rows[0] && by) await auditItem(tx, by, "delete", { type, id, title: rows[0].title });
-    if (rows.length > 0) {
+    if (rows[0]) {
       const { contentDailyStats: daily } = schema;
       await tx.delete(daily).where(and(eq(daily.contentType, type), eq(daily.contentId, id)));
       await deleteItemCompanies(type, id, tx);
@@ -186,8 +186,9 @@ export async function deleteContent(type: ContentType, id: string, by?: CurrentU
       const { contentReviews: reviews } = schema;
       await tx.delete(reviews).where(and(eq(reviews.contentType, type), eq(reviews.contentId, id)));
     }
-    return rows.length > 0;
+    return rows[0];
   });
-  if (deleted) await announceContentChange();
-  return deleted;
+  // PRODUCT.md "Page cache": deleting a draft changes no public page.
+  if (deleted?.status === "published") await announceContentChange();
+  return deleted !== undefined;
 }

@@ -34,7 +34,11 @@ describe("tagging and untagging an item", () => {
     const rio = await insertCompany({ name: "Rio Tinto" });
     const fmg = await insertCompany({ name: "Fortescue" });
 
-    expect(await setItemCompanies("video", video.id, [rio.id, bhp.id])).toEqual({ ok: true, companyIds: [rio.id, bhp.id] });
+    expect(await setItemCompanies("video", video.id, [rio.id, bhp.id])).toEqual({
+      ok: true,
+      companyIds: [rio.id, bhp.id],
+      published: true,
+    });
     expect(namesOf(await itemCompanies("video", video.id))).toEqual(["BHP Group", "Rio Tinto"]);
 
     await setItemCompanies("video", video.id, [fmg.id, rio.id]);
@@ -57,7 +61,11 @@ describe("tagging and untagging an item", () => {
   it("counts a repeated id once", async () => {
     const [video] = await insertVideos([{}]);
     const rio = await insertCompany();
-    expect(await setItemCompanies("video", video.id, [rio.id, rio.id, rio.id])).toEqual({ ok: true, companyIds: [rio.id] });
+    expect(await setItemCompanies("video", video.id, [rio.id, rio.id, rio.id])).toEqual({
+      ok: true,
+      companyIds: [rio.id],
+      published: true,
+    });
     expect(await allTags()).toEqual([`video:${video.id}:${rio.id}`]);
   });
 

@@ -40,7 +40,8 @@ const TAG_FIELDS = {
 
 /** Refusals are values the editor shows beside the field; nothing was changed. */
 export type SetItemCompaniesResult =
-  | { ok: true; companyIds: string[] }
+  /** `published`: whether readers see the item (and so its companies). */
+  | { ok: true; companyIds: string[]; published: boolean }
   | { ok: false; reason: "tooMany"; message: string }
   | { ok: false; reason: "unknownCompanies"; unknown: string[]; message: string }
   | { ok: false; reason: "itemNotFound" };
@@ -63,7 +64,7 @@ export async function setItemCompanies(
   const replace = async (db: Executor): Promise<SetItemCompaniesResult> => {
     const table: ContentTable = CONTENT_TABLES[type];
     // Locked until commit, so the item and the companies cannot be deleted under the new rows.
-    const [item] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).for("key share");
+    const [item] = await db.select({ id: table.id, status: table.status }).from(table).where(eq(table.id, id)).for("key share");
     if (!item) return { ok: false, reason: "itemNotFound" };
     const checked = await checkCompanies(wanted, db);
     if (!checked.ok) return checked;
@@ -76,13 +77,13 @@ export async function setItemCompanies(
         .values(wanted.map((companyId) => ({ contentType: type, contentId: id, companyId })))
         .onConflictDoNothing();
     }
-    return { ok: true, companyIds: wanted };
+    return { ok: true, companyIds: wanted, published: item.status === "published" };
   };
 
   if (executor) return replace(executor);
   const result = await (await getDb()).transaction(replace);
-  // PRODUCT.md "Page cache": an item's companies show on public pages.
-  if (result.ok) await announceContentChange();
+  // PRODUCT.md "Page cache": a published item's companies show on public pages.
+  if (result.ok && result.published) await announceContentChange();
   return result;
 }
 

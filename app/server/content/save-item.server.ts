@@ -74,10 +74,13 @@ export async function saveItem({ type, id, input, user, restoredFrom }: SaveItem
   const table: ContentTable = CONTENT_TABLES[type];
   const columns = columnsFrom(type, input);
   const db = await getDb();
+  // PRODUCT.md "Page cache": only a save of an item readers can see (before or after it) changes a public page.
+  let readersSeeIt = false;
   const outcome = await db.transaction(async (tx): Promise<SaveItemResult> => {
     // The row stays locked until commit: its status and its review are read once, and revisions numbered in turn.
     const [before] = id === undefined ? [] : await tx.select().from(table).where(eq(table.id, id)).for("update");
     if (id !== undefined && !before) return { status: "notFound" };
+    readersSeeIt = before?.status === "published" || input.status === "published";
     if (before && ownDraftsOnly && (before.createdBy !== user.id || before.status !== "draft")) return { status: "forbidden" };
 
     const companiesBefore = id === undefined ? [] : await itemCompanyIds(type, id, tx);
@@ -169,7 +172,7 @@ export async function saveItem({ type, id, input, user, restoredFrom }: SaveItem
     if (input.status === "published") await recordPublication(tx, type, savedId);
     return { status: "saved", id: savedId, created, pending: false };
   });
-  if (outcome.status === "saved" && !outcome.pending) await announceContentChange();
+  if (outcome.status === "saved" && !outcome.pending && readersSeeIt) await announceContentChange();
   if (outcome.status === "saved" && !outcome.pending && input.status === "published") wakeAlerts();
   return outcome;
 }

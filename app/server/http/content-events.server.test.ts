@@ -1,7 +1,11 @@
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { createItem } from "../../../tests/support/content";
+import { insertCompany } from "../../../tests/support/companies";
+import { ADMIN_USER, createItem } from "../../../tests/support/content";
+import { deleteContent, setFeatured } from "../content/admin-content.server";
+import { setItemCompanies } from "../content/item-companies.server";
+import { saveItem } from "../content/save-item.server";
 import { connectDatabase } from "../db/db.server";
 import { announceContentChange, CONTENT_CHANNEL, listenForContentChanges } from "./content-events.server";
 import { installPageCache, PageCache } from "./page-cache.server";
@@ -42,6 +46,48 @@ describe("a content write empties this process's page cache", () => {
     await cache.serve("/videos", page);
     await createItem("video", { title: "Announced", description: null, content: null, status: "published", tags: [], featured: false });
     expect(cache.size.entries).toBe(0);
+  });
+});
+
+describe('a write readers cannot see leaves the page cache alone (PRODUCT.md "Page cache")', () => {
+  const input = (status: "draft" | "published", title: string) => ({
+    title,
+    description: null,
+    content: null,
+    status,
+    tags: [],
+    featured: false,
+  });
+
+  /** Whether `write` emptied the cache (one page cached before it). */
+  async function emptied(write: () => Promise<unknown>) {
+    const cache = installCache();
+    await cache.serve("/", page);
+    await write();
+    return cache.size.entries === 0;
+  }
+
+  it("a draft created, saved, featured, tagged and deleted: never; published, edited live, unpublished, deleted live: always", async () => {
+    const company = await insertCompany({ name: "Cache Mining" });
+    let draftId = "";
+    expect(await emptied(async () => (draftId = (await createItem("video", input("draft", "Quiet draft"))).id))).toBe(false);
+    expect(
+      await emptied(() => saveItem({ type: "video", id: draftId, input: input("draft", "Quiet draft, again"), user: ADMIN_USER })),
+    ).toBe(false);
+    expect(await emptied(() => setFeatured("video", draftId, true, ADMIN_USER))).toBe(false);
+    expect(await emptied(() => setItemCompanies("video", draftId, [company.id]))).toBe(false);
+    expect(await emptied(() => deleteContent("video", draftId, ADMIN_USER))).toBe(false);
+
+    let liveId = "";
+    expect(await emptied(async () => (liveId = (await createItem("video", input("published", "Live at once"))).id))).toBe(true);
+    expect(await emptied(() => saveItem({ type: "video", id: liveId, input: input("published", "Live, edited"), user: ADMIN_USER }))).toBe(
+      true,
+    );
+    expect(await emptied(() => setFeatured("video", liveId, true, ADMIN_USER))).toBe(true);
+    expect(await emptied(() => setItemCompanies("video", liveId, [company.id]))).toBe(true);
+    expect(await emptied(() => saveItem({ type: "video", id: liveId, input: input("draft", "Taken down"), user: ADMIN_USER }))).toBe(true);
+    expect(await emptied(() => saveItem({ type: "video", id: liveId, input: input("published", "Back up"), user: ADMIN_USER }))).toBe(true);
+    expect(await emptied(() => deleteContent("video", liveId, ADMIN_USER))).toBe(true);
   });
 });
 
