@@ -247,7 +247,13 @@ export interface Server {
 }
 
 /** Starts the production server (package.json "start") and waits until /healthz answers 200. */
-export async function startServer(options: { port: number; database: Database; pageCache: boolean }): Promise<Server> {
+export async function startServer(options: {
+  port: number;
+  database: Database;
+  pageCache: boolean;
+  /** Settings on top of the benchmark's own. */
+  env?: Record<string, string>;
+}): Promise<Server> {
   const { port, database, pageCache } = options;
   const origin = `http://127.0.0.1:${port}`;
   if (await answers(`${origin}/healthz`)) throw new Error(`Port ${port} is already in use: set another port.`);
@@ -268,6 +274,7 @@ export async function startServer(options: { port: number; database: Database; p
     SEED_DEMO_CONTENT: "",
     BETTER_AUTH_SECRET: "",
     ...database.env,
+    ...options.env,
   };
   const command = packageScript("start");
   const child = startChild(command, env, process.env.BENCH_VERBOSE === "1");

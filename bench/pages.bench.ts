@@ -20,27 +20,24 @@
  * BENCH_BUILD_DIR (default build-bench), BENCH_SKIP_BUILD=1 (reuse that build), BENCH_NO_WRITE=1 (do
  * not touch docs/PERFORMANCE.md), BENCH_VERBOSE=1 (echo the server's output), DATABASE_URL.
  */
-import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 
 import {
-  BUILD_DIR,
   buildApp,
   envNumber,
   findPages,
-  forgetCleanup,
   freshDatabase,
   get,
   machine,
   markdownTable,
-  onCleanup,
   ROOT,
   runMain,
   startServer,
   writeDocSection,
   type Server,
 } from "./app-server";
+import { BROWSER_HEADERS, kb, loadRun, ms, perSecond, pickAsset } from "./load";
 import { searchMix } from "./search-mix";
 
 const DURATION = envNumber("BENCH_DURATION", 8);
@@ -52,7 +49,7 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS || "10,50").split(",").map((v
 const SEARCH_CONNECTIONS = envNumber("BENCH_SEARCH_CONNECTIONS", 10);
 const PORT = envNumber("BENCH_PORT", 4300);
 const WARM_UP_SECONDS = 2;
-const HEADERS = { "accept-encoding": "br, gzip" };
+const HEADERS = BROWSER_HEADERS;
 const DOC = path.join(ROOT, "docs/PERFORMANCE.md");
 
 interface Target {
@@ -75,50 +72,18 @@ interface Measurement {
   static?: boolean;
 }
 
-let runId = 0;
-
-/** One autocannon run; latencies come from every response (ms, fractional), not autocannon's integer histogram. */
+/** One run of `paths` (each connection cycling through them, or all taking the next one in turn). */
 async function measure(
   origin: string,
   options: { connections: number; duration: number; paths: string[]; roundRobin?: boolean },
 ): Promise<Omit<Measurement, "target" | "cache" | "static">> {
-  const latencies: number[] = [];
-  const xCache = new Map<string, number>();
-  const onResponse = (_status: number, _body: string, _context: object, headers: Record<string, unknown> | undefined) => {
-    const value = headers ? Object.entries(headers).find(([name]) => name.toLowerCase() === "x-cache")?.[1] : undefined;
-    const key = typeof value === "string" ? value : "none";
-    xCache.set(key, (xCache.get(key) ?? 0) + 1);
-  };
   let next = 0;
   const requests: autocannon.Request[] = options.roundRobin
     ? // One shared counter: every request, from any connection, takes the next path.
-      [{ setupRequest: (request) => ({ ...request, path: options.paths[next++ % options.paths.length] }), onResponse: onResponse as never }]
-    : options.paths.map((p) => ({ path: p, onResponse: onResponse as never }));
-  const run = autocannon({
-    url: origin,
-    connections: options.connections,
-    duration: options.duration,
-    headers: HEADERS,
-    requests,
-    title: `run ${++runId}`,
-  }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
-  const stop = () => run.stop();
-  onCleanup(stop);
-  run.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
-    if (status >= 200 && status < 300) latencies.push(ms);
-  });
-  const result = await run;
-  forgetCleanup(stop);
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! : NaN);
-  return {
-    connections: options.connections,
-    rps: result.requests.total / result.duration,
-    p50: at(0.5),
-    p99: at(0.99),
-    failures: result.non2xx + result.errors,
-    xCache,
-  };
+      [{ setupRequest: (request) => ({ ...request, path: options.paths[next++ % options.paths.length] }) }]
+    : options.paths.map((p) => ({ path: p }));
+  const { connections, rps, p50, p99, failures, xCache } = await loadRun(origin, { ...options, requests });
+  return { connections, rps, p50, p99, failures, xCache };
 }
 
 /** Checks a target answers 200 and returns what it sends. */
@@ -150,10 +115,7 @@ async function measureServer(server: Server, cache: "on" | "off", targets: Targe
 // ---------------------------------------------------------------------------------------------------
 // Formatting.
 
-const ms = (value: number) =>
-  Number.isNaN(value) ? "–" : `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0)} ms`;
-const rps = (value: number) => Math.round(value).toLocaleString("en-US");
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const rps = perSecond;
 
 function xCacheText(counts: Map<string, number>): string {
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
@@ -190,18 +152,6 @@ function resultTable(results: Measurement[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------------
-
-/** The built asset closest in size to the home page's HTML (JS or CSS: text, compressed like a page). */
-function pickAsset(htmlBytes: number): { file: string; bytes: number } {
-  const dir = path.join(ROOT, BUILD_DIR, "client/assets");
-  const files = fs
-    .readdirSync(dir)
-    .filter((file) => /\.(js|css)$/.test(file))
-    .map((file) => ({ file, bytes: fs.statSync(path.join(dir, file)).size }));
-  if (files.length === 0) throw new Error(`no .js or .css file in ${dir}`);
-  files.sort((a, b) => Math.abs(Math.log(a.bytes / htmlBytes)) - Math.abs(Math.log(b.bytes / htmlBytes)) || a.file.localeCompare(b.file));
-  return files[0]!;
-}
 
 async function main() {
   const host = machine();

@@ -2,7 +2,7 @@
  * Two production instances on one PostgreSQL and one S3-compatible bucket (PRODUCT.md "Operations"), as the
  * README promises for scaling out: a session made on one is accepted by the other; an edit on one empties
  * the other's page cache within a second; an upload on one is served by the other, byte ranges included;
- * sign-in limits and view counts are exact across both. Runs in the suite's PostgreSQL pass.
+ * sign-in limits and view counts are exact across both, also when a burst of views reaches both at once. Runs in the suite's PostgreSQL pass.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -158,6 +158,37 @@ describe("two instances on one PostgreSQL and one bucket", () => {
     }
     expect(views.at(-1)! - views[0]!).toBe(19);
     expect(views.at(-1)).toBe(views.at(-2));
+
+    // A burst at both at once (PRODUCT.md "Counters", group commit): 200 visitors, each posting to both
+    // instances together; the two instances' batches overlap, and each visitor counts exactly once.
+    const burst = DEMO_VIDEOS.find((candidate) => !candidate.status && candidate.slug !== video.slug && candidate.slug !== counted.slug)!;
+    const burstCounter = `/api/videos/${demoId("video", burst.slug)}/view`;
+    const viewsNow = async (server: RunningServer) => {
+      const answer = await send(server.origin, {
+        path: burstCounter,
+        method: "POST",
+        headers: { ...sameOrigin(server), "User-Agent": "curl/8.5.0" },
+      });
+      return (JSON.parse(answer.body) as { views: number }).views;
+    };
+    const before = await viewsNow(a);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        [a, b].map((server) =>
+          send(server.origin, {
+            path: burstCounter,
+            method: "POST",
+            headers: {
+              ...sameOrigin(server),
+              "X-Forwarded-For": `198.18.${i >> 8}.${i & 255}`,
+              "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) burst",
+            },
+          }),
+        ),
+      ).flat(),
+    );
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    expect((await viewsNow(b)) - before).toBe(200);
     console.info(`[reliability] two instances: an edit on one left the other's cache after ${seenAfterMs} ms`);
 
     // Each instance reports its own PostgreSQL pool (PRODUCT.md "Metrics"): connections open, none waiting.
