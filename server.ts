@@ -26,6 +26,7 @@ import { answerUnknownMethods, refuseUnservedMethods } from "./app/server/http/m
 import { refuseCrossSiteRequests } from "./app/server/http/origin-guard.server";
 import { pageCacheMiddleware } from "./app/server/http/page-cache-middleware.server";
 import { installPageCache, PageCache } from "./app/server/http/page-cache.server";
+import { cacheKeysAffectedBy } from "./app/server/http/page-scope.server";
 import { refuseForeignRequestTargets } from "./app/server/http/request-target.server";
 import { policyContext, securityHeaders } from "./app/server/http/security-headers.server";
 import { flushFoldedErrors, log, logError } from "./app/server/log.server";
@@ -146,7 +147,9 @@ async function main() {
       const pageCache = new PageCache({ ...PAGE_CACHE_OPTIONS, nextPublication: nextPublicationAfter });
       installPageCache(pageCache);
       app.use(pageCacheMiddleware(pageCache, createFetchRequestHandler(build, "production")));
-      if (connection.url) contentListener = listenForContentChanges(connection.url, () => pageCache.invalidate());
+      if (connection.url) {
+        contentListener = listenForContentChanges(connection.url, (change) => pageCache.invalidate(cacheKeysAffectedBy(change)));
+      }
     }
     app.all("*splat", createRequestHandler({ build, mode: "production" }));
   } else {

@@ -165,7 +165,7 @@ export async function setFeatured(type: ContentType, id: string, featured: boole
     return row;
   });
   // PRODUCT.md "Page cache": featuring a draft changes no public page.
-  if (updated?.status === "published") await announceContentChange();
+  if (updated?.status === "published") await announceContentChange({ type });
   return updated !== undefined;
 }
 
@@ -189,6 +189,6 @@ export async function deleteContent(type: ContentType, id: string, by?: CurrentU
     return rows[0];
   });
   // PRODUCT.md "Page cache": deleting a draft changes no public page.
-  if (deleted?.status === "published") await announceContentChange();
+  if (deleted?.status === "published") await announceContentChange({ type });
   return deleted !== undefined;
 }

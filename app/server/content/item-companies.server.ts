@@ -83,7 +83,7 @@ export async function setItemCompanies(
   if (executor) return replace(executor);
   const result = await (await getDb()).transaction(replace);
   // PRODUCT.md "Page cache": a published item's companies show on public pages.
-  if (result.ok && result.published) await announceContentChange();
+  if (result.ok && result.published) await announceContentChange({ type });
   return result;
 }
 

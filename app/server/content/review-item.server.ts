@@ -130,7 +130,7 @@ export async function reviewItem(type: ContentType, id: string, action: ReviewAc
     return { status: "done", message: REVIEW_MESSAGES.approvedLive };
   });
   // PRODUCT.md "Page cache": an approved edit of a published piece changes what readers see.
-  if (applied) await announceContentChange();
+  if (applied) await announceContentChange({ type });
   return result;
 }
 

@@ -172,7 +172,7 @@ export async function saveItem({ type, id, input, user, restoredFrom }: SaveItem
     if (input.status === "published") await recordPublication(tx, type, savedId);
     return { status: "saved", id: savedId, created, pending: false };
   });
-  if (outcome.status === "saved" && !outcome.pending && readersSeeIt) await announceContentChange();
+  if (outcome.status === "saved" && !outcome.pending && readersSeeIt) await announceContentChange({ type });
   if (outcome.status === "saved" && !outcome.pending && input.status === "published") wakeAlerts();
   return outcome;
 }

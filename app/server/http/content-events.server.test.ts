@@ -9,6 +9,7 @@ import { saveItem } from "../content/save-item.server";
 import { connectDatabase } from "../db/db.server";
 import { announceContentChange, CONTENT_CHANNEL, listenForContentChanges } from "./content-events.server";
 import { installPageCache, PageCache } from "./page-cache.server";
+import type { ContentChange } from "./page-scope.server";
 
 const page = async () =>
   new Response("<p>cached</p>", { headers: { "Content-Type": "text/html", "Cache-Control": "public, s-maxage=60" } });
@@ -39,6 +40,15 @@ describe("a content write empties this process's page cache", () => {
     expect(cache.size.entries).toBe(1);
     await announceContentChange();
     expect(cache.size.entries).toBe(0);
+  });
+
+  it("a published item's write drops the pages of its type and the mixed pages, and keeps the other types'", async () => {
+    const cache = installCache();
+    for (const key of ["system /videos", "system /", "system /blog", "dark /podcast/x.data"]) await cache.serve(key, page);
+    await createItem("video", { title: "Scoped", description: null, content: null, status: "published", tags: [], featured: false });
+    expect(cache.size.entries).toBe(2);
+    expect((await cache.serve("system /blog", page)).kind).toBe("hit");
+    expect((await cache.serve("dark /podcast/x.data", page)).kind).toBe("hit");
   });
 
   it("creating content announces it", async () => {
@@ -107,20 +117,25 @@ describe("other instances hear of a content write", () => {
     await other.connect();
     try {
       await other.query(`LISTEN ${CONTENT_CHANNEL}`);
-      const heard = within<string>(1_000, (deliver) => other.on("notification", (message) => deliver(message.channel)));
-      await announceContentChange();
-      expect(await heard).toBe(CONTENT_CHANNEL);
+      const heard = within<string | undefined>(1_000, (deliver) => other.on("notification", (message) => deliver(message.payload)));
+      await announceContentChange({ type: "video" });
+      expect(JSON.parse((await heard)!)).toMatchObject({ change: { type: "video" } });
 
-      // …and another instance's announcement empties this one's cache.
-      let changes = 0;
-      const listener = listenForContentChanges(connection.url!, () => changes++);
+      // …and another instance's announcement reaches this one, with its reach; an unreadable one (an
+      // older version's bare instance id) is "everything".
+      const changes: ContentChange[] = [];
+      const listener = listenForContentChanges(connection.url!, (change) => changes.push(change));
       try {
-        await expect.poll(() => changes, { timeout: 2_000 }).toBe(1); // on connecting: start from an empty cache
-        const fired = within<void>(1_000, (deliver) => {
-          const check = setInterval(() => changes >= 2 && (clearInterval(check), deliver()), 10);
-        });
+        await expect.poll(() => changes.length, { timeout: 2_000 }).toBe(1); // on connecting: start from an empty cache
+        expect(changes[0]).toBe("everything");
+        await other.query(`select pg_notify('${CONTENT_CHANNEL}', $1)`, [
+          JSON.stringify({ from: "another-instance", change: { type: "podcast" } }),
+        ]);
+        await expect.poll(() => changes.length, { timeout: 1_000 }).toBe(2);
+        expect(changes[1]).toEqual({ type: "podcast" });
         await other.query(`select pg_notify('${CONTENT_CHANNEL}', 'another-instance')`);
-        await fired;
+        await expect.poll(() => changes.length, { timeout: 1_000 }).toBe(3);
+        expect(changes[2]).toBe("everything");
       } finally {
         await listener.close();
       }

@@ -5,6 +5,7 @@ import {
   isCacheableRequest,
   isCacheableResponse,
   PageCache,
+  PARTIAL_INVALIDATIONS_KEPT,
   pickEncoding,
   PUBLICATION_MARGIN_MS,
   PUBLICATION_RETRY_MS,
@@ -136,6 +137,59 @@ describe("PageCache: invalidation", () => {
     const next = await cache.serve("k", async () => html("<p>unused</p>"));
     expect(next.kind).toBe("hit");
     expect(pageText(next)).toBe("<p>new</p>");
+  });
+});
+
+describe("PageCache: invalidating some pages", () => {
+  const isVideo = (key: string) => key.startsWith("/video");
+
+  it("drops only the pages the write covers; the others stay hits", async () => {
+    const { cache, calls, render } = cacheWith();
+    for (const key of ["/video/1", "/videos", "/podcast/2"]) await cache.serve(key, render);
+    cache.invalidate(isVideo);
+    expect(cache.size.entries).toBe(1);
+    expect((await cache.serve("/podcast/2", render)).kind).toBe("hit");
+    expect((await cache.serve("/video/1", render)).kind).toBe("miss");
+    expect(calls.n).toBe(4);
+  });
+
+  it("a render under way for a covered page is not stored and not joined; one for another page is stored", async () => {
+    const { cache } = cacheWith();
+    const gates: (() => void)[] = [];
+    const slow = (text: string) => async () => {
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return html(text);
+    };
+    const coveredBefore = cache.serve("/video/1", slow("<p>old video</p>"));
+    const otherBefore = cache.serve("/podcast/2", slow("<p>podcast</p>"));
+    cache.invalidate(isVideo);
+    // A request after the write does not join the old render of the covered page, and joins the other's.
+    const coveredAfter = cache.serve("/video/1", async () => html("<p>new video</p>"));
+    const otherAfter = cache.serve("/podcast/2", async () => html("<p>not rendered</p>"));
+    for (const release of gates) release();
+    await Promise.all([coveredBefore, otherBefore]);
+    expect(pageText(await coveredAfter)).toBe("<p>new video</p>");
+    expect(pageText(await otherAfter)).toBe("<p>podcast</p>");
+    expect(pageText(await cache.serve("/video/1", async () => html("<p>unused</p>")))).toBe("<p>new video</p>");
+    const other = await cache.serve("/podcast/2", async () => html("<p>unused</p>"));
+    expect([other.kind, pageText(other)]).toEqual(["hit", "<p>podcast</p>"]);
+  });
+
+  it("a render that outlives more partial invalidations than are remembered is not stored", async () => {
+    const { cache } = cacheWith();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = cache.serve("/podcast/2", async () => {
+      await gate;
+      return html("<p>podcast</p>");
+    });
+    for (let i = 0; i <= PARTIAL_INVALIDATIONS_KEPT; i++) cache.invalidate(isVideo);
+    release();
+    await slow;
+    expect(cache.size.entries).toBe(0);
+    // Renders started after those invalidations are stored as usual.
+    await cache.serve("/podcast/2", async () => html("<p>podcast</p>"));
+    expect(cache.size.entries).toBe(1);
   });
 });
 

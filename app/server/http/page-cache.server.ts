@@ -47,6 +47,12 @@ export interface PageCacheOptions {
  */
 export const PUBLICATION_MARGIN_MS = 1_000;
 
+/**
+ * Partial invalidations remembered for the renders under way (a render lasts well under a second; a burst of
+ * writes beyond this many only means a few renders are not stored).
+ */
+export const PARTIAL_INVALIDATIONS_KEPT = 64;
+
 /** When the next publication cannot be looked up, the cache empties itself after this long and asks again. */
 export const PUBLICATION_RETRY_MS = 30_000;
 
@@ -79,10 +85,16 @@ async function toCachedPage(response: Response, storedAt: number): Promise<Cache
 
 export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>;
-  /** Renders under way, by generation and key, so concurrent misses share one. */
-  private readonly renders = new Map<string, Promise<CacheOutcome>>();
-  /** Bumped by every invalidation: a render started before it is never stored. */
+  /** Renders under way, by key, so concurrent misses share one; with the generation each started at. */
+  private readonly renders = new Map<string, { promise: Promise<CacheOutcome>; started: number }>();
+  /** Bumped by every invalidation: a render started before one that covers its key is never stored. */
   private generation = 0;
+  /** The generation of the last invalidation of every entry. */
+  private emptiedAt = 0;
+  /** The latest partial invalidations, with the keys they covered (at most PARTIAL_INVALIDATIONS_KEPT). */
+  private partial: { generation: number; covers: (key: string) => boolean }[] = [];
+  /** The newest generation forgotten from `partial`: a render started before it cannot tell, so is not stored. */
+  private forgottenAt = 0;
   private readonly now: () => number;
   /** When every entry must go (the next scheduled publication, plus the margin); null: none known. */
   private expiresAt: number | null = null;
@@ -101,14 +113,31 @@ export class PageCache {
   }
 
   /**
-   * Drops every entry (a content write happened here or in another instance, or a scheduled item's time
-   * came), and looks up the next publication again: the write may have scheduled one.
+   * Drops the entries `covers` says a content write may have changed, here or in another instance, or
+   * every entry without it (a scheduled item's time came, a change of unknown reach); renders under way
+   * for those keys are not stored. Then looks up the next publication again: the write may have
+   * scheduled one.
    */
-  invalidate(): void {
+  invalidate(covers?: (key: string) => boolean): void {
     this.generation += 1;
-    this.entries.clear();
-    this.renders.clear();
+    if (!covers) {
+      this.emptiedAt = this.generation;
+      this.partial = [];
+      this.entries.clear();
+      this.renders.clear();
+    } else {
+      for (const key of [...this.entries.keys()]) if (covers(key)) this.entries.delete(key);
+      for (const key of [...this.renders.keys()]) if (covers(key)) this.renders.delete(key);
+      this.partial.push({ generation: this.generation, covers });
+      if (this.partial.length > PARTIAL_INVALIDATIONS_KEPT) this.forgottenAt = this.partial.shift()!.generation;
+    }
     this.lookUpNextPublication();
+  }
+
+  /** Whether a render of `key` started at generation `started` may be stored: no invalidation since covers it. */
+  private mayStore(key: string, started: number): boolean {
+    if (started < this.emptiedAt || started < this.forgottenAt) return false;
+    return !this.partial.some((invalidation) => invalidation.generation > started && invalidation.covers(key));
   }
 
   /**
@@ -174,35 +203,30 @@ export class PageCache {
       }
       this.entries.delete(key);
     }
-    const shared = this.renders.get(this.renderKey(key));
+    const shared = this.renders.get(key);
     if (shared) {
-      const outcome = await shared;
+      const outcome = await shared.promise;
       // Another request's uncacheable answer (its body already used) is not ours: render our own.
       return outcome.kind === "uncacheable" ? { kind: "uncacheable", response: await render() } : { ...outcome, kind: "miss" };
     }
     return this.renderOnce(key, render);
   }
 
-  private renderKey(key: string) {
-    return `${this.generation}\u0000${key}`;
-  }
-
   private renderOnce(key: string, render: () => Promise<Response>): Promise<CacheOutcome> {
-    const renderKey = this.renderKey(key);
-    const existing = this.renders.get(renderKey);
-    if (existing) return existing;
-    const generation = this.generation;
-    const started = this.now();
+    const existing = this.renders.get(key);
+    if (existing) return existing.promise;
+    const started = this.generation;
+    const startedAt = this.now();
     const promise = (async (): Promise<CacheOutcome> => {
       const response = await render();
       if (!isCacheableResponse(response)) return { kind: "uncacheable", response };
-      const page = await toCachedPage(response, started);
-      if (generation === this.generation) this.entries.set(key, page);
+      const page = await toCachedPage(response, startedAt);
+      if (this.mayStore(key, started)) this.entries.set(key, page);
       return { kind: "miss", page };
     })().finally(() => {
-      if (this.renders.get(renderKey) === promise) this.renders.delete(renderKey);
+      if (this.renders.get(key)?.promise === promise) this.renders.delete(key);
     });
-    this.renders.set(renderKey, promise);
+    this.renders.set(key, { promise, started });
     return promise;
   }
 }
