@@ -13,7 +13,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 
-import { nextPublicationAfter } from "./app/server/content/scheduled-publication.server";
+import { nextPageExpiry } from "./app/server/content/scheduled-publication.server";
 import { counterRoutes } from "./app/server/counting/endpoint.server";
 import { closeDatabase, connectDatabase, getDb, MIGRATIONS_FOLDER } from "./app/server/db/db.server";
 import { getEnv, StartupError } from "./app/server/env.server";
@@ -144,7 +144,7 @@ async function main() {
     routeOf = routePatterns(build.routes);
     if (env.PAGE_CACHE) {
       // PRODUCT.md "Scheduled publishing": no page outlives the next scheduled publication.
-      const pageCache = new PageCache({ ...PAGE_CACHE_OPTIONS, nextPublication: nextPublicationAfter });
+      const pageCache = new PageCache({ ...PAGE_CACHE_OPTIONS, nextPublication: nextPageExpiry });
       installPageCache(pageCache);
       app.use(pageCacheMiddleware(pageCache, createFetchRequestHandler(build, "production")));
       if (connection.url) {

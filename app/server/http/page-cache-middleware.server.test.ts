@@ -17,7 +17,7 @@ async function app(handle: (request: Request) => Response) {
     freshMs: 30_000,
     staleMs: 300_000,
     // The next scheduled publication is 20 s away.
-    nextPublication: async () => new Date(Date.now() + 20_000 - PUBLICATION_MARGIN_MS),
+    nextPublication: async () => ({ at: new Date(Date.now() + 20_000 - PUBLICATION_MARGIN_MS) }),
   });
   await cache.settled();
   const server = express()

@@ -203,7 +203,7 @@ describe('PageCache: the next scheduled publication (PRODUCT.md "Scheduled publi
     const nextPublication = async (since: Date) => {
       lookups.push(since.getTime());
       const next = times.filter((time) => time > since.getTime()).sort((a, b) => a - b)[0];
-      return next === undefined ? null : new Date(next);
+      return next === undefined ? null : { at: new Date(next) };
     };
     const setup = cacheWith({ freshMs: 3_600_000, nextPublication });
     await setup.cache.settled();
@@ -221,6 +221,19 @@ describe('PageCache: the next scheduled publication (PRODUCT.md "Scheduled publi
     expect(after.kind).toBe("miss");
     expect(pageText(after)).toBe("<p>page</p> #2");
     expect(calls.n).toBe(2);
+  });
+
+  it("drops only the pages the publication changes, when it says which", async () => {
+    const start = clock().now();
+    const nextPublication = async (since: Date) =>
+      since.getTime() < start + 10_000 ? { at: new Date(start + 10_000), covers: (key: string) => key.startsWith("/video") } : null;
+    const { cache, time, render } = cacheWith({ freshMs: 3_600_000, nextPublication });
+    await cache.settled();
+    await cache.serve("/video/1", render);
+    await cache.serve("/podcast/2", render);
+    time.advance(10_000 + PUBLICATION_MARGIN_MS);
+    expect((await cache.serve("/podcast/2", render)).kind).toBe("hit");
+    expect((await cache.serve("/video/1", render)).kind).toBe("miss");
   });
 
   it("without a scheduled publication, pages keep their normal lifetime", async () => {
@@ -265,11 +278,11 @@ describe('PageCache: the next scheduled publication (PRODUCT.md "Scheduled publi
   });
 
   it("an answer from an older lookup never replaces a newer one", async () => {
-    const answers: ((next: Date | null) => void)[] = [];
+    const answers: ((next: { at: Date } | null) => void)[] = [];
     const { cache } = cacheWith({ nextPublication: () => new Promise((resolve) => answers.push(resolve)) });
     cache.invalidate();
     const start = clock().now();
-    answers[1]!(new Date(start + 30_000));
+    answers[1]!({ at: new Date(start + 30_000) });
     answers[0]!(null);
     await cache.settled();
     expect(cache.secondsToExpiry()).toBe(31);

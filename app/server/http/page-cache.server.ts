@@ -33,11 +33,12 @@ export interface PageCacheOptions {
   staleMs: number;
   now?: () => number;
   /**
-   * The earliest publication time after `since`, or null when none is scheduled (PRODUCT.md "Scheduled
-   * publishing"). With it, no entry outlives the next publication: the cache empties itself when that
-   * time comes, since a page rendered before it does not show the item.
+   * The earliest publication time after `since` and the pages it changes (every page without `covers`),
+   * or null when none is scheduled (PRODUCT.md "Scheduled publishing"). With it, no entry outlives the
+   * next publication: the cache drops those pages when that time comes, since a page rendered before it
+   * does not show the item.
    */
-  nextPublication?: (since: Date) => Promise<Date | null>;
+  nextPublication?: (since: Date) => Promise<{ at: Date; covers?: (key: string) => boolean } | null>;
 }
 
 /**
@@ -96,8 +97,10 @@ export class PageCache {
   /** The newest generation forgotten from `partial`: a render started before it cannot tell, so is not stored. */
   private forgottenAt = 0;
   private readonly now: () => number;
-  /** When every entry must go (the next scheduled publication, plus the margin); null: none known. */
+  /** When entries must go (the next scheduled publication, plus the margin); null: none known. */
   private expiresAt: number | null = null;
+  /** Which entries go then (every one when undefined). */
+  private expiryCovers: ((key: string) => boolean) | undefined;
   /** The lookup of `expiresAt` under way, and its number: only the latest one may set it. */
   private lookup: Promise<void> = Promise.resolve();
   private lookups = 0;
@@ -162,7 +165,7 @@ export class PageCache {
    * request after the time is the one that renders the page with the item.
    */
   private expireIfPublicationCame() {
-    if (this.expiresAt !== null && this.now() >= this.expiresAt) this.invalidate();
+    if (this.expiresAt !== null && this.now() >= this.expiresAt) this.invalidate(this.expiryCovers);
   }
 
   private lookUpNextPublication() {
@@ -174,11 +177,15 @@ export class PageCache {
     this.expiresAt = null;
     this.lookup = find(since).then(
       (next) => {
-        if (lookup === this.lookups) this.expiresAt = next === null ? null : next.getTime() + PUBLICATION_MARGIN_MS;
+        if (lookup !== this.lookups) return;
+        this.expiresAt = next === null ? null : next.at.getTime() + PUBLICATION_MARGIN_MS;
+        this.expiryCovers = next?.covers;
       },
       (error: unknown) => {
         logError("Page cache: cannot look up the next scheduled publication", error);
-        if (lookup === this.lookups) this.expiresAt = this.now() + PUBLICATION_RETRY_MS;
+        if (lookup !== this.lookups) return;
+        this.expiresAt = this.now() + PUBLICATION_RETRY_MS;
+        this.expiryCovers = undefined;
       },
     );
   }
