@@ -32,6 +32,11 @@ export interface LoadOptions {
   /** Requests per second over all connections (autocannon's overallRate); unset: as fast as answered. */
   rate?: number;
   headers?: Record<string, string>;
+  /**
+   * Every answer's latency as autocannon measured it (from sending, so a paced run's waits are not in it),
+   * with the connection it came on: each connection sends `requests` in turn, one at a time.
+   */
+  onAnswer?: (connection: object, status: number, ms: number) => void;
 }
 
 let runs = 0;
@@ -73,8 +78,9 @@ export async function loadRun(origin: string, options: LoadOptions): Promise<Loa
   }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
   const stop = () => run.stop();
   onCleanup(stop);
-  run.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
+  run.on("response", (client: object, status: number, _bytes: number, ms: number) => {
     if (status >= 200 && status < 300) latencies.push(ms);
+    options.onAnswer?.(client, status, ms);
   });
   const result = await run;
   forgetCleanup(stop);

@@ -124,20 +124,15 @@ function countCheck(before: Map<string, number>, after: Map<string, number>, ack
 }
 
 /** A view POST as the page's script sends it, from a new visitor each time. */
-function viewRequest(
-  counter: (context: Record<string, unknown>) => string,
-  onAnswer: (status: number, counter: string, latencyMs: number) => void,
-) {
+function viewRequest(counter: (context: Record<string, unknown>) => string, onAnswer: (status: number, counter: string) => void) {
   return {
     method: "POST",
     setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => {
       const path = counter(context);
       context.counter = path;
-      context.started = performance.now();
       return { ...request, path, headers: { ...request.headers, "x-forwarded-for": newAddress() } };
     },
-    onResponse: (status: number, _body: string, context: Record<string, unknown>) =>
-      onAnswer(status, context.counter as string, performance.now() - (context.started as number)),
+    onResponse: (status: number, _body: string, context: Record<string, unknown>) => onAnswer(status, context.counter as string),
   } as autocannon.Request;
 }
 
@@ -233,7 +228,9 @@ async function sideBySide(origin: string, asset: string, page: ItemPage) {
     const result = await loadRun(origin, { connections: CONNECTIONS, duration: DURATION, requests, headers });
     rows.push({ name, result });
     const cache = [...result.xCache].map(([value, count]) => `${count} ${value}`).join(", ");
-    console.info(`  ${name}: ${perSecond(result.rps)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${result.failures} failed; X-Cache ${cache}`);
+    console.info(
+      `  ${name}: ${perSecond(result.rps)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${result.failures} failed; X-Cache ${cache}`,
+    );
   };
   // Warm-up: JIT, the page in the cache, the database.
   await loadRun(origin, { connections: 10, duration: 2, requests: [{ path: asset }, { path: page.path }], headers });
@@ -278,6 +275,7 @@ async function spikeStage(origin: string, asset: string, pages: ItemPage[], touc
     counts: { added: 0, lost: 0, unacknowledged: 0, acknowledged: 0 },
   };
   const acknowledged = new Map<string, number>();
+  const answered = new Map<object, number>();
   let next = 0;
   const editor = await startEditor(origin);
   const startedAt = performance.now();
@@ -287,16 +285,21 @@ async function spikeStage(origin: string, asset: string, pages: ItemPage[], touc
     // Three requests a visit.
     rate: rate * 3,
     headers: { ...BROWSER_HEADERS, "user-agent": CHROME, origin },
+    // Each connection sends page, asset, view in turn: the n-th answer on a connection is of request n % 3.
+    onAnswer: (connection, _status, latencyMs) => {
+      const n = answered.get(connection) ?? 0;
+      answered.set(connection, n + 1);
+      if (n % 3 === 0) stage.page.latencies.push(latencyMs);
+      else if (n % 3 === 2) stage.view.latencies.push(latencyMs);
+    },
     requests: [
       {
         setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => {
           const pagePath = readerPaths[next++ % readerPaths.length]!;
           context.page = pagePath;
-          context.started = performance.now();
           return { ...request, method: "GET", path: pagePath };
         },
         onResponse: (_status: number, _body: string, context: Record<string, unknown>, headers: Record<string, unknown>) => {
-          stage.page.latencies.push(performance.now() - (context.started as number));
           const group = touched.has(context.page as string) ? stage.page.touched : stage.page.untouched;
           const key = xCacheOf(headers);
           group.set(key, (group.get(key) ?? 0) + 1);
@@ -305,9 +308,8 @@ async function spikeStage(origin: string, asset: string, pages: ItemPage[], touc
       { method: "GET", path: asset },
       viewRequest(
         (context) => byPath.get(context.page as string)?.counter ?? pages[0]!.counter,
-        (status, counter, latencyMs) => {
+        (status, counter) => {
           stage.visits += 1;
-          stage.view.latencies.push(latencyMs);
           if (status >= 200 && status < 300) acknowledged.set(counter, (acknowledged.get(counter) ?? 0) + 1);
           else stage.view.failures += 1;
         },
