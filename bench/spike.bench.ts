@@ -9,8 +9,9 @@
  *    video page, and view POSTs to that video with a new visitor (address) per request; the view count
  *    added is compared with the acknowledged POSTs.
  * 2. A spike at rising rates (BENCH_SPIKE_RATES visits per second, default 100,200,400,800; each for
- *    BENCH_STAGE_SECONDS, default 30): each visit loads a page (an item page of any type, the home page or
- *    the articles list), a static asset, and posts the page's view as a new visitor, while an editor saves a
+ *    BENCH_STAGE_SECONDS, default 30): readers arrive at random (not in autocannon's bursts); each loads a
+ *    page (an item page of any type, the home page or the articles list), a static asset, and posts the
+ *    page's view as a new visitor, over at most BENCH_CONNECTIONS connections, while an editor saves a
  *    draft article every 5 s and edits a published article every 30 s. Reports view POSTs, pages, the hit
  *    rate of the pages those edits do not touch (item pages of the other types) and of those they touch,
  *    the misses on untouched pages (each one caused by an edit: every page is cached before a stage), and
@@ -21,6 +22,7 @@
  * BENCH_SPIKE_RATES, BENCH_STAGE_SECONDS, BENCH_PORT (default 4310), BENCH_BUILD_DIR, BENCH_SKIP_BUILD=1,
  * BENCH_NO_WRITE=1, BENCH_VERBOSE=1, DATABASE_URL.
  */
+import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type autocannon from "autocannon";
@@ -214,6 +216,42 @@ async function startEditor(origin: string): Promise<Editor> {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Readers arriving at random (a Poisson process), not in autocannon's paced bursts: its `overallRate`
+// sends each second's quota at the start of the second, so its latencies are a burst's queue.
+
+/** One request over `agent`, timed from its start to its last byte. */
+function timedRequest(agent: http.Agent, origin: string, method: string, path: string, headers: Record<string, string>) {
+  const started = performance.now();
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; ms: number }>((resolve, reject) => {
+    const request = http.request(`${origin}${path}`, { method, headers, agent }, (response) => {
+      response.resume();
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, ms: performance.now() - started }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** Starts `visit` at `rate` a second on average, at random intervals, for `seconds`; resolves when all have ended. */
+async function arriving(rate: number, seconds: number, visit: () => Promise<void>) {
+  const end = performance.now() + seconds * 1000;
+  const running = new Set<Promise<void>>();
+  let at = performance.now();
+  while (true) {
+    at += (-Math.log(1 - Math.random()) * 1000) / rate;
+    if (at >= end) break;
+    const wait = at - performance.now();
+    if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const one: Promise<void> = visit()
+      .catch(() => {})
+      .finally(() => running.delete(one));
+    running.add(one);
+  }
+  await Promise.all(running);
+}
+
+// ---------------------------------------------------------------------------------------------------
 // The measurements.
 
 interface SideBySide {
@@ -275,47 +313,32 @@ async function spikeStage(origin: string, asset: string, pages: ItemPage[], touc
     counts: { added: 0, lost: 0, unacknowledged: 0, acknowledged: 0 },
   };
   const acknowledged = new Map<string, number>();
-  const answered = new Map<object, number>();
   let next = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const headers = { ...BROWSER_HEADERS, "user-agent": CHROME, origin };
+  // A reader's visit, as a browser makes it: the page, then an asset, then the view.
+  const visit = async () => {
+    const pagePath = readerPaths[next++ % readerPaths.length]!;
+    const page = await timedRequest(agent, origin, "GET", pagePath, headers);
+    stage.page.latencies.push(page.ms);
+    const group = touched.has(pagePath) ? stage.page.touched : stage.page.untouched;
+    const key = xCacheOf(page.headers);
+    group.set(key, (group.get(key) ?? 0) + 1);
+    await timedRequest(agent, origin, "GET", asset, headers);
+    const counter = byPath.get(pagePath)?.counter ?? pages[0]!.counter;
+    const view = await timedRequest(agent, origin, "POST", counter, { ...headers, "x-forwarded-for": newAddress() }).catch(() => null);
+    stage.visits += 1;
+    if (view && view.status >= 200 && view.status < 300) {
+      stage.view.latencies.push(view.ms);
+      acknowledged.set(counter, (acknowledged.get(counter) ?? 0) + 1);
+    } else {
+      stage.view.failures += 1;
+    }
+  };
   const editor = await startEditor(origin);
   const startedAt = performance.now();
-  await loadRun(origin, {
-    connections: CONNECTIONS,
-    duration: STAGE_SECONDS,
-    // Three requests a visit.
-    rate: rate * 3,
-    headers: { ...BROWSER_HEADERS, "user-agent": CHROME, origin },
-    // Each connection sends page, asset, view in turn: the n-th answer on a connection is of request n % 3.
-    onAnswer: (connection, _status, latencyMs) => {
-      const n = answered.get(connection) ?? 0;
-      answered.set(connection, n + 1);
-      if (n % 3 === 0) stage.page.latencies.push(latencyMs);
-      else if (n % 3 === 2) stage.view.latencies.push(latencyMs);
-    },
-    requests: [
-      {
-        setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => {
-          const pagePath = readerPaths[next++ % readerPaths.length]!;
-          context.page = pagePath;
-          return { ...request, method: "GET", path: pagePath };
-        },
-        onResponse: (_status: number, _body: string, context: Record<string, unknown>, headers: Record<string, unknown>) => {
-          const group = touched.has(context.page as string) ? stage.page.touched : stage.page.untouched;
-          const key = xCacheOf(headers);
-          group.set(key, (group.get(key) ?? 0) + 1);
-        },
-      } as autocannon.Request,
-      { method: "GET", path: asset },
-      viewRequest(
-        (context) => byPath.get(context.page as string)?.counter ?? pages[0]!.counter,
-        (status, counter) => {
-          stage.visits += 1;
-          if (status >= 200 && status < 300) acknowledged.set(counter, (acknowledged.get(counter) ?? 0) + 1);
-          else stage.view.failures += 1;
-        },
-      ),
-    ],
-  });
+  await arriving(rate, STAGE_SECONDS, visit);
+  agent.destroy();
   stage.seconds = (performance.now() - startedAt) / 1000;
   stage.edits = await editor.stop();
   stage.counts = countCheck(before, await liveCounts(origin, counters), acknowledged);
@@ -429,7 +452,7 @@ async function main() {
     "",
     `Views: ${side.counts.acknowledged} acknowledged, ${side.counts.added} added to the counter, ${side.counts.lost} lost (${side.counts.unacknowledged} counted but cut off before their answer).`,
     "",
-    `Spike: each visit loads a page, a static asset and posts a view as a new visitor; ${STAGE_SECONDS} s a stage, ${CONNECTIONS} connections; an editor saves a draft article every ${DRAFT_EVERY_MS / 1000} s and edits a published one every ${PUBLISH_EVERY_MS / 1000} s (*edits*: drafts + publishes). *untouched pages*: item pages of the other types; *touched*: home, articles list, article pages. *misses there*: misses on untouched pages, every one an edit's doing (all pages are cached before a stage).`,
+    `Spike: readers arrive at random (a Poisson process) at the rate asked; each loads a page, a static asset and posts a view as a new visitor, over at most ${CONNECTIONS} kept-alive connections; ${STAGE_SECONDS} s a stage; an editor saves a draft article every ${DRAFT_EVERY_MS / 1000} s and edits a published one every ${PUBLISH_EVERY_MS / 1000} s (*edits*: drafts + publishes). *untouched pages*: item pages of the other types; *touched*: home, articles list, article pages. *misses there*: misses on untouched pages, every one an edit's doing (all pages are cached before a stage).`,
     "",
     spikeTable,
   ].join("\n");

@@ -94,9 +94,16 @@ test("a flash toast is shown to its visitor only, never stored for others", asyn
   expect(await other.text()).not.toContain("Subscribed");
 });
 
-test("an edit and a publish show on the next request", async ({ adminPage: page, request }) => {
+test("an edit and a publish show on the next request, wherever the item can show; another type's pages stay cached", async ({
+  adminPage: page,
+  request,
+}) => {
   const title = `E2E cached video ${Date.now().toString(36)}`;
   await cachedResponse(request, "/videos");
+  // Pages that can show a new video (home, another video's related list) and one that cannot (a podcast's).
+  const otherVideo = /href="(\/video\/[0-9a-f-]{36})"/.exec(await (await request.get("/videos")).text())![1]!;
+  const podcast = /href="(\/podcast\/[0-9a-f-]{36})"/.exec(await (await request.get("/podcasts")).text())![1]!;
+  for (const path of ["/", otherVideo, podcast]) await cachedResponse(request, path);
 
   // Create as a draft: not public, and the cached list is not changed by it.
   await page.goto("/admin/videos/new");
@@ -117,6 +124,10 @@ test("an edit and a publish show on the next request", async ({ adminPage: page,
   const afterPublish = await request.get("/videos");
   expect(afterPublish.headers()["x-cache"]).toBe("MISS");
   expect(await afterPublish.text()).toContain(title);
+  for (const path of ["/", otherVideo, `/search?q=${encodeURIComponent(title)}`]) {
+    expect(await (await request.get(path)).text(), path).toContain(title);
+  }
+  expect((await request.get(podcast)).headers()["x-cache"]).toBe("HIT");
 
   // Edit the title: the cached detail page follows at once.
   await cachedResponse(request, `/video/${id}`);
@@ -126,4 +137,6 @@ test("an edit and a publish show on the next request", async ({ adminPage: page,
   await page.getByRole("button", { name: "Update Video" }).click();
   await expect(page.getByText("Video updated successfully")).toBeVisible();
   expect(await (await request.get(`/video/${id}`)).text()).toContain(`${title} (renamed)`);
+  expect(await (await request.get(otherVideo)).text()).toContain(`${title} (renamed)`);
+  expect((await request.get(podcast)).headers()["x-cache"]).toBe("HIT");
 });
