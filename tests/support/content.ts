@@ -14,7 +14,6 @@ import { recordContentHit } from "~/server/counting/record-hit.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { reviewOf } from "~/server/review/revisions.server";
 
-
 /** A uuid no row has. */
 export const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
