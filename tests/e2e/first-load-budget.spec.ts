@@ -5,10 +5,11 @@ import { expect, test } from "./fixtures";
 /**
  * The first-load budget of every public page (PRODUCT.md "Speed"), counted as a phone's first visit
  * loads it: JavaScript (gzip) and script requests. Prints each page's figures. The bytes budget is what
- * the pages weigh today plus a little (the 120 KB target is missed: React, React DOM and React Router
- * alone are 108 KB; docs/PERFORMANCE.md), so any growth fails here.
+ * the heaviest page weighs today plus a little, so any growth fails here. The 120 KB target is met by the
+ * lighter pages and missed by the rest: React, React DOM and React Router alone are 105 KB
+ * (docs/PERFORMANCE.md).
  */
-const MAX_GZIP_BYTES = 129 * 1024;
+const MAX_GZIP_BYTES = 126 * 1024;
 const MAX_REQUESTS = 15;
 
 const PAGES = [
@@ -27,7 +28,7 @@ const PAGES = [
   "/search?q=market",
 ];
 
-test("every public page's first load stays within its JavaScript budget (129 KB gzip, 15 script requests)", async ({
+test("every public page's first load stays within its JavaScript budget (126 KB gzip, 15 script requests)", async ({
   browser,
   baseURL,
   request,

@@ -3,8 +3,8 @@ import { Icon } from "~/components/ui/icon";
 import { formatDuration } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
-import { MetaList, publishedItem } from "./meta-list";
-import { EXTERNAL_LINK, ProgrammeCard, viewsItem } from "./programme-card";
+import { MetaList, publishedItem, viewsItem } from "./meta-list";
+import { EXTERNAL_LINK, ProgrammeCard } from "./programme-card";
 import { TagList } from "./tag-list";
 
 export interface InterviewCardData {

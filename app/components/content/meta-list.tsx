@@ -1,7 +1,7 @@
 import type * as React from "react";
 
 import { Icon, type IconName } from "~/components/ui/icon";
-import { formatDate } from "~/lib/format";
+import { formatCount, formatDate } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 export interface MetaItem {
@@ -58,6 +58,11 @@ export function DateTime({ value, children }: { value: Date | string | null | un
   if (value == null) return null;
   const iso = value instanceof Date ? value.toISOString() : value;
   return <time dateTime={iso}>{children}</time>;
+}
+
+/** The 'Views' fact of an interview or special feature, on its card and its page. */
+export function viewsItem(views: number): MetaItem {
+  return { icon: "eye", label: "Views", value: formatCount(views, "view") };
 }
 
 /** The 'Published' fact of a card or article, or nothing for an item without a date. */

@@ -2,20 +2,14 @@ import type * as React from "react";
 import { Link } from "react-router";
 
 import type { IconName } from "~/components/ui/icon";
-import { formatCount } from "~/lib/format";
 
 import { ContentImage } from "./content-image";
-import type { MetaItem } from "./meta-list";
 import { PaidLabel } from "./paid-label";
 
 /** Links that leave the site. */
 export const EXTERNAL_LINK = { target: "_blank", rel: "noopener noreferrer" } as const;
 
 /** The 'Views' fact of a programme card. */
-export function viewsItem(views: number): MetaItem {
-  return { icon: "eye", label: "Views", value: formatCount(views, "view") };
-}
-
 /**
  * One interview or special feature on its programme page, at its anchor `#{id}`; the title leads to the
  * item's own page, `href` (PRODUCT.md "Discovery"). `kicker` stands above the title.
