@@ -7,6 +7,7 @@ import {
   createLogger,
   flushFoldedErrors,
   log,
+  logAccess,
   logError,
   loggerOptionsFrom,
   replaceErrorFolder,
@@ -222,5 +223,24 @@ describe("errors", () => {
     const { lines } = capture();
     log.warn("careful", { what: "x" });
     expect(lines()).toMatchObject([{ level: "warn", msg: "careful", what: "x" }]);
+  });
+
+  it("access lines go through the process logger with the request's id, and other lines keep the redaction", async () => {
+    const { lines, raw } = capture();
+    await runWithRequestId("req-access", async () => {
+      await Promise.resolve();
+      logAccess("GET /video/:id 200 0.2 ms", { method: "GET", route: "/video/:id", status: 200 });
+      log.info("a line with a secret", { token: "session-token-value" });
+    });
+    expect(lines()).toMatchObject([
+      { level: "info", msg: "GET /video/:id 200 0.2 ms", requestId: "req-access", method: "GET", route: "/video/:id", status: 200 },
+      { level: "info", msg: "a line with a secret", requestId: "req-access", token: "[redacted]" },
+    ]);
+    expect(raw.join("")).not.toContain("session-token-value");
+
+    // A replaced logger takes the access lines too (the access logger is made from the current one).
+    const second = capture();
+    logAccess("HEAD / 200 0.1 ms", { method: "HEAD" });
+    expect(second.lines()).toMatchObject([{ msg: "HEAD / 200 0.1 ms", method: "HEAD" }]);
   });
 });

@@ -10,8 +10,16 @@ const themeCookie = createCookie("mw_theme", {
 
 /** PRODUCT.md "Theme": the theme defaults to the system setting until the visitor picks one. */
 export async function getTheme(request: Request): Promise<Theme> {
-  const value = await themeCookie.parse(request.headers.get("Cookie"));
-  const parsed = themeSchema.safeParse(value);
+  return themeFromCookieHeader(request.headers.get("Cookie"));
+}
+
+/**
+ * The theme a Cookie header carries. Most readers send no theme cookie, and the page cache asks on every
+ * request, so those are answered without parsing (PRODUCT.md "Page cache").
+ */
+export async function themeFromCookieHeader(cookieHeader: string | null | undefined): Promise<Theme> {
+  if (!cookieHeader?.includes(`${themeCookie.name}=`)) return "system";
+  const parsed = themeSchema.safeParse(await themeCookie.parse(cookieHeader));
   return parsed.success ? parsed.data : "system";
 }
 

@@ -8,7 +8,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 
 import { capSharedMaxAge } from "~/lib/cache-headers";
 
-import { getTheme } from "../theme.server";
+import { themeFromCookieHeader } from "../theme.server";
 import { isCacheableRequest, pickEncoding, type PageCache } from "./page-cache.server";
 
 type FetchHandler = (request: Request) => Promise<Response>;
@@ -56,10 +56,10 @@ export function pageCacheMiddleware(cache: PageCache, handle: FetchHandler) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (!isCacheableRequest(req.method, req.path, req.headers.cookie)) return next();
     try {
-      const request = toFetchRequest(req);
-      // The theme cookie is the one thing that changes a public page's HTML (the <html> class).
-      const key = `${await getTheme(request)} ${req.originalUrl}`;
-      const outcome = await cache.serve(key, () => handle(request));
+      // The theme cookie is the one thing that changes a public page's HTML (the <html> class). A hit
+      // needs nothing else of the request, so the fetch Request is built only for a render.
+      const key = `${await themeFromCookieHeader(req.headers.cookie)} ${req.originalUrl}`;
+      const outcome = await cache.serve(key, () => handle(toFetchRequest(req)));
       const headOnly = req.method === "HEAD";
       if (outcome.kind === "uncacheable") {
         res.setHeader("X-Cache", "BYPASS");

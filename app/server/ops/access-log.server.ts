@@ -5,7 +5,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
-import { log } from "../log.server";
+import { logAccess } from "../log.server";
 import type { Answer } from "./metrics.server";
 
 /** Static files and other Express routes name their mount as their route; see `labelRoute`. */
@@ -64,7 +64,7 @@ export function accessLog(routeOf: (pathname: string) => string, onAnswered: (an
       const cache = res.getHeader("X-Cache");
       // Closed before the answer was complete: the client went away (or the connection was cut).
       const completed = res.writableFinished;
-      log.info(`${req.method} ${route} ${res.statusCode} ${durationMs} ms`, {
+      logAccess(`${req.method} ${route} ${res.statusCode} ${durationMs} ms`, {
         requestId,
         method: req.method,
         route,
