@@ -140,3 +140,91 @@ test("an edit and a publish show on the next request, wherever the item can show
   expect(await (await request.get(otherVideo)).text()).toContain(`${title} (renamed)`);
   expect((await request.get(podcast)).headers()["x-cache"]).toBe("HIT");
 });
+
+test("featuring, tagging a company, unpublishing and deleting a live video show on the next request; podcast pages stay cached", async ({
+  adminPage: page,
+  request,
+}) => {
+  const run = Date.now().toString(36).toUpperCase();
+  const title = `E2E stale check ${run}`;
+  const companyName = `Stale Check Mining ${run}`;
+  const ticker = `S${run.slice(-5)}`;
+  const companyPath = `/companies/stale-check-mining-${run.toLowerCase()}`;
+  const podcast = /href="(\/podcast\/[0-9a-f-]{36})"/.exec(await (await request.get("/podcasts")).text())![1]!;
+
+  await page.goto("/admin/companies/new");
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+  await page.getByLabel("Name").fill(companyName);
+  await page.getByLabel("Ticker").fill(ticker);
+  await page.getByLabel("Exchange").selectOption("ASX");
+  await page.getByRole("button", { name: "Create Company" }).click();
+  await expect(page.getByText("Company created successfully")).toBeVisible();
+
+  await page.goto("/admin/videos/new");
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Video published successfully")).toBeVisible();
+  const href = await page.getByRole("link", { name: `Edit ${title}`, exact: true }).getAttribute("href");
+  const id = href!.split("/").pop()!;
+  const list = page.getByRole("row").filter({ hasText: title });
+
+  /** Caches the pages, then runs the write: afterwards the untouched podcast page is still a HIT. */
+  async function afterWrite(paths: string[], write: () => Promise<void>) {
+    for (const path of [...paths, podcast]) await cachedResponse(request, path);
+    await write();
+    expect((await request.get(podcast)).headers()["x-cache"], podcast).toBe("HIT");
+  }
+
+  // Featured: the home page is rendered anew at once, with the video's slide marked as featured.
+  await afterWrite(["/"], async () => {
+    await page.goto(`/admin/videos?q=${encodeURIComponent(title)}`);
+    await expect(page.locator("[data-hydrated]")).toBeVisible();
+    await list.getByRole("button", { name: `Feature: ${title}` }).click();
+    await expect(page.getByText("Video featured", { exact: true })).toBeVisible();
+  });
+  const home = await request.get("/");
+  expect(home.headers()["x-cache"]).toBe("MISS");
+  expect(await home.text()).toContain(title);
+
+  // Tagged with a company: the company's cached page lists it at once.
+  await afterWrite([companyPath], async () => {
+    await page.goto(`/admin/videos/${id}`);
+    await expect(page.locator("[data-hydrated]")).toBeVisible();
+    const picker = page.getByRole("combobox", { name: "Companies" });
+    await picker.fill(ticker.toLowerCase());
+    await expect(page.getByRole("listbox", { name: "Matching companies" }).getByRole("option").first()).toContainText(companyName);
+    await picker.press("Enter");
+    await page.getByRole("button", { name: "Update Video" }).click();
+    await expect(page.getByText("Video updated successfully")).toBeVisible();
+  });
+  expect(await (await request.get(companyPath)).text()).toContain(title);
+
+  // Unpublished: gone from its page, its list, the home page and the company's page at once.
+  await afterWrite(["/videos", `/video/${id}`], async () => {
+    await page.goto(`/admin/videos/${id}`);
+    await expect(page.locator("[data-hydrated]")).toBeVisible();
+    await page.getByLabel("Status").selectOption("draft");
+    await page.getByRole("button", { name: "Update Video" }).click();
+    await expect(page.getByText("Video updated successfully")).toBeVisible();
+  });
+  expect((await request.get(`/video/${id}`)).status()).toBe(404);
+  for (const path of ["/videos", "/", companyPath]) expect(await (await request.get(path)).text(), path).not.toContain(title);
+
+  // Published again, then deleted from the list: gone everywhere at once.
+  await page.goto(`/admin/videos/${id}`);
+  await expect(page.locator("[data-hydrated]")).toBeVisible();
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Update Video" }).click();
+  await expect(page.getByText("Video updated successfully")).toBeVisible();
+  await afterWrite(["/videos", `/video/${id}`], async () => {
+    await page.goto(`/admin/videos?q=${encodeURIComponent(title)}`);
+    await expect(page.locator("[data-hydrated]")).toBeVisible();
+    await page.getByRole("button", { name: `Delete ${title}`, exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Video deleted successfully")).toBeVisible();
+  });
+  expect((await request.get(`/video/${id}`)).status()).toBe(404);
+  for (const path of ["/videos", "/", companyPath]) expect(await (await request.get(path)).text(), path).not.toContain(title);
+});
