@@ -50,7 +50,8 @@ test("a reader follows a company and receives one alert when an item about it is
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill("follower-password");
   await form.getByRole("button", { name: "Sign Up" }).click();
-  await expect(reader.getByText("Please check your email to verify your account.")).toBeVisible();
+  // The form says it (and a toast says it too: auth-admin.spec checks that one).
+  await expect(form.getByText("Please check your email to verify your account.")).toBeVisible();
 
   const [verification] = await mailsTo(email, /^Verify your MarketWire account$/);
   const link = /https?:\/\/\S+/.exec(verification!.text)![0];
