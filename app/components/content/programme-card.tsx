@@ -9,7 +9,6 @@ import { PaidLabel } from "./paid-label";
 /** Links that leave the site. */
 export const EXTERNAL_LINK = { target: "_blank", rel: "noopener noreferrer" } as const;
 
-/** The 'Views' fact of a programme card. */
 /**
  * One interview or special feature on its programme page, at its anchor `#{id}`; the title leads to the
  * item's own page, `href` (PRODUCT.md "Discovery"). `kicker` stands above the title.
