@@ -15,6 +15,7 @@ import { payerName } from "~/lib/sponsorship";
 import { actorOf, appendAudit, type AuditPerson } from "../audit/audit-log.server";
 import type { ItemCompanyRow } from "../content/item-companies.server";
 import { getDb, schema, type Database } from "../db/db.server";
+import { errorChain } from "../db/driver-errors.server";
 import { announceContentChange } from "../http/content-events.server";
 import { containsPattern } from "../like-pattern.server";
 
@@ -133,9 +134,8 @@ export type CompanySaveResult = { ok: true; id: string } | { ok: false; conflict
  * error (node-postgres or PGlite), so the chain of causes is searched for PostgreSQL's code 23505.
  */
 function uniqueViolation(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return typeof constraint === "string" ? constraint : "";
+  for (const link of errorChain(error)) {
+    if (link.code === "23505") return typeof link.constraint === "string" ? link.constraint : "";
   }
   return null;
 }

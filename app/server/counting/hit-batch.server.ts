@@ -13,6 +13,7 @@ import { type ContentType } from "~/lib/content-types";
 
 import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb } from "../db/db.server";
+import { hasErrorCode } from "../db/driver-errors.server";
 import { pruneExpiredRateLimits } from "../rate-limit.server";
 import { utcDay } from "./daily-stats.server";
 import { COUNT_ONCE_RULE, COUNTS_PER_ADDRESS_RULE, type Visitor } from "./visitor.server";
@@ -160,14 +161,6 @@ function batchStatement(rows: { content_type: ContentType }[]) {
     left join bumped b using (content_type, content_id)`;
 }
 
-function isRetryable(error: unknown) {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && RETRYABLE_SQLSTATES.has(code)) return true;
-  }
-  return false;
-}
-
 /**
  * Writes `hits` in one statement and answers each its count, as if they had been recorded one after the
  * other in the order given. A visitor's second hit of an item within the batch is answered, not counted.
@@ -196,7 +189,7 @@ export async function writeHits(hits: readonly Hit[]): Promise<HitCount[]> {
       result = (await db.execute<(typeof result)[number]>(batchStatement(rows))).rows;
       break;
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      if (attempt >= MAX_ATTEMPTS || !hasErrorCode(error, RETRYABLE_SQLSTATES)) throw error;
     }
   }
   await pruneExpiredRateLimits(Math.max(...hits.map((hit) => hit.at)));

@@ -6,6 +6,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { RequestHandler } from "express";
 
+import { errorChain } from "../db/driver-errors.server";
+
 /** Seconds a client is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -24,15 +26,15 @@ const UNAVAILABLE_MESSAGES = [
 
 /** True when `error`, or an error it wraps (Drizzle wraps the driver's), says the database is unavailable. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    const code = (current as { code?: unknown }).code;
+  for (const link of errorChain(error)) {
+    const code = link.code;
     if (
       typeof code === "string" &&
       (code === STATEMENT_TIMEOUT || UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))
     ) {
       return true;
     }
-    if (UNAVAILABLE_MESSAGES.some((message) => current instanceof Error && current.message.startsWith(message))) return true;
+    if (UNAVAILABLE_MESSAGES.some((message) => link.message.startsWith(message))) return true;
   }
   return false;
 }
