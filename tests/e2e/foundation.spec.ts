@@ -28,3 +28,13 @@ test("build assets are sent precompressed (brotli, else gzip) with a year's immu
   // Both decode to the same file (Playwright decompresses the body).
   expect(await br.text()).toBe(await gz.text());
 });
+
+test("answers the page cache does not keep are compressed as they are rendered", async ({ request }) => {
+  // The sign-in page is never cached; a feed is passed on by the cache (BYPASS).
+  for (const path of ["/auth", "/rss.xml"]) {
+    const response = await request.get(path, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-encoding"], path).toBe("gzip");
+  }
+  expect((await request.get("/rss.xml")).headers()["x-cache"]).toBe("BYPASS");
+});

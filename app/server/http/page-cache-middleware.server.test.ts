@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 
@@ -10,7 +11,7 @@ import { PageCache, PUBLICATION_MARGIN_MS } from "./page-cache.server";
 const FEED_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=600";
 
 /** Pages as the app answers them: `/` a public HTML page the cache keeps, `/rss.xml` a feed it passes on. */
-async function app(handle: (request: Request) => Response) {
+async function app(handle: (request: Request) => Response, compress?: Parameters<typeof pageCacheMiddleware>[2]) {
   const cache = new PageCache({
     maxEntries: 10,
     maxBytes: 1_000_000,
@@ -21,7 +22,7 @@ async function app(handle: (request: Request) => Response) {
   });
   await cache.settled();
   const server = express()
-    .use(pageCacheMiddleware(cache, async (request) => handle(request)))
+    .use(pageCacheMiddleware(cache, async (request) => handle(request), compress))
     .listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   servers.push(server);
@@ -66,5 +67,47 @@ describe("pageCacheMiddleware: shared caches never keep an answer past the next 
     expect(response.headers.get("X-Cache")).toBe("BYPASS");
     expect(sharedCaching(response).sMaxAge).toBeLessThanOrEqual(20);
     expect(sharedCaching(response).stale).toBe(false);
+  });
+});
+
+describe("pageCacheMiddleware: compression", () => {
+  // Above the compression middleware's 1 KB threshold.
+  const feed = `<rss>${"<item>MarketWire</item>".repeat(100)}</rss>`;
+  const page = `<p>${"page ".repeat(400)}</p>`;
+  function largeAnswer(request: Request) {
+    if (new URL(request.url).pathname === "/rss.xml")
+      return new Response(feed, { headers: { "Content-Type": "application/rss+xml", "Cache-Control": FEED_CACHE_CONTROL } });
+    return new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
+  }
+  function countingCompression() {
+    const compress = compression();
+    const calls: string[] = [];
+    const counted: Parameters<typeof pageCacheMiddleware>[2] = (req, res, next) => {
+      calls.push(req.path);
+      compress(req, res, next);
+    };
+    return { compress: counted, calls };
+  }
+
+  it("compresses what the cache passes on, as rendered", async () => {
+    const { compress, calls } = countingCompression();
+    const origin = await app(largeAnswer, compress);
+    const response = await fetch(`${origin}/rss.xml`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("X-Cache")).toBe("BYPASS");
+    expect(response.headers.get("Content-Encoding")).toBe("gzip");
+    expect(await response.text()).toBe(feed);
+    expect(calls).toEqual(["/rss.xml"]);
+  });
+
+  it("sends a stored page in the encoding made for it, without the compression middleware", async () => {
+    const { compress, calls } = countingCompression();
+    const origin = await app(largeAnswer, compress);
+    for (const expected of ["MISS", "HIT"]) {
+      const response = await fetch(`${origin}/`, { headers: { "Accept-Encoding": "br, gzip" } });
+      expect(response.headers.get("X-Cache")).toBe(expected);
+      expect(response.headers.get("Content-Encoding")).toBe("br");
+      expect(await response.text()).toBe(page);
+    }
+    expect(calls).toEqual([]);
   });
 });

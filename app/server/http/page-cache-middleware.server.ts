@@ -52,7 +52,14 @@ async function sendFetchResponse(res: ExpressResponse, response: Response, headO
   Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).pipe(res);
 }
 
-export function pageCacheMiddleware(cache: PageCache, handle: FetchHandler) {
+/** Express middleware that compresses what the response sends afterwards (the `compression` package). */
+type Compress = (req: ExpressRequest, res: ExpressResponse, next: () => void) => void;
+
+/**
+ * `compress` is applied to the answers the cache cannot keep (sent as rendered); a stored page is sent with
+ * the encoding already made for it, so a hit skips the compression middleware's work altogether.
+ */
+export function pageCacheMiddleware(cache: PageCache, handle: FetchHandler, compress?: Compress) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (!isCacheableRequest(req.method, req.path, req.headers.cookie)) return next();
     try {
@@ -63,6 +70,7 @@ export function pageCacheMiddleware(cache: PageCache, handle: FetchHandler) {
       const headOnly = req.method === "HEAD";
       if (outcome.kind === "uncacheable") {
         res.setHeader("X-Cache", "BYPASS");
+        if (compress) await new Promise<void>((resolve) => compress(req, res, resolve));
         await sendFetchResponse(res, outcome.response, headOnly, cache);
         return;
       }
