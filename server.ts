@@ -130,7 +130,7 @@ async function main() {
   // Pages are compressed as they stream. Brotli's default 4 MB window is far larger than any page and
   // costs more to set up for each response than the compression itself (PRODUCT.md "Speed"). Only renders
   // go through it: assets and cached pages are stored compressed, and wrapping their answers in the
-  // middleware cost a cached page a tenth of its speed.
+  // middleware cost a cached page about a sixth of its speed (docs/PERFORMANCE.md).
   const compressRenders = compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: PAGE_BROTLI_WINDOW_BITS } } });
 
   if (isProduction) {

@@ -7,8 +7,8 @@ import { expect, test } from "./fixtures";
  * loads it: JavaScript (gzip) and script requests. Prints each page's figures. The bytes budget is what
  * the heaviest page weighs today plus a little, so any growth fails here. The 120 KB target is met by the
  * lighter pages and missed by the rest: React, React DOM and React Router alone are 105 KB
- * (docs/PERFORMANCE.md). Each page also prints its scripts compressed together as one file: no
- * chunking can bring a page below that figure.
+ * (docs/PERFORMANCE.md). Each page also prints its scripts compressed together as one file, a floor
+ * that no way of splitting them into chunks gets much below.
  */
 const MAX_GZIP_BYTES = 126 * 1024;
 const MAX_REQUESTS = 15;
