@@ -30,7 +30,8 @@ function prng(seed: number) {
 }
 
 // Small on purpose, so queries hit often; includes LIKE's special characters, mixed case, letters
-// beyond ASCII and one token longer than the token index stores whole (migration 0004).
+// beyond ASCII, one token longer than the token index stores whole (migration 0004) and one longer than
+// it cuts into pieces (migration 0023).
 const VOCABULARY = [
   "oil",
   "Oil",
@@ -55,6 +56,8 @@ const VOCABULARY = [
   "Zürich",
   "zurich",
   `Long${"ratebank".repeat(9)}Oil5000`,
+  // Over 256 characters: indexed by its ends and a marker, and tested for the query (migration 0023).
+  `Huge${"oilrate".repeat(40)}Bank`,
 ];
 
 /**

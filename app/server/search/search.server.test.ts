@@ -183,6 +183,49 @@ describe("one-word queries (token index and lexicon)", () => {
     expect(await titles("xxxxx")).toEqual(["Huge"]);
   });
 
+  it("keeps every word the same pieces as before up to 256 characters, and a longer one bounded", async () => {
+    const db = await getDb();
+    const tokensOf = async (text: string) =>
+      ((await db.execute(sql`select search_tokens(${text}) as tokens`)) as unknown as { rows: { tokens: string[] }[] }).rows[0]!.tokens;
+    // Migration 0004's pieces: the token whole up to 64 characters, else 64 characters from every 32nd.
+    const pieces = (token: string) =>
+      token.length <= 64 ? [token] : Array.from({ length: Math.ceil(token.length / 32) }, (_, i) => token.slice(i * 32, i * 32 + 64));
+    const letters = "abcdefghijklmnopqrstuvwxyzäöüß0123456789";
+    for (const length of [1, 63, 64, 65, 96, 97, 128, 200, 255, 256]) {
+      const token = Array.from({ length }, (_, i) => letters[(i * 11 + Math.floor(i / 40)) % letters.length]).join("");
+      expect(await tokensOf(`ab ${token}, cd`), String(length)).toEqual([...new Set(["ab", "cd", ...pieces(token)])].sort());
+    }
+    // Over 256: its first and last 64 characters and the marker, however long.
+    for (const length of [257, 200_000]) {
+      const token = Array.from({ length }, (_, i) => letters[(i * 7 + Math.floor(i / 40)) % letters.length]).join("");
+      expect(await tokensOf(`${token} ab`), String(length)).toEqual(["#long", "ab", token.slice(0, 64), token.slice(-64)].sort());
+    }
+  });
+
+  it("finds any part of a word over 256 characters, once, and counts it exactly", async () => {
+    const letters = "abcdefghijklmnopqrstuvwxyz0123456789";
+    let state = 7;
+    const word = Array.from({ length: 5_000 }, () => letters[(state = (state * 1103515245 + 12345) % 2 ** 31) % letters.length]).join("");
+    await insertItem("interview", { title: "Long word", content: `gold ${word} silver` });
+    await insertItem("blog", { title: "Short words", content: `gold ${word.slice(1_000, 1_020)} copper` });
+    await insertItem("video", { title: "Unrelated", content: "nothing here" });
+    for (const start of [0, 200, 1_000, 2_500, 4_990]) {
+      const q = word.slice(start, start + 10);
+      const expected = start === 1_000 ? ["Long word", "Short words"] : ["Long word"];
+      const page = await searchContent({ q, types: [] });
+      expect(page.results.map((r) => r.title).sort(), `${start}`).toEqual(expected);
+      expect(page.total, `${start}`).toBe(expected.length);
+    }
+    // A word of its own and the long word in one row: found once.
+    const gold = await searchContent({ q: "gold", types: [] });
+    expect(gold.results.map((r) => r.title).sort()).toEqual(["Long word", "Short words"]);
+    expect(gold.total).toBe(2);
+    expect(await titles("silver")).toEqual(["Long word"]);
+    // A phrase with the long word's end or start.
+    expect(await titles(`${word.slice(-20)} silver`)).toEqual(["Long word"]);
+    expect(await titles(`gold ${word.slice(0, 20)}`)).toEqual(["Long word"]);
+  });
+
   it("follows edits: new words are found, removed words are not", async () => {
     const id = await insertItem("interview", { title: "Interview", content: "alphaword only" });
     const db = await getDb();
@@ -592,8 +635,10 @@ describe("query plan", () => {
       expect(other).toContain(`Bitmap Index Scan on ${table}_search_text_trgm_idx`);
       for (const plan of [word, phrase, other]) expect(plan).not.toContain(`Seq Scan on ${table}`);
     }
-    // The token and pair paths never recheck the text.
+    // The token and pair paths never recheck the text; a word also reads the rows holding a word over 256
+    // characters (migration 0023) through the token index, and tests only those.
     expect(word).not.toContain("search_text ~~");
+    expect(word.match(/Index Cond: \(search_tokens\(search_text\) && '\{#long\}'::text\[\]\)/g)).toHaveLength(TABLE_NAMES.length);
     expect(phrase).not.toContain("search_text ~~");
 
     // A word that is a company's ticker also reads the items naming the company, by primary key only.

@@ -18,7 +18,9 @@
  *   (`search_tokens()`, migration 0004). `search_lexicon` lists every token; the tokens containing the
  *   query are looked up there (a trigram index on a small table), and `*_search_tokens_idx` gives the
  *   published rows holding any of them, exactly: no row is read to be rechecked. This also covers one-
- *   and two-letter queries ('ai', tickers such as 'BP'), which have no trigram.
+ *   and two-letter queries ('ai', tickers such as 'BP'), which have no trigram. The rare rows holding a
+ *   word over 256 characters, indexed by its ends and a marker (migration 0023), are tested directly
+ *   (`longWordRows`).
  * - **A phrase** (such words joined by ASCII spaces or punctuation, `phraseQuery`): its first word must
  *   end a token, its last word start one, and what lies between must match exactly. `search_bigrams()`
  *   (migration 0005) stores each pair of adjacent tokens with their separator; the lexicon gives the
@@ -113,6 +115,20 @@ function lexiconMatches(query: string): SQL {
 
 /** The token test: the row holds one of the tokens that contain the query (uses *_search_tokens_idx). */
 const TOKEN_MATCH = sql`search_tokens(search_text) && (select tokens from lexicon_matches)`;
+
+/**
+ * A word over 256 characters gives the token index only its first and last 64 characters and the marker
+ * '#long' (migration 0023), so that saving one costs a bounded amount. The published rows of one table that
+ * hold the marker are read through the same index, tested for the query, and kept when the token test did
+ * not already find them: a one-word query stays exact, and only these rare rows are read to be tested.
+ */
+function longWordRows(type: ContentType, query: string): SQL {
+  // strpos is the substring test for a word of ASCII letters and digits; unlike LIKE, no trigram index
+  // offers to answer it, so the rows are found by the marker alone.
+  return sql`select ${type}::text as content_type, id, published_at from ${BRANCHES[type].table}
+    where ${PUBLIC_NOW_SQL} and search_tokens(search_text) && array['#long']::text[]
+      and strpos(search_text, ${query.toLowerCase()}) > 0 and not (${TOKEN_MATCH})`;
+}
 
 /** A phrase cut at its separators: `words` has one more entry than `separators`. Lower-case. */
 export interface Phrase {
@@ -272,7 +288,8 @@ async function prepareSearch(
   const companyIds = await tickerCompanies(on, query);
   const tagged = companyIds.length ? selected.map((type) => taggedRows(type, companyIds, query)) : [];
   if (tokenIndex && isTokenQuery(query)) {
-    return matchStatement(TOKEN_MATCH, selected, offset, tagged, lexiconMatches(query));
+    const longWords = selected.map((type) => longWordRows(type, query));
+    return matchStatement(TOKEN_MATCH, selected, offset, [...tagged, ...longWords], lexiconMatches(query));
   }
   const phrase = tokenIndex ? phraseQuery(query) : null;
   const pairs = phrase && (await phrasePairs(on, phrase));
@@ -288,9 +305,9 @@ async function prepareSearch(
  * would double the cost of common words, and walking a table newest-first until 12 rows match is a trap
  * for rare words (the planner prices ILIKE far below its real cost and may pick that walk).
  */
-function matchStatement(match: SQL, types: ContentType[], offset: number, tagged: SQL[], prelude = sql``): SQL {
+function matchStatement(match: SQL, types: ContentType[], offset: number, otherRows: SQL[], prelude = sql``): SQL {
   const matches = types.map((type) => matchingRows(type, match, sql`${type}::text as content_type, id, published_at`));
-  matches.push(...tagged);
+  matches.push(...otherRows);
   const details = types.map(
     (type) =>
       sql`select ${resultColumns(type)} from ${BRANCHES[type].table}
