@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   "media-delete",
   "company-create",
   "company-edit",
+  "company-client",
   "company-delete",
   "newsletter-send",
 ] as const;
@@ -45,6 +46,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "media-delete": "Deleted a file",
   "company-create": "Created a company",
   "company-edit": "Edited a company",
+  "company-client": "Changed whether a company is a client",
   "company-delete": "Deleted a company",
   "newsletter-send": "Sent a newsletter edition",
 };

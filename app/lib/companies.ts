@@ -63,6 +63,9 @@ export const COMPANY_TEXTS = {
   loadFailed: "Failed to load company",
   slugTaken: "This slug is already used by another company",
   tickerTaken: "Another company already has this ticker on this exchange",
+  /** PRODUCT.md "Review": the client flag decides which pieces need review, so only an admin changes it. */
+  clientAdminOnly: "Only an admin can change whether a company is a client: it decides which pieces need compliance review",
+  clientHelp: "Pieces naming a client need compliance approval. Only an admin can change this.",
   tooManyCompanies: `Choose at most ${MAX_COMPANIES_PER_ITEM} companies`,
   unknownCompanies: "A chosen company no longer exists; remove it and save again",
 } as const;

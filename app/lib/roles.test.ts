@@ -30,11 +30,16 @@ describe('roles (PRODUCT.md "Roles")', () => {
     ]);
   });
 
-  it("an editor may do everything on content, companies and media, but not review, accounts or the inbox", () => {
-    const onContent = RIGHTS.filter((right) => /^(content|companies|media)\./.test(right) && right !== "content.review");
+  it("an editor may do everything on content, companies and media, but not review, client flags, accounts or the inbox", () => {
+    const notEditors = ["content.review", "companies.setClient"];
+    const onContent = RIGHTS.filter((right) => /^(content|companies|media)\./.test(right) && !notEditors.includes(right));
     for (const right of onContent) expect(can("editor", right), right).toBe(true);
-    for (const right of ["content.review", "users.manage", "inbox.read", "audit.read"] as const)
+    for (const right of ["content.review", "companies.setClient", "users.manage", "inbox.read", "audit.read"] as const)
       expect(can("editor", right), right).toBe(false);
+  });
+
+  it('only admins mark a company as a client, which decides what needs review (PRODUCT.md "Review")', () => {
+    expect(ROLES.filter((role) => can(role, "companies.setClient"))).toEqual(["admin"]);
   });
 
   it("compliance reads everything and reviews, and changes nothing else", () => {

@@ -51,6 +51,11 @@ export const RIGHTS = [
   "companies.read",
   /** Create, edit and delete companies. */
   "companies.manage",
+  /**
+   * Mark or unmark a company as a client, which decides whether the pieces naming it need review: never the
+   * right of those whose pieces it is (PRODUCT.md "Review").
+   */
+  "companies.setClient",
   "media.read",
   "media.upload",
   "media.delete",
@@ -108,7 +113,9 @@ const COMPLIANCE: readonly Right[] = [
  * Admins may do everything but review: approval is compliance's alone, so no one approves the paid piece they
  * published (PRODUCT.md "Roles").
  */
-const ADMIN: readonly Right[] = [...new Set([...EDITOR, "inbox.read", "inbox.manage", "users.manage", "audit.read"] as Right[])];
+const ADMIN: readonly Right[] = [
+  ...new Set([...EDITOR, "companies.setClient", "inbox.read", "inbox.manage", "users.manage", "audit.read"] as Right[]),
+];
 
 const RIGHTS_OF: Record<Role, ReadonlySet<Right>> = {
   reader: new Set(),

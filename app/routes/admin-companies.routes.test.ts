@@ -7,6 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { COMPANY_TEXTS } from "~/lib/companies";
 import { getDb, schema } from "~/server/db/db.server";
 import { getToast } from "~/server/toast.server";
 
@@ -182,6 +183,70 @@ describe("taken slugs and tickers are field messages, not failures", () => {
   it("saving a company unchanged keeps its own slug and ticker", async () => {
     const row = await insertCompany({ name: "Rio Tinto", slug: "rio-tinto", ticker: "RIO" });
     expect((await postEdit(row.id, VALID, admin)).status).toBe(302);
+  });
+});
+
+describe('the client flag is an admin\'s to change, and audited (PRODUCT.md "Review")', () => {
+  let editor: string;
+  beforeAll(async () => {
+    editor = (await createSignedInUser({ role: "editor" })).cookie;
+  });
+
+  async function auditEntries(itemId: string) {
+    const db = await getDb();
+    return db
+      .select({ action: schema.auditLog.action, detail: schema.auditLog.detail, role: schema.auditLog.actorRole })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.itemId, itemId))
+      .orderBy(schema.auditLog.id);
+  }
+
+  it("an editor who unticks 'Client' gets a 400 beside the box and nothing changes", async () => {
+    const row = await insertCompany({ isClient: true });
+    const result = await postEdit(row.id, { ...VALID, slug: "rio" }, editor);
+    expect(result.status).toBe(400);
+    expect(replyOf(result.body).error).toEqual({ isClient: [COMPANY_TEXTS.clientAdminOnly] });
+    expect(await findCompany(row.id)).toEqual(row);
+    expect(await auditEntries(row.id)).toEqual([]);
+  });
+
+  it("an editor who ticks 'Client' on a new or existing company is refused the same way", async () => {
+    const created = await postCreate({ ...VALID, isClient: "on" }, editor);
+    expect(created.status).toBe(400);
+    expect(replyOf(created.body).error).toEqual({ isClient: [COMPANY_TEXTS.clientAdminOnly] });
+    expect(await allCompanies()).toEqual([]);
+    const row = await insertCompany();
+    const edited = await postEdit(row.id, { ...VALID, slug: "rio", isClient: "on" }, editor);
+    expect(edited.status).toBe(400);
+    expect(await findCompany(row.id)).toEqual(row);
+  });
+
+  it("an editor's other edits save while the flag stays as it is", async () => {
+    const row = await insertCompany({ isClient: true });
+    const result = await postEdit(row.id, { ...VALID, slug: "rio", isClient: "on" }, editor);
+    expect(result.status).toBe(302);
+    expect(await findCompany(row.id)).toMatchObject({ name: "Rio Tinto", isClient: true });
+    expect(await auditEntries(row.id)).toEqual([{ action: "company-edit", detail: null, role: "editor" }]);
+  });
+
+  it("an admin changes it, and the audit log says so in an entry of its own", async () => {
+    const row = await insertCompany({ isClient: true });
+    expect((await postEdit(row.id, { ...VALID, slug: "rio" }, admin)).status).toBe(302);
+    expect((await findCompany(row.id))?.isClient).toBe(false);
+    expect((await postEdit(row.id, { ...VALID, slug: "rio", isClient: "on" }, admin)).status).toBe(302);
+    expect(await auditEntries(row.id)).toEqual([
+      { action: "company-edit", detail: null, role: "admin" },
+      { action: "company-client", detail: "No longer a client", role: "admin" },
+      { action: "company-edit", detail: null, role: "admin" },
+      { action: "company-client", detail: "Now a client", role: "admin" },
+    ]);
+  });
+
+  it("the edit screen tells the page who may change it", async () => {
+    const row = await insertCompany();
+    const load = (cookie: string) => callRoute(editModule.loader, appRequest(`${LIST}/${row.id}`, { cookie }), { params: { id: row.id } });
+    expect(((await load(admin)).body as { canSetClient: boolean }).canSetClient).toBe(true);
+    expect(((await load(editor)).body as { canSetClient: boolean }).canSetClient).toBe(false);
   });
 });
 

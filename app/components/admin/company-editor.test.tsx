@@ -22,10 +22,13 @@ const RIO: CompanyValues = {
 };
 
 /** The edit screen of `values`, whose save is refused the way the server refuses a taken ticker. */
-function renderEditor(values: CompanyValues) {
+function renderEditor(values: CompanyValues, canSetClient = true) {
+  let posted: Record<string, FormDataEntryValue> = {};
   function Screen() {
     const actionData = useActionData<CompanyEditorActionData>();
-    return <CompanyEditor editor={{ mode: "edit", id: "00000000-0000-4000-8000-000000000001", values }} actionData={actionData} />;
+    return (
+      <CompanyEditor editor={{ mode: "edit", id: "00000000-0000-4000-8000-000000000001", values, canSetClient }} actionData={actionData} />
+    );
   }
   const Stub = createRoutesStub([
     {
@@ -33,6 +36,7 @@ function renderEditor(values: CompanyValues) {
       Component: Screen,
       action: async ({ request }) => {
         const form = Object.fromEntries(await request.formData());
+        posted = form;
         return data(
           {
             result: {
@@ -46,7 +50,8 @@ function renderEditor(values: CompanyValues) {
       },
     },
   ]);
-  return render(<Stub initialEntries={["/admin/companies/edit"]} />);
+  render(<Stub initialEntries={["/admin/companies/edit"]} />);
+  return { posted: () => posted };
 }
 
 describe("CompanyEditor", () => {
@@ -69,6 +74,17 @@ describe("CompanyEditor", () => {
     expect(ticker.getAttribute("aria-invalid")).toBe("true");
     expect(((await screen.findByLabelText(/^Ticker/)) as HTMLInputElement).value).toBe("bhp");
     expect((screen.getByLabelText("This company is a client") as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('an editor sees the client flag but cannot change it, and the form sends it as it is (PRODUCT.md "Review")', async () => {
+    const { posted } = renderEditor(RIO, false);
+    const box = (await screen.findByLabelText("This company is a client")) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(box.disabled).toBe(true);
+    expect(box.getAttribute("aria-describedby")).toContain(`${box.id}-hint`);
+    expect(screen.getByText(COMPANY_TEXTS.clientHelp)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Update Company" }));
+    await waitFor(() => expect(posted().isClient).toBe("on"));
   });
 
   it("checks a field when it is left, with the server's rules", async () => {

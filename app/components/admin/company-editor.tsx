@@ -30,6 +30,8 @@ export interface CompanyEditorData {
   mode: CompanyEditorMode;
   id: string | null;
   values: CompanyValues;
+  /** PRODUCT.md "Review": whether this user may change the client flag (`companies.setClient`). */
+  canSetClient: boolean;
 }
 
 /** PRODUCT.md "Companies": the create and edit screens, one form checked with the server's schema. */
@@ -53,6 +55,8 @@ export function CompanyEditor({ editor, actionData }: { editor: CompanyEditorDat
     if (failure) notify("error", "Error", failure);
   }, [actionData]);
 
+  const clientHintId = `${fields.isClient.id}-hint`;
+  const clientError = fields.isClient.errors?.[0];
   const saving = navigation.formData != null && navigation.formMethod?.toUpperCase() === "POST";
   const name = String(fields.name.value ?? "");
   const submitLabel = saving
@@ -117,17 +121,34 @@ export function CompanyEditor({ editor, actionData }: { editor: CompanyEditorDat
             <Field meta={fields.description} label="Description" className="sm:col-span-2">
               <Textarea rows={3} placeholder="A short description" maxLength={COMPANY_LIMITS.description} />
             </Field>
-            <div className="flex items-center gap-2 sm:col-span-2">
-              <input
-                type="checkbox"
-                id={fields.isClient.id}
-                name={fields.isClient.name}
-                defaultChecked={fields.isClient.initialValue === "on"}
-                className="size-4 accent-primary"
-              />
-              <label htmlFor={fields.isClient.id} className="text-sm font-medium">
-                This company is a client
-              </label>
+            <div className="flex flex-col gap-1 sm:col-span-2">
+              <div className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  id={fields.isClient.id}
+                  // PRODUCT.md "Review": only an admin changes the flag; for others the hidden input sends it as it is.
+                  name={editor.canSetClient ? fields.isClient.name : undefined}
+                  defaultChecked={fields.isClient.initialValue === "on"}
+                  disabled={!editor.canSetClient}
+                  aria-describedby={`${clientHintId}${clientError ? ` ${fields.isClient.errorId}` : ""}`}
+                  aria-invalid={clientError ? true : undefined}
+                  className="size-4 accent-primary"
+                />
+                {editor.canSetClient ? null : (
+                  <input type="hidden" name={fields.isClient.name} value={editor.values.isClient ? "on" : ""} />
+                )}
+                <label htmlFor={fields.isClient.id} className="text-sm font-medium">
+                  This company is a client
+                </label>
+              </div>
+              <p id={clientHintId} className="text-sm text-muted-foreground">
+                {COMPANY_TEXTS.clientHelp}
+              </p>
+              {clientError ? (
+                <p id={fields.isClient.errorId} className="text-sm text-destructive">
+                  {clientError}
+                </p>
+              ) : null}
             </div>
             <div className="sm:col-span-2">
               {/* Disabled while the name is empty or a save runs (before hydration the server checks). */}

@@ -10,6 +10,7 @@ import { COMPANY_TEXTS, emptyCompanyValues, type CompanyInput, type CompanyValue
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { isUuid } from "~/lib/ids";
 import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
+import { can, roleOf } from "~/lib/roles";
 import { payerName } from "~/lib/sponsorship";
 
 import { actorOf, appendAudit, type AuditPerson } from "../audit/audit-log.server";
@@ -121,11 +122,25 @@ export function companyValuesFromRow(row: CompanyRow): CompanyValues {
   };
 }
 
-/** A save refused by a unique constraint: the field to mark and its message. */
+/** A save refused by a unique constraint, or a client flag its author may not change: the field to mark and its message. */
 export interface CompanyConflict {
-  field: "slug" | "ticker";
+  field: "slug" | "ticker" | "isClient";
   message: string;
 }
+
+/** What a write did: the row (none: the company is gone), or the field it was refused on. */
+type CompanyWrite = { row: { id: string; name: string } | undefined; clientChange?: boolean } | { refused: CompanyConflict };
+
+/**
+ * PRODUCT.md "Review": whether the pieces naming a company need review must not be changeable by the people
+ * whose pieces they are, so only a role with `companies.setClient` may set or change the flag. Without `by`
+ * (the demo seed, tests) the write is the system's own.
+ */
+function mayChangeClient(by: AuditPerson | undefined): boolean {
+  return by === undefined || can(roleOf(by.role), "companies.setClient");
+}
+
+const CLIENT_REFUSED: CompanyConflict = { field: "isClient", message: COMPANY_TEXTS.clientAdminOnly };
 
 export type CompanySaveResult = { ok: true; id: string } | { ok: false; conflict: CompanyConflict } | { ok: false; conflict: null };
 
@@ -150,17 +165,25 @@ const CONFLICTS: Record<string, CompanyConflict> = {
  * unique constraint becomes its field message, anything else is thrown.
  */
 async function saving(
-  write: (tx: Database) => Promise<{ id: string; name: string } | undefined>,
+  write: (tx: Database) => Promise<CompanyWrite>,
   action: "company-create" | "company-edit",
   by: AuditPerson | undefined,
+  isClient: boolean,
 ): Promise<CompanySaveResult> {
   try {
     const db = await getDb();
-    const row = await db.transaction(async (tx) => {
-      const written = await write(tx as unknown as Database);
-      if (written && by) await auditCompany(tx, by, action, written);
-      return written;
+    const written = await db.transaction(async (tx) => {
+      const outcome = await write(tx as unknown as Database);
+      if ("refused" in outcome || !outcome.row || !by) return outcome;
+      await auditCompany(tx, by, action, outcome.row);
+      // PRODUCT.md "Audit log": a change of the client flag is an entry of its own, so it can be filtered.
+      if (outcome.clientChange) {
+        await auditCompany(tx, by, "company-client", outcome.row, isClient ? "Now a client" : "No longer a client");
+      }
+      return outcome;
     });
+    if ("refused" in written) return { ok: false, conflict: written.refused };
+    const row = written.row;
     if (!row) return { ok: false, conflict: null };
     // PRODUCT.md "Page cache": company names and logos appear on public pages.
     await announceContentChange();
@@ -178,41 +201,51 @@ function auditCompany(
   by: AuditPerson,
   action: AuditAction,
   company: { id: string; name: string },
+  detail: string | null = null,
 ) {
   return appendAudit(tx, {
     actor: actorOf(by),
     action,
     item: { type: "company", id: company.id, title: company.name },
+    detail,
     address: by.address ?? null,
   });
 }
 
-/** `by`: who, for the audit log (PRODUCT.md "Audit log"). */
+/** `by`: who, for the audit log (PRODUCT.md "Audit log"); a client made by someone without `companies.setClient` is refused. */
 export async function createCompany(input: CompanyInput, by?: AuditPerson): Promise<CompanySaveResult> {
   return saving(
     async (tx) => {
+      if (input.isClient && !mayChangeClient(by)) return { refused: CLIENT_REFUSED };
       const [row] = await tx.insert(companies).values(input).returning({ id: companies.id, name: companies.name });
-      return row;
+      return { row, clientChange: input.isClient };
     },
     "company-create",
     by,
+    input.isClient,
   );
 }
 
-/** `{ ok: false, conflict: null }` when the company is gone. */
+/** `{ ok: false, conflict: null }` when the company is gone; a changed client flag is refused without `companies.setClient`. */
 export async function updateCompany(id: string, input: CompanyInput, by?: AuditPerson): Promise<CompanySaveResult> {
   if (!isUuid(id)) return { ok: false, conflict: null };
   return saving(
     async (tx) => {
+      // Locked until commit, so the flag compared is the flag replaced.
+      const [before] = await tx.select({ isClient: companies.isClient }).from(companies).where(eq(companies.id, id)).for("update");
+      if (!before) return { row: undefined };
+      const clientChange = before.isClient !== input.isClient;
+      if (clientChange && !mayChangeClient(by)) return { refused: CLIENT_REFUSED };
       const [row] = await tx
         .update(companies)
         .set({ ...input, updatedAt: sql`now()` })
         .where(eq(companies.id, id))
         .returning({ id: companies.id, name: companies.name });
-      return row;
+      return { row, clientChange };
     },
     "company-edit",
     by,
+    input.isClient,
   );
 }
 

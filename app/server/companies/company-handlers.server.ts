@@ -8,6 +8,7 @@ import { data } from "react-router";
 
 import { COMPANIES_PATH, COMPANY_PARSE_OPTIONS, COMPANY_TEXTS, companySchema, emptyCompanyValues } from "~/lib/companies";
 import { parsePage } from "~/lib/pagination";
+import { can } from "~/lib/roles";
 import { parseQuery } from "~/lib/search";
 
 import type { CurrentUser } from "../auth/session.server";
@@ -60,8 +61,10 @@ export async function companyListAction(request: Request, admin: CurrentUser) {
 
 export type CompanyEditorMode = "create" | "edit";
 
-export async function companyEditorLoader(mode: CompanyEditorMode, request: Request, id: string | undefined, _admin: CurrentUser) {
-  if (mode === "create") return { mode, id: null, values: emptyCompanyValues() };
+export async function companyEditorLoader(mode: CompanyEditorMode, request: Request, id: string | undefined, user: CurrentUser) {
+  // PRODUCT.md "Review": only an admin sets the client flag; others see it, unchangeable.
+  const canSetClient = can(user.role, "companies.setClient");
+  if (mode === "create") return { mode, id: null, values: emptyCompanyValues(), canSetClient };
   let row: Awaited<ReturnType<typeof getCompany>>;
   try {
     row = await getCompany(id ?? "");
@@ -70,7 +73,7 @@ export async function companyEditorLoader(mode: CompanyEditorMode, request: Requ
     throw await redirectWithToast(COMPANIES_PATH, { type: "error", title: "Error", description: COMPANY_TEXTS.loadFailed });
   }
   if (!row) throw await redirectWithToast(COMPANIES_PATH, { type: "error", title: "Error", description: COMPANY_TEXTS.notFound });
-  return { mode, id: row.id, values: companyValuesFromRow(row) };
+  return { mode, id: row.id, values: companyValuesFromRow(row), canSetClient };
 }
 
 /** Conform's reply: field errors and the values as typed; `formErrors` holds a failed save's text (an 'Error' toast). */

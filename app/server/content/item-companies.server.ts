@@ -194,3 +194,15 @@ export async function deleteItemCompanies(type: ContentType, id: string, executo
     .returning({ companyId: contentCompanies.companyId });
   return rows.length;
 }
+
+/** Whether any of these companies is a client now (ids of deleted companies are skipped). */
+export async function namesClientCompany(companyIds: readonly string[], executor: Executor): Promise<boolean> {
+  const ids = companyIds.filter((companyId) => isUuid(companyId));
+  if (ids.length === 0) return false;
+  const [row] = await executor
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(inArray(companies.id, ids), eq(companies.isClient, true)))
+    .limit(1);
+  return row !== undefined;
+}

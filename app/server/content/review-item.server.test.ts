@@ -134,6 +134,43 @@ describe('a piece that needs approval (PRODUCT.md "Review")', () => {
     expect((await reviewOf("interview", id))?.pendingRevisionId).toBeNull();
   });
 
+  it("a piece approved while naming a client still needs approval after the company stops being one", async () => {
+    // The outside probe's bypass: untick 'Client', edit the published piece live, tick it again.
+    const client = await insertCompany(true);
+    const { id } = await create("interview", input({ title: "Approved title", companyIds: [client] }));
+    await approveItem("interview", id);
+    expect((await reviewOf("interview", id))?.approvalRequired).toBe(true);
+    await save(id, input({ title: "Approved title", status: "published", companyIds: [client] }));
+    expect(await getContent("interview", id)).toMatchObject({ status: "published" });
+
+    const db = await getDb();
+    await db.update(schema.companies).set({ isClient: false }).where(eq(schema.companies.id, client));
+    const edit = await save(id, input({ title: "Edited while not a client", status: "published", companyIds: [client] }));
+    expect(edit).toEqual({ status: "saved", id, created: false, pending: true });
+    expect(await getContent("interview", id)).toMatchObject({ title: "Approved title", status: "published" });
+  });
+
+  it("an approved draft keeps needing approval too, and a piece approved without needing it does not", async () => {
+    const client = await insertCompany(true);
+    const other = await insertCompany(false);
+    const draft = await create("interview", input({ title: "Draft", companyIds: [client] }));
+    await approveItem("interview", draft.id);
+    const db = await getDb();
+    await db.update(schema.companies).set({ isClient: false }).where(eq(schema.companies.id, client));
+    expect(await save(draft.id, input({ title: "Draft, changed", status: "published", companyIds: [client] }))).toEqual({
+      status: "refused",
+      fieldErrors: { status: [REVIEW_MESSAGES.changedSinceReview] },
+    });
+    // Sent to review by its contributor, approved, although nothing in it needed approval.
+    const plain = await create("interview", input({ title: "Plain", companyIds: [other] }));
+    await approveItem("interview", plain.id);
+    expect((await reviewOf("interview", plain.id))?.approvalRequired).toBe(false);
+    expect(await save(plain.id, input({ title: "Plain, changed", status: "published", companyIds: [other] }))).toMatchObject({
+      status: "saved",
+      pending: false,
+    });
+  });
+
   it("a published piece saved with its text unchanged (the editor's form as it opened, a new time) is saved at once", async () => {
     const client = await insertCompany(true);
     // Published before review existed (the demo catalogue), naming a client company, with no review at all.

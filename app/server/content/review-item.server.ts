@@ -9,7 +9,7 @@ import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import { SPONSORSHIP_COLUMNS } from "~/lib/disclosure-fields";
 import { isUuid } from "~/lib/ids";
-import { REVIEW_MESSAGES, type ReviewAction } from "~/lib/review";
+import { needsApproval, REVIEW_MESSAGES, type ReviewAction } from "~/lib/review";
 import { can } from "~/lib/roles";
 
 import type { CurrentUser } from "../auth/session.server";
@@ -20,7 +20,7 @@ import { getRevision, markReviewed, markSubmitted, recordRevision, reviewOf, typ
 import { asTableValues } from "./admin-content.server";
 import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
-import { itemCompanyIds, setItemCompanies } from "./item-companies.server";
+import { itemCompanyIds, namesClientCompany, setItemCompanies } from "./item-companies.server";
 import { withTranscriptWords } from "./transcripts.server";
 
 /** The fields a revision keeps and compliance approves: everything readers see but the status and dates. */
@@ -102,7 +102,13 @@ export async function reviewItem(type: ContentType, id: string, action: ReviewAc
 
     const revision = await getRevision(type, id, review.revisionId, tx);
     if (!revision) throw new Error(`the revision under review of ${type} ${id} is missing`);
-    await markReviewed(tx, { type, id, state: "approved", note: action.note || null, reviewer: author(user) });
+    // PRODUCT.md "Review": whether this text needed approval is kept with the approval, so the piece keeps needing it.
+    const approvedFields = revision.fields as RevisionFields;
+    const approvalRequired = needsApproval({
+      paidPromotion: approvedFields.paidPromotion === true,
+      namesClientCompany: await namesClientCompany(approvedFields.companyIds ?? [], tx),
+    });
+    await markReviewed(tx, { type, id, state: "approved", note: action.note || null, reviewer: author(user), approvalRequired });
     await recordRevision(tx, {
       type,
       id,

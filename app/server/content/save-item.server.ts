@@ -23,7 +23,7 @@ import { approves, markEdited, markSubmitted, recordRevision, reviewOf, revision
 import { asTableValues, featuredColumns } from "./admin-content.server";
 import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
-import { checkCompanies, itemCompanyIds, setItemCompanies } from "./item-companies.server";
+import { checkCompanies, itemCompanyIds, namesClientCompany, setItemCompanies } from "./item-companies.server";
 import { recordPublication, wakeAlerts } from "./publications.server";
 import { author, reviewableFields } from "./review-item.server";
 import { sanitizeContentHtml } from "./sanitize.server";
@@ -98,9 +98,16 @@ export async function saveItem({ type, id, input, user, restoredFrom }: SaveItem
     const fields = reviewableFields(type, { ...before, ...columns }, companies.companyIds);
     const review = id === undefined ? null : await reviewOf(type, id, tx, true);
     const live = before?.status === "published";
+    // PRODUCT.md "Review": the text as saved, the text readers see, or the text compliance last approved needing
+    // approval: a flag changed since (a company no longer a client) does not release the piece from review.
     const needs =
       needsApproval({ paidPromotion: fields.paidPromotion === true, namesClientCompany: companies.namesClient }) ||
-      (live && needsApproval({ paidPromotion: before.paidPromotion === true, namesClientCompany: await namesClient(companiesBefore, tx) }));
+      (live &&
+        needsApproval({
+          paidPromotion: before.paidPromotion === true,
+          namesClientCompany: await namesClientCompany(companiesBefore, tx),
+        })) ||
+      review?.approvalRequired === true;
 
     // A published piece saved with its text unchanged (a new time, 'featured', the same words) has nothing to review.
     const digest = revisionDigest(fields);
@@ -187,12 +194,6 @@ export function saveAction(statusBefore: unknown, input: Pick<ContentInput, "sta
   if (goesLive && !wasLive) return input.publishAt && input.publishAt.getTime() > Date.now() ? "schedule" : "publish";
   if (wasLive && !goesLive) return "unpublish";
   return created ? "create" : "edit";
-}
-
-/** Whether any of these (saved) companies is a client. */
-async function namesClient(companyIds: string[], tx: Parameters<typeof checkCompanies>[1]): Promise<boolean> {
-  const checked = await checkCompanies(companyIds, tx);
-  return checked.ok && checked.namesClient;
 }
 
 /** PRODUCT.md "Revisions": a correction note needs a change to the published text to go with. */

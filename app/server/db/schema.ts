@@ -469,6 +469,11 @@ export const contentReviews = pgTable(
     reviewNote: text("review_note"),
     reviewedBy: text("reviewed_by"),
     reviewedAt: tstz("reviewed_at"),
+    /**
+     * Whether the text compliance last approved needed approval (paid, or naming a client then). Such a piece
+     * keeps needing it, whatever later becomes of the flags (PRODUCT.md "Review").
+     */
+    approvalRequired: boolean("approval_required").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.contentType, t.contentId] }), index("content_reviews_state_idx").on(t.state)],
 );

@@ -154,7 +154,10 @@ export async function markSubmitted(
     .onConflictDoUpdate({ target: [contentReviews.contentType, contentReviews.contentId], set: values });
 }
 
-/** Compliance's answer on the revision under review: approved (its digest recorded) or changes requested. */
+/**
+ * Compliance's answer on the revision under review: approved (its digest recorded, and whether that text needed
+ * approval: PRODUCT.md "Review") or changes requested.
+ */
 export async function markReviewed(
   executor: Executor,
   {
@@ -163,7 +166,15 @@ export async function markReviewed(
     state,
     note,
     reviewer,
-  }: { type: ContentType; id: string; state: "approved" | "changes_requested"; note: string | null; reviewer: Author },
+    approvalRequired = false,
+  }: {
+    type: ContentType;
+    id: string;
+    state: "approved" | "changes_requested";
+    note: string | null;
+    reviewer: Author;
+    approvalRequired?: boolean;
+  },
 ) {
   await executor
     .update(contentReviews)
@@ -172,7 +183,7 @@ export async function markReviewed(
       reviewNote: note,
       reviewedBy: reviewer.name,
       reviewedAt: new Date(),
-      ...(state === "approved" ? { pendingRevisionId: null } : {}),
+      ...(state === "approved" ? { pendingRevisionId: null, approvalRequired } : {}),
     })
     .where(and(eq(contentReviews.contentType, type), eq(contentReviews.contentId, id)));
 }
