@@ -13,6 +13,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 
+import { startAuditAnchorLog } from "./app/server/audit/audit-log.server";
 import { nextPageExpiry } from "./app/server/content/scheduled-publication.server";
 import { counterRoutes } from "./app/server/counting/endpoint.server";
 import { closeDatabase, connectDatabase, getDb, MIGRATIONS_FOLDER } from "./app/server/db/db.server";
@@ -80,6 +81,8 @@ async function main() {
   const editionScheduler = startEditionScheduler();
   // Company alerts are queued by whichever instance looks first (PRODUCT.md "Following and alerts").
   const alertScheduler = startAlertScheduler();
+  // The audit chain's newest entry goes to the log, outside the database (PRODUCT.md "Audit log").
+  const auditAnchorLog = startAuditAnchorLog();
 
   let contentListener: ContentChangeListener | undefined;
   let stoppingSince: number | undefined;
@@ -228,6 +231,7 @@ async function main() {
       .then(() => contentListener?.close())
       .then(() => editionScheduler.stop())
       .then(() => alertScheduler.stop())
+      .then(() => auditAnchorLog.stop())
       // The mail being sent is finished and recorded; the rest of the worker's claim goes back to the outbox.
       .then(() => mailWorker?.stop())
       .then(() => snapshots?.close())

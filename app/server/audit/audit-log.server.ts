@@ -1,16 +1,19 @@
 /**
  * PRODUCT.md "Audit log": an append-only record of who did what, when and from where (the address hashed).
- * Each entry carries the hash of the one before it, so `verifyAuditLog` (`npm run audit:verify`) finds an entry
- * changed or removed by hand and names it. Appends are serialised across instances by a transaction-scoped
- * advisory lock and commit with the change they record (the caller's transaction).
+ * Each entry carries the hash of the one before it, keyed with a secret that is not in the database, so
+ * `verifyAuditLog` (`npm run audit:verify`) finds an entry changed, removed or added by hand and names it; an
+ * anchor (the newest entry's id and hash, kept outside the database: each backup and the log carry one) also
+ * finds the newest entries removed, or the whole chain rewritten. Appends are serialised across instances by a
+ * transaction-scoped advisory lock and commit with the change they record (the caller's transaction).
  */
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { asc, desc, gt, sql } from "drizzle-orm";
 
 import type { AuditAction } from "~/lib/audit";
 
 import { getDb, schema, type Database } from "../db/db.server";
-import { secretHash } from "../secret.server";
+import { log, logError } from "../log.server";
+import { getServerSecret, secretHash } from "../secret.server";
 
 const { auditLog } = schema;
 
@@ -82,10 +85,42 @@ function hashedText(entry: {
   ]);
 }
 
-export function entryHash(prevHash: string, entry: Parameters<typeof hashedText>[0]): string {
-  return createHash("sha256")
-    .update(`${prevHash}\n${hashedText(entry)}`)
-    .digest("hex");
+/** The version entries are written with: 1, keyed (HMAC-SHA-256); 0 was a plain SHA-256, before migration 0025. */
+export const CHAIN_KEY_VERSION = 1;
+
+/**
+ * The chain's key: derived from the server secret (BETTER_AUTH_SECRET, or the one generated into DATA_DIR),
+ * which is not in the database, so whoever can only write to the database cannot make a valid entry.
+ */
+function chainKey(): Buffer {
+  return createHmac("sha256", getServerSecret()).update("audit-chain").digest();
+}
+
+export function entryHash(prevHash: string, entry: Parameters<typeof hashedText>[0], keyVersion = CHAIN_KEY_VERSION): string {
+  const text = `${prevHash}\n${hashedText(entry)}`;
+  if (keyVersion === 0) return createHash("sha256").update(text).digest("hex");
+  return createHmac("sha256", chainKey()).update(text).digest("hex");
+}
+
+/** An entry of the chain named outside the database: its id and hash, written `1234:9f86d0…`. */
+export interface AuditAnchor {
+  id: number;
+  hash: string;
+}
+
+export const formatAuditAnchor = (anchor: AuditAnchor) => `${anchor.id}:${anchor.hash}`;
+
+/** An anchor as `formatAuditAnchor` writes it, or null. */
+export function parseAuditAnchor(text: string): AuditAnchor | null {
+  const match = /^(\d{1,15}):([0-9a-f]{64})$/.exec(text.trim());
+  return match ? { id: Number(match[1]), hash: match[2]! } : null;
+}
+
+/** The newest entry as an anchor (null: the log is empty). */
+export async function auditHead(executor?: Pick<Database, "select">): Promise<AuditAnchor | null> {
+  const db = executor ?? (await getDb());
+  const [last] = await db.select({ id: auditLog.id, hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return last ?? null;
 }
 
 /** The address as the log keeps it: a keyed hash, the same for the same address on this server. */
@@ -110,7 +145,7 @@ export async function appendAudit(tx: Executor, input: AuditEntryInput): Promise
     detail: input.detail ?? null,
     addressHash: input.address ? auditAddressHash(input.address) : null,
   };
-  await tx.insert(auditLog).values({ ...entry, prevHash, hash: entryHash(prevHash, entry) });
+  await tx.insert(auditLog).values({ ...entry, prevHash, hash: entryHash(prevHash, entry), keyVersion: CHAIN_KEY_VERSION });
 }
 
 /** Appends an entry in a transaction of its own (a sign-in, which has no other write to join). */
@@ -119,19 +154,33 @@ export async function appendAuditAlone(input: AuditEntryInput): Promise<void> {
   await db.transaction((tx) => appendAudit(tx, input));
 }
 
-export type AuditVerification = { ok: true; entries: number } | { ok: false; entries: number; entryId: number; problem: string };
+export type AuditVerification =
+  | {
+      ok: true;
+      entries: number;
+      /** Entries written before the chain was keyed (migration 0025): only an anchor proves them. */
+      unkeyed: number;
+      /** The newest entry, to keep as the next anchor. */
+      head: AuditAnchor | null;
+    }
+  | { ok: false; entries: number; entryId: number; problem: string };
 
 const VERIFY_BATCH = 1_000;
 
 /**
- * Walks the log in order and recomputes each hash. A changed entry no longer matches its own hash; a removed
- * (or re-hashed) one breaks the next entry's link. The first problem is named.
+ * Walks the log in order and recomputes each hash. A changed entry no longer matches its own hash; a removed one
+ * breaks the next entry's link; an entry rewritten or added without the key matches no hash at all. With an
+ * anchor, the entry it names must be there with its hash: newest entries removed, or the whole chain rewritten,
+ * show there. The first problem is named.
  */
-export async function verifyAuditLog(): Promise<AuditVerification> {
+export async function verifyAuditLog({ anchor }: { anchor?: AuditAnchor } = {}): Promise<AuditVerification> {
   const db = await getDb();
   let prevHash = GENESIS_HASH;
   let prevId: number | null = null;
   let entries = 0;
+  let unkeyed = 0;
+  let keyedSince: number | null = null;
+  let anchorSeen = false;
   for (;;) {
     const rows = await db
       .select()
@@ -139,7 +188,7 @@ export async function verifyAuditLog(): Promise<AuditVerification> {
       .where(prevId === null ? undefined : gt(auditLog.id, prevId))
       .orderBy(asc(auditLog.id))
       .limit(VERIFY_BATCH);
-    if (rows.length === 0) return { ok: true, entries };
+    if (rows.length === 0) break;
     for (const row of rows) {
       if (row.prevHash !== prevHash) {
         const problem =
@@ -148,12 +197,59 @@ export async function verifyAuditLog(): Promise<AuditVerification> {
             : `entry ${row.id} does not link to entry ${prevId}: an entry between them was removed, or entry ${prevId} was changed`;
         return { ok: false, entries, entryId: row.id, problem };
       }
-      if (entryHash(row.prevHash, row) !== row.hash) {
-        return { ok: false, entries, entryId: row.id, problem: `entry ${row.id} was changed after it was written` };
+      if (row.keyVersion === 0 && keyedSince !== null) {
+        const problem = `entry ${row.id} has no key although entry ${keyedSince} before it has: it was written by hand`;
+        return { ok: false, entries, entryId: row.id, problem };
+      }
+      if (entryHash(row.prevHash, row, row.keyVersion) !== row.hash) {
+        return { ok: false, entries, entryId: row.id, problem: `entry ${row.id} was changed, or written by hand, after the log was` };
+      }
+      if (row.keyVersion === 0) unkeyed += 1;
+      else keyedSince ??= row.id;
+      if (anchor && row.id === anchor.id) {
+        if (row.hash !== anchor.hash) {
+          const problem = `entry ${row.id} is not the entry the anchor names: the log was rewritten up to it`;
+          return { ok: false, entries, entryId: row.id, problem };
+        }
+        anchorSeen = true;
       }
       prevHash = row.hash;
       prevId = row.id;
       entries += 1;
     }
   }
+  if (anchor && !anchorSeen) {
+    const problem =
+      prevId === null || anchor.id > prevId
+        ? `the log ends at ${prevId === null ? "no entry" : `entry ${prevId}`}, before entry ${anchor.id} the anchor names: the newest entries were removed`
+        : `entry ${anchor.id}, which the anchor names, is missing`;
+    return { ok: false, entries, entryId: anchor.id, problem };
+  }
+  return { ok: true, entries, unkeyed, head: prevId === null ? null : { id: prevId, hash: prevHash } };
+}
+
+/** How often each instance writes the newest entry to the log, when it changed (PRODUCT.md "Audit log"). */
+export const AUDIT_ANCHOR_LOG_INTERVAL_MS = 15 * 60_000;
+
+/**
+ * Writes the anchor of the newest entry to the log at start and then every 15 minutes when it changed, so the
+ * log (shipped off the server) holds anchors the database cannot take back. A failed read is logged and tried
+ * again next time.
+ */
+export function startAuditAnchorLog(intervalMs = AUDIT_ANCHOR_LOG_INTERVAL_MS): { stop: () => void } {
+  let last: string | null = null;
+  const write = async () => {
+    try {
+      const head = await auditHead();
+      const anchor = head ? formatAuditAnchor(head) : null;
+      if (anchor && anchor !== last) log.info("Audit log anchor", { auditAnchor: anchor });
+      last = anchor;
+    } catch (error) {
+      logError("Audit log anchor: could not read the newest entry", error);
+    }
+  };
+  void write();
+  const timer = setInterval(() => void write(), intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

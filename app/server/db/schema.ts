@@ -10,6 +10,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -499,6 +500,8 @@ export const auditLog = pgTable(
     addressHash: text("address_hash"),
     prevHash: text("prev_hash").notNull(),
     hash: text("hash").notNull(),
+    /** 1: `hash` is keyed with a secret outside the database; 0: a plain hash, written before the key (migration 0025). */
+    keyVersion: smallint("key_version").notNull(),
   },
   (t) => [
     index("audit_log_at_idx").on(t.at),

@@ -33,6 +33,11 @@ export const manifestSchema = z.object({
   }),
   /** Where the uploads were: "disk" ones are in the archive under uploads/, "s3" ones are the bucket's to back up. */
   uploads: z.enum(["disk", "s3"]),
+  /**
+   * The audit log's newest entry when the snapshot was taken, `id:hash` (PRODUCT.md "Audit log"): kept with the
+   * archive, outside the database, for `npm run audit:verify -- --anchor`. Absent in archives made before it.
+   */
+  auditAnchor: z.string().nullable().optional(),
   entries: z.record(z.string().regex(ENTRY_NAME), z.object({ size: z.number().int().min(0), sha256: z.string().regex(SHA256) })),
 });
 

@@ -54,6 +54,13 @@ export async function runBackupCommand(args: readonly string[], out: CommandOutp
         (manifest.uploads === "disk" ? `${uploads} uploads (${megabytes(uploadBytes)})` : "no uploads") +
         ` to ${file}.`,
     );
+    // PRODUCT.md "Audit log": the anchor is worth most kept apart from the archive too.
+    if (manifest.auditAnchor) {
+      out.info(
+        `Audit log anchor at this backup: ${manifest.auditAnchor} (in the archive's manifest; keep a copy elsewhere: ` +
+          `npm run audit:verify -- --anchor ${manifest.auditAnchor} checks a database against it).`,
+      );
+    }
     if (manifest.uploads === "s3") {
       out.info(
         `Uploads are in the S3 bucket ${getEnv().S3!.bucket}: back them up there (bucket versioning, or a copy with ` +

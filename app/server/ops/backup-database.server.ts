@@ -4,7 +4,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 
-import { MIGRATIONS_FOLDER, type Database } from "../db/db.server";
+import { auditHead, formatAuditAnchor } from "../audit/audit-log.server";
+import { MIGRATIONS_FOLDER, type Connection, type Database } from "../db/db.server";
 import { StartupError } from "../env.server";
 
 /** How many migrations the database has applied (Drizzle's own record; 0 before the first start). */
@@ -104,4 +105,23 @@ export async function postgresAppliedMigrations(url: string): Promise<number> {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** The audit log's newest entry on a PostgreSQL database, as an anchor (PRODUCT.md "Audit log"); null when empty. */
+export async function postgresAuditAnchor(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const result = await client.query<{ id: string; hash: string }>("select id::text as id, hash from audit_log order by id desc limit 1");
+    const row = result.rows[0];
+    return row ? formatAuditAnchor({ id: Number(row.id), hash: row.hash }) : null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The same on a database this process has open (the embedded one). */
+export async function embeddedAuditAnchor(connection: Pick<Connection, "db">): Promise<string | null> {
+  const head = await auditHead(connection.db);
+  return head ? formatAuditAnchor(head) : null;
 }

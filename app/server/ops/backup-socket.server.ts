@@ -10,7 +10,7 @@ import type { Connection } from "../db/db.server";
 import { StartupError } from "../env.server";
 import { log, logError } from "../log.server";
 import { snapshotEmbedded } from "./backup-data-folder.server";
-import { countAppliedMigrations } from "./backup-database.server";
+import { countAppliedMigrations, embeddedAuditAnchor } from "./backup-database.server";
 
 /**
  * While the site runs on the embedded database, its data folder is locked (db-lock): `npm run backup`
@@ -28,7 +28,7 @@ export function backupSocketPath(dataDir: string) {
 }
 
 const answerSchema = z.discriminatedUnion("ok", [
-  z.object({ ok: z.literal(true), size: z.number().int().min(0), migrations: z.number().int().min(0) }),
+  z.object({ ok: z.literal(true), size: z.number().int().min(0), migrations: z.number().int().min(0), auditAnchor: z.string().nullable() }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 
@@ -82,9 +82,11 @@ async function answer(socket: net.Socket, pglite: NonNullable<Connection["pglite
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "marketwire-snapshot-"));
   try {
     const snapshot = path.join(scratch, "database");
+    // Read before the snapshot: the log only grows, so the entry it names is in the snapshot.
+    const auditAnchor = await embeddedAuditAnchor(connection);
     await snapshotEmbedded(pglite, snapshot);
     const migrations = await countAppliedMigrations(connection.db);
-    socket.write(JSON.stringify({ ok: true, size: fs.statSync(snapshot).size, migrations }) + "\n");
+    socket.write(JSON.stringify({ ok: true, size: fs.statSync(snapshot).size, migrations, auditAnchor }) + "\n");
     await pipeline(fs.createReadStream(snapshot), socket);
   } catch (error) {
     const problem = error instanceof Error ? error.message || error.name : String(error);
@@ -99,7 +101,10 @@ async function answer(socket: net.Socket, pglite: NonNullable<Connection["pglite
  * Asks the server running on `dataDir` for a snapshot and writes it to `destination`. Null when no
  * server listens (the caller then opens the folder itself).
  */
-export async function requestSnapshot(dataDir: string, destination: string): Promise<{ migrations: number } | null> {
+export async function requestSnapshot(
+  dataDir: string,
+  destination: string,
+): Promise<{ migrations: number; auditAnchor: string | null } | null> {
   const address = backupSocketPath(dataDir);
   if (address.length > MAX_SOCKET_PATH || !fs.existsSync(address)) return null;
   const socket = net.connect({ path: address });
@@ -125,7 +130,7 @@ export async function requestSnapshot(dataDir: string, destination: string): Pro
   const written = fs.statSync(destination).size;
   if (written !== parsed.data.size)
     throw new StartupError(`The running server's snapshot was cut short (${written} of ${parsed.data.size} bytes).`);
-  return { migrations: parsed.data.migrations };
+  return { migrations: parsed.data.migrations, auditAnchor: parsed.data.auditAnchor };
 }
 
 async function* concatStreams(first: Buffer, socket: net.Socket) {

@@ -16,6 +16,7 @@ import { createSignedInUser } from "../../../tests/support/auth";
 import { insertCompany } from "../../../tests/support/companies";
 import { insertVideos } from "../../../tests/support/content";
 import { restoreEnvAfterEach, setEnv } from "../../../tests/support/env";
+import { appendAuditAlone, auditHead, formatAuditAnchor } from "../audit/audit-log.server";
 import {
   connectDatabase,
   openDataDirAsItIs,
@@ -26,6 +27,7 @@ import {
   type Database,
 } from "../db/db.server";
 import { getStorage } from "../media/storage/current-storage.server";
+import { readArchive } from "./backup-archive.server";
 import { runBackupCommand, runRestoreCommand } from "./backup-cli.server";
 import { unpackSnapshot } from "./backup-data-folder.server";
 import { listenForSnapshotRequests, type SnapshotListener } from "./backup-socket.server";
@@ -140,7 +142,12 @@ describe("backup and restore round-trip this test database", () => {
 
   it("backs up while the site runs, then restores content, accounts, companies and uploads exactly", async () => {
     setEnv({ DATA_DIR: sourceDir, DATABASE_URL: connection.url });
+    await appendAuditAlone({ actor: { id: "u-1", name: "Ann", role: "admin" }, action: "company-create" });
+    const anchor = formatAuditAnchor((await auditHead())!);
     const backup = await run(runBackupCommand, [archive]);
+    // PRODUCT.md "Audit log": the newest entry when the snapshot was taken, printed and in the manifest.
+    expect(backup.output).toContain(`Audit log anchor at this backup: ${anchor} (`);
+    expect((await readArchive(archive)).auditAnchor).toBe(anchor);
     expect(backup.output).toMatch(
       connection.url ? /^Backed up PostgreSQL \(from the pg_dump,/ : /^Backed up the embedded database \(from the running server,/,
     );

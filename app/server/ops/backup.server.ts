@@ -7,7 +7,14 @@ import { getEnv, StartupError } from "../env.server";
 import { checkStorageKey } from "../media/storage/storage.server";
 import { ArchiveWriter, type Manifest } from "./backup-archive.server";
 import { snapshotEmbedded } from "./backup-data-folder.server";
-import { countAppliedMigrations, dumpPostgres, hasEmbeddedDatabase, postgresAppliedMigrations } from "./backup-database.server";
+import {
+  countAppliedMigrations,
+  dumpPostgres,
+  embeddedAuditAnchor,
+  hasEmbeddedDatabase,
+  postgresAppliedMigrations,
+  postgresAuditAnchor,
+} from "./backup-database.server";
 import { requestSnapshot } from "./backup-socket.server";
 
 /** Archive entry names (ops/README.md "The archive"). */
@@ -46,12 +53,15 @@ export async function createBackup(file: string): Promise<BackupSummary> {
     const snapshot = path.join(scratch, "database");
     let source: BackupSummary["source"];
     let migrations: number;
+    let auditAnchor: string | null;
     if (env.DATABASE_URL) {
+      // Read before the dump: the log only grows, so the entry it names is in the dump.
+      auditAnchor = await postgresAuditAnchor(env.DATABASE_URL);
       await dumpPostgres(env.DATABASE_URL, snapshot);
       source = "pg_dump";
       migrations = await postgresAppliedMigrations(env.DATABASE_URL);
     } else {
-      ({ source, migrations } = await snapshotEmbeddedFolder(env.DATA_DIR, snapshot));
+      ({ source, migrations, auditAnchor } = await snapshotEmbeddedFolder(env.DATA_DIR, snapshot));
     }
     const kind = env.DATABASE_URL ? "postgres" : "pglite";
     await archive.addFile(ENTRY[kind], snapshot);
@@ -74,6 +84,7 @@ export async function createBackup(file: string): Promise<BackupSummary> {
       createdAt: new Date().toISOString(),
       database: { kind, migrations, entry: ENTRY[kind] },
       uploads: env.S3 ? "s3" : "disk",
+      auditAnchor,
     });
     return { manifest, source, uploads, uploadBytes };
   } catch (error) {
@@ -91,15 +102,16 @@ export async function createBackup(file: string): Promise<BackupSummary> {
 async function snapshotEmbeddedFolder(
   dataDir: string,
   destination: string,
-): Promise<{ source: BackupSummary["source"]; migrations: number }> {
+): Promise<{ source: BackupSummary["source"]; migrations: number; auditAnchor: string | null }> {
   const fromServer = await requestSnapshot(dataDir, destination);
-  if (fromServer) return { source: "running server", migrations: fromServer.migrations };
+  if (fromServer) return { source: "running server", ...fromServer };
   // Opening a folder without a database would create an empty one: that is never a backup.
   if (!hasEmbeddedDatabase(dataDir)) throw new StartupError(`There is no database in DATA_DIR ${dataDir} to back up.`);
   const connection = await openDataDirAsItIs(dataDir);
   try {
+    const auditAnchor = await embeddedAuditAnchor(connection);
     await snapshotEmbedded(connection.pglite!, destination);
-    return { source: "data folder", migrations: await countAppliedMigrations(connection.db) };
+    return { source: "data folder", migrations: await countAppliedMigrations(connection.db), auditAnchor };
   } finally {
     await connection.close();
   }
