@@ -1,8 +1,11 @@
 /**
  * PRODUCT.md "Audit log": the filters of /admin/audit and its CSV export, read from the address. Pure: a value
- * that is not one the page offers is ignored rather than refused, as the public lists treat a bad page number.
+ * that is not one the page offers is ignored rather than refused, as the public lists treat a bad page number;
+ * only a day that is not a real one ('2026-02-30', year 0000, 'abc') is refused, since the page's date fields
+ * never send one and ignoring it would show entries the address did not ask for.
  */
 import { AUDIT_ACTIONS, type AuditAction } from "./audit";
+import { parseUtcDay } from "./dates";
 
 export interface AuditFilters {
   /** An actor's account id. */
@@ -15,24 +18,41 @@ export interface AuditFilters {
   to?: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/** The filters, or why the address cannot be read (the loaders answer 400 with it). */
+export type ParsedAuditFilters = { ok: true; filters: AuditFilters } | { ok: false; error: string };
 
-export function parseAuditFilters(params: URLSearchParams): AuditFilters {
+const DAY_LABELS = { from: "From", to: "To" } as const;
+
+/** The message for a `from` or `to` that is not a real day: "Enter a real date for 'To' as yyyy-mm-dd: '2026-02-30' is not one." */
+export function auditDayError(name: keyof typeof DAY_LABELS, value: string): string {
+  const shown = value.length > 20 ? `${value.slice(0, 20)}…` : value;
+  return `Enter a real date for '${DAY_LABELS[name]}' as yyyy-mm-dd: '${shown}' is not one.`;
+}
+
+// Control characters (a NUL byte) become spaces, as in every search box (PRODUCT.md "Security").
+const cleaned = (value: string | null) => (value ?? "").replace(/\p{Cc}/gu, " ").trim();
+
+export function parseAuditFilters(params: URLSearchParams): ParsedAuditFilters {
   const text = (name: string, max: number) => {
-    // Control characters (a NUL byte) become spaces, as in every search box (PRODUCT.md "Security").
-    const value = (params.get(name) ?? "").replace(/\p{Cc}/gu, " ").trim();
+    const value = cleaned(params.get(name));
     return value && value.length <= max ? value : undefined;
   };
   const action = params.get("action");
-  const from = params.get("from") ?? "";
-  const to = params.get("to") ?? "";
+  const days: Pick<AuditFilters, "from" | "to"> = {};
+  for (const name of ["from", "to"] as const) {
+    const value = cleaned(params.get(name));
+    if (!value) continue; // An empty field filters nothing.
+    if (!parseUtcDay(value)) return { ok: false, error: auditDayError(name, value) };
+    days[name] = value;
+  }
   return {
-    actor: text("actor", 100),
-    action: (AUDIT_ACTIONS as readonly string[]).includes(action ?? "") ? (action as AuditAction) : undefined,
-    item: text("item", 200),
-    from: isDay(from) ? from : undefined,
-    to: isDay(to) ? to : undefined,
+    ok: true,
+    filters: {
+      actor: text("actor", 100),
+      action: (AUDIT_ACTIONS as readonly string[]).includes(action ?? "") ? (action as AuditAction) : undefined,
+      item: text("item", 200),
+      ...days,
+    },
   };
 }
 

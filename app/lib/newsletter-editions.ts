@@ -5,6 +5,7 @@
 import { z } from "zod";
 
 import { CONTENT_TYPES, type ContentType } from "./content-types";
+import { parseUtcMinute } from "./dates";
 import { isUuid } from "./ids";
 
 export const EDITION_LIMITS = { subject: 200, intro: 50_000, items: 30 } as const;
@@ -25,6 +26,7 @@ export const EDITION_TEXTS = {
   notFound: "Edition not found",
   subjectRequired: "Subject is required",
   sendAtRequired: "Choose when to send it",
+  sendAtInvalid: "Choose a real date and time",
   sendAtPast: "Choose a time in the future",
 } as const;
 
@@ -64,9 +66,11 @@ export const editionSchema = z
   })
   .transform((value, ctx) => {
     if (value.intent !== "schedule") return { ...value, sendAt: null };
-    const at = value.sendAt && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value.sendAt) ? new Date(`${value.sendAt}:00Z`) : null;
-    if (!at || Number.isNaN(at.getTime())) {
-      ctx.addIssue({ code: "custom", path: ["sendAt"], message: EDITION_TEXTS.sendAtRequired });
+    const written = value.sendAt?.trim() ?? "";
+    // Strict: Date would roll 2026-02-30T10:00 over to March 2 and schedule a day nobody chose.
+    const at = written ? parseUtcMinute(written) : null;
+    if (!at) {
+      ctx.addIssue({ code: "custom", path: ["sendAt"], message: written ? EDITION_TEXTS.sendAtInvalid : EDITION_TEXTS.sendAtRequired });
       return z.NEVER;
     }
     return { ...value, sendAt: at };

@@ -1,7 +1,9 @@
 /** PRODUCT.md "Audit log": /admin/audit and its CSV, role changes and staff sign-ins in the log. */
 import { desc, eq } from "drizzle-orm";
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { describe, expect, it } from "vitest";
 
+import { describeRouteError } from "~/lib/route-errors";
 import { appendAuditAlone, verifyAuditLog } from "~/server/audit/audit-log.server";
 import { createCompany, deleteCompany, updateCompany } from "~/server/companies/companies.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -37,8 +39,8 @@ describe("/admin/audit", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await open(`actor=${alice.id}&from=${today}&to=${today}`)).total).toBe(2);
     expect((await open(`actor=${alice.id}&to=2020-01-01`)).total).toBe(0);
-    // Values the page does not offer are ignored, never a 500.
-    const odd = await callRoute(loader, appRequest(`/admin/audit?action=nope&from=2024-13-45&item=${"x".repeat(500)}&page=-3`, { cookie }));
+    // Values the page does not offer are ignored, never a 500; so are empty date fields.
+    const odd = await callRoute(loader, appRequest(`/admin/audit?action=nope&from=&to=%20&item=${"x".repeat(500)}&page=-3`, { cookie }));
     expect(odd.status).toBe(200);
     expect(byAlice.actors).toEqual(
       expect.arrayContaining([
@@ -69,6 +71,70 @@ describe("/admin/audit", () => {
     expect(row).toContain(`"Carol, ""C"" ${run}","editor","Deleted","podcast","p-${run}"`);
     expect(row).toMatch(/,"[0-9a-f]{64}"$/);
     expect(rest).toEqual([]);
+  });
+});
+
+describe("/admin/audit and /admin/audit.csv refuse a day that is not a real one", () => {
+  const cases = [
+    ["to=2026-02-30", "Enter a real date for 'To' as yyyy-mm-dd: '2026-02-30' is not one."],
+    ["from=0000-01-01", "Enter a real date for 'From' as yyyy-mm-dd: '0000-01-01' is not one."],
+    ["from=2024-13-45", "Enter a real date for 'From' as yyyy-mm-dd: '2024-13-45' is not one."],
+    ["to=2026-04-31", "Enter a real date for 'To' as yyyy-mm-dd: '2026-04-31' is not one."],
+    ["from=abc", "Enter a real date for 'From' as yyyy-mm-dd: 'abc' is not one."],
+    ["from=2026-02-01&to=10000-01-01", "Enter a real date for 'To' as yyyy-mm-dd: '10000-01-01' is not one."],
+  ] as const;
+
+  it.each(cases)("/admin/audit?%s answers 400 with its message", async (query, message) => {
+    const { cookie } = await createSignedInUser({ role: "compliance" });
+    const answer = await callRoute(loader, appRequest(`/admin/audit?${query}`, { cookie }), { throws: true });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toBe(message);
+    expect(describeRouteError(new ErrorResponseImpl(answer.status, "", answer.body))).toMatchObject({ status: 400, message });
+  });
+
+  it.each(cases)("/admin/audit.csv?%s answers 400 with its message as plain text", async (query, message) => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const answer = await callRoute(csvLoader, appRequest(`/admin/audit.csv?${query}`, { cookie }));
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(answer.body).toBe(`${message}\n`);
+  });
+
+  it("a long bad value is shortened in the message", async () => {
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const answer = await callRoute(csvLoader, appRequest(`/admin/audit.csv?to=${"9".repeat(500)}`, { cookie }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toBe(`Enter a real date for 'To' as yyyy-mm-dd: '${"9".repeat(20)}…' is not one.\n`);
+  });
+
+  it("real days still filter, on the page and in the CSV, from 0001-01-01 to 9999-12-31 and on Feb 29", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    await appendAuditAlone({
+      actor: { id: `d-${run}`, name: `Dora ${run}`, role: "editor" },
+      action: "create",
+      item: { type: "video", id: `v-${run}` },
+    });
+    const { cookie } = await createSignedInUser({ role: "admin" });
+    const count = async (query: string) => {
+      const page = await callRoute(loader, appRequest(`/admin/audit?actor=d-${run}&${query}`, { cookie }));
+      const csv = await callRoute(csvLoader, appRequest(`/admin/audit.csv?actor=d-${run}&${query}`, { cookie }));
+      expect([page.status, csv.status]).toEqual([200, 200]);
+      const rows =
+        String(csv.body)
+          .replace(/^\uFEFF/, "")
+          .trim()
+          .split("\r\n").length - 1;
+      expect(rows).toBe(page.body.total);
+      return page.body.total;
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await count(`from=${today}&to=${today}`)).toBe(1);
+    expect(await count("from=0001-01-01&to=9999-12-31")).toBe(1);
+    expect(await count("from=2024-02-29&to=2024-02-29")).toBe(0);
+    expect(await count("to=2020-01-01")).toBe(0);
+    const page = await callRoute(loader, appRequest(`/admin/audit?actor=d-${run}&from=${today}`, { cookie }));
+    expect(page.body.filters).toMatchObject({ from: today });
+    expect(page.body.csvHref).toBe(`/admin/audit.csv?actor=d-${run}&from=${today}`);
   });
 });
 

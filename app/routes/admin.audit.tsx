@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 
 import { TableCard } from "~/components/admin/table-card";
 import { Pager } from "~/components/pager";
@@ -20,7 +20,10 @@ import type { Route } from "./+types/admin.audit";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRight(request, "audit.read");
   const url = new URL(request.url);
-  const filters = parseAuditFilters(url.searchParams);
+  const parsed = parseAuditFilters(url.searchParams);
+  // A day that is not a real one (?to=2026-02-30) is refused with its message, shown by the error page.
+  if (!parsed.ok) throw data(parsed.error, { status: 400 });
+  const { filters } = parsed;
   const [{ entries, total, page, totalPages }, actors] = await Promise.all([
     listAuditEntries(filters, parsePage(url.searchParams.get("page"))),
     auditActors(),

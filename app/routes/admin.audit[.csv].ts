@@ -24,7 +24,15 @@ const HEADER = [
 /** GET /admin/audit.csv: the audit log as /admin/audit shows it, with the same filters (PRODUCT.md "Audit log"). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRight(request, "audit.read");
-  const entries = await auditEntriesForExport(parseAuditFilters(new URL(request.url).searchParams));
+  const parsed = parseAuditFilters(new URL(request.url).searchParams);
+  // A day that is not a real one (?to=2026-02-30) is refused with its message, as plain text: a download has no page.
+  if (!parsed.ok) {
+    return new Response(`${parsed.error}\n`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const entries = await auditEntriesForExport(parsed.filters);
   const rows = entries.map((entry) => [
     entry.id,
     entry.at.toISOString(),

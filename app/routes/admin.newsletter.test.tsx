@@ -131,6 +131,13 @@ describe('/admin/newsletter (PRODUCT.md "Newsletter editions")', () => {
     ["an item that is not one of ours", { intent: "save", subject: "S", items: ["video:not-an-id"] }, "An item is not one of ours"],
     ["an unknown intent", { intent: "delete", subject: "S" }, "Unknown action"],
     ["a schedule without a time", { intent: "schedule", subject: "S" }, "Choose when to send it"],
+    [
+      "a schedule on a day that does not exist",
+      { intent: "schedule", subject: "S", sendAt: "2026-02-30T10:00" },
+      "Choose a real date and time",
+    ],
+    ["a schedule in year 0000", { intent: "schedule", subject: "S", sendAt: "0000-01-01T10:00" }, "Choose a real date and time"],
+    ["a schedule at 24:00", { intent: "schedule", subject: "S", sendAt: "2030-01-01T24:00" }, "Choose a real date and time"],
   ])("answers %s with 400 and its message, and stores nothing", async (_case, form, message) => {
     const answer = await post(create.action, "/admin/newsletter/new", form);
     expect(answer.status).toBe(400);
