@@ -16,6 +16,12 @@ export const CONTACT_RATE_LIMIT: RateLimitRule = { max: 5, windowSeconds: 600 };
 export const NEWSLETTER_RATE_LIMIT: RateLimitRule = { max: 10, windowSeconds: 600 };
 /** PRODUCT.md "Security": failed sign-ins per account, from whatever addresses they come. */
 export const SIGN_IN_ACCOUNT_RATE_LIMIT: RateLimitRule = { max: 10, windowSeconds: 900 };
+/**
+ * PRODUCT.md "Accounts": verification mails per recipient address and per account, whoever asks and from
+ * however many addresses, so no one can have a stranger mailed over and over. Always on: it guards the
+ * recipient, not the site.
+ */
+export const VERIFICATION_MAIL_LIMIT: RateLimitRule = { max: 3, windowSeconds: 1800 };
 /** One text for every sign-in limit, so it says nothing about whether the account exists. */
 export const TOO_MANY_SIGN_INS = "Too many sign-in attempts. Please wait 15 minutes and try again.";
 

@@ -19,6 +19,7 @@ import {
   refundRateLimit,
   SIGN_IN_ACCOUNT_RATE_LIMIT,
   TOO_MANY_SIGN_INS,
+  VERIFICATION_MAIL_LIMIT,
 } from "../rate-limit.server";
 import { getServerSecret, secretHash } from "../secret.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -43,6 +44,30 @@ const NEW_PASSWORD_FIELD: Record<string, "password" | "newPassword"> = {
 /** The per-account sign-in counter (PRODUCT.md "Security"): keyed by a hash, never the email itself. */
 function signInAccountKey(email: string) {
   return `app:sign-in:${secretHash("account", email.trim().toLowerCase())}`;
+}
+
+export const VERIFICATION_SUBJECT = "Verify your MarketWire account";
+
+/**
+ * PRODUCT.md "Accounts": the verification mail goes to an address no one has shown to be theirs, so it carries
+ * nothing a stranger wrote (the display name chosen at sign-up is left out), only our text and the link.
+ */
+export function verificationMailText(url: string): string {
+  return (
+    "Hello,\n\nSomeone, hopefully you, created a MarketWire account with this email address.\n" +
+    `Confirm the address by opening this link:\n${url}\n\n` +
+    "If it was not you, ignore this email: the account cannot be used without this link.\n"
+  );
+}
+
+/** Counts one verification mail against its recipient address and its account; false when either had enough. */
+async function mayMailVerification(user: { id: string; email: string }): Promise<boolean> {
+  const byAddress = await consumeRateLimit(
+    `app:verification-to:${secretHash("verification-recipient", user.email.trim().toLowerCase())}`,
+    VERIFICATION_MAIL_LIMIT,
+  );
+  const byAccount = await consumeRateLimit(`app:verification-account:${secretHash("account-id", user.id)}`, VERIFICATION_MAIL_LIMIT);
+  return byAddress && byAccount;
 }
 
 /** The `email` of a sign-in body, when there is one. */
@@ -100,11 +125,12 @@ function createAuth(db: Database) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        const text = `Hello ${user.name},\n\nConfirm your email address by opening this link:\n${url}\n`;
         // Without SMTP the account needs no verification; the link is logged for whoever runs the site.
         if (!mail) return log.info(`[mail] (no SMTP_URL set, not sent) verification link for a new account: ${url}`);
+        // PRODUCT.md "Accounts": the answer is the same either way, so a held-back mail tells the asker nothing.
+        if (!(await mayMailVerification(user))) return log.info("[mail] verification mail held back: its address or account had enough");
         // Queued, not sent in the request (PRODUCT.md "Mail"): the worker sends it, and tries again if SMTP is away.
-        await sendLater({ kind: "verification", to: user.email, subject: "Verify your MarketWire account", text });
+        await sendLater({ kind: "verification", to: user.email, subject: VERIFICATION_SUBJECT, text: verificationMailText(url) });
       },
     },
     session: {
