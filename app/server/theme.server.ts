@@ -2,6 +2,8 @@ import { createCookie } from "react-router";
 
 import { themeSchema, type Theme } from "~/lib/theme";
 
+import { getEnv } from "./env.server";
+
 const themeCookie = createCookie("mw_theme", {
   path: "/",
   sameSite: "lax",
@@ -23,6 +25,10 @@ export async function themeFromCookieHeader(cookieHeader: string | null | undefi
   return parsed.success ? parsed.data : "system";
 }
 
+/**
+ * The Set-Cookie value for a picked theme: `Secure` on an https site, like the toast cookie; decided on
+ * each call, since tests change BETTER_AUTH_URL between files.
+ */
 export function serializeTheme(theme: Theme) {
-  return themeCookie.serialize(theme);
+  return themeCookie.serialize(theme, { secure: getEnv().BETTER_AUTH_URL.startsWith("https://") });
 }

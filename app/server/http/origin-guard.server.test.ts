@@ -59,15 +59,17 @@ describe("isOwnOrigin with PUBLIC_URL and BETTER_AUTH_URL set apart", () => {
 /** A real server with the guard in front of a handler that records which requests reached it. */
 async function guardedServer(publicUrls: string[]) {
   const handled: string[] = [];
+  const origins: (string | undefined)[] = [];
   const app = express();
   app.use(refuseCrossSiteRequests(publicUrls));
   app.all("*splat", (req, res) => {
     handled.push(req.method);
+    origins.push(req.headers.origin);
     res.send("handled");
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  return { port: (server.address() as AddressInfo).port, handled, close: () => server.close() };
+  return { port: (server.address() as AddressInfo).port, handled, origins, close: () => server.close() };
 }
 
 /** node:http, so a test can send the Host a proxy in front would pass on (fetch sends the address it dials). */
@@ -96,7 +98,10 @@ describe("refuseCrossSiteRequests (an Express app behind it)", () => {
   let server: Awaited<ReturnType<typeof guardedServer>>;
   beforeAll(async () => (server = await guardedServer([PUBLIC_URL])));
   afterAll(() => server.close());
-  beforeEach(() => void server.handled.splice(0));
+  beforeEach(() => {
+    server.handled.splice(0);
+    server.origins.splice(0);
+  });
 
   it.each(["GET", "HEAD", "OPTIONS"])("lets %s through without an Origin (reading changes nothing)", async (method) => {
     const response = await send(server.port, { method });
@@ -139,6 +144,21 @@ describe("refuseCrossSiteRequests (an Express app behind it)", () => {
       expect((await send(server.port, { method, path })).status, `${method} ${path}`).toBe(403);
     }
     expect(server.handled).toEqual(["POST", "POST"]);
+  });
+
+  it.each([
+    ["a mail provider's Origin", "https://mail.example"],
+    ["Origin null", "null"],
+    ["this site's Origin", PUBLIC_URL],
+  ])("lets a one-click POST with %s through without its Origin (React Router would refuse a foreign one with 400)", async (_, origin) => {
+    for (const path of ["/newsletter/unsubscribe?token=signed", "/account/alerts/stop?token=signed"]) {
+      expect((await send(server.port, { path, origin })).status, path).toBe(200);
+    }
+    expect(server.handled).toEqual(["POST", "POST"]);
+    expect(server.origins).toEqual([undefined, undefined]);
+    // Anywhere else the Origin is refused or passed on as sent.
+    expect((await send(server.port, { origin })).status).toBe(origin === PUBLIC_URL ? 200 : 403);
+    expect(server.origins).toEqual(origin === PUBLIC_URL ? [undefined, undefined, PUBLIC_URL] : [undefined, undefined]);
   });
 
   it("accepts a POST from the configured public origin", async () => {
