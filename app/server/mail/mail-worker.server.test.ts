@@ -173,6 +173,55 @@ describe("sending through a real SMTP server", () => {
   });
 });
 
+/** A transport whose every send waits until `release` is called (an SMTP server taking its time). */
+function heldTransport() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const transport: MailTransport = { send: () => held, close: () => {} };
+  return { transport, release };
+}
+
+describe('claims and the rate (PRODUCT.md "Mail")', () => {
+  it("renews its claim while it sends, so a slow mail is never taken over by another worker", async () => {
+    const smtp = await sink();
+    await queueMail(await getDb(), mails(1));
+    const slow = heldTransport();
+    const sending = sendDueMails({ transport: slow.transport, ratePerMinute: 10_000, claimMs: 300 });
+    await until(async () => (await rows())[0]?.status === "sending");
+    const firstEnd = (await rows())[0]!.claimedUntil!;
+    // Past the claim's first end, it has been moved on (every 100 ms here): the mail is still this worker's.
+    await until(async () => Date.now() > firstEnd.getTime() + 100 && (await rows())[0]!.claimedUntil! > firstEnd);
+    expect(await sendDueMails(worker(smtp))).toBe(0);
+    slow.release();
+    await sending;
+    expect(await rows()).toMatchObject([{ status: "sent", attempts: 1 }]);
+    expect(smtp.received).toEqual([]);
+  });
+
+  it("counts a mail still being sent against the rate however long ago it was claimed, and each attempt from when it began", async () => {
+    const smtp = await sink();
+    const db = await getDb();
+    await queueMail(db, mails(10));
+    const slow = heldTransport();
+    const sending = sendDueMails({ transport: slow.transport, ratePerMinute: 5, batchSize: 5 });
+    await until(async () => (await rows()).filter((row) => row.status === "sending").length === 5);
+    // An SMTP server so slow that the claim is two minutes old: the five are still on their way.
+    await db
+      .update(t)
+      .set({ attemptedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(t.status, "sending"));
+    expect(await sendDueMails(worker(smtp, { ratePerMinute: 5 }))).toBe(0);
+    slow.release();
+    await sending;
+    const sent = (await rows()).filter((row) => row.status === "sent");
+    expect(sent).toHaveLength(5);
+    // Dated when they began, within the last minute: the minute still holds no more.
+    for (const row of sent) expect(Date.now() - row.attemptedAt!.getTime()).toBeLessThan(60_000);
+    expect(await sendDueMails(worker(smtp, { ratePerMinute: 5 }))).toBe(0);
+    expect(smtp.received).toEqual([]);
+  });
+});
+
 describe("startMailWorker", () => {
   it("sends a mail queued in this process at once, without waiting for its next look", async () => {
     const smtp = await sink();

@@ -1,8 +1,9 @@
 /**
  * The mail worker (PRODUCT.md "Mail"): runs in every server process and sends what the outbox holds. Each
  * instance claims a few due mails at a time under one advisory lock (so the sending rate is counted across
- * instances) with FOR UPDATE SKIP LOCKED, sends them, and records each result as soon as the SMTP server
- * answers. A claim that runs out (a process killed mid-send) hands the mail to the next worker.
+ * instances) with FOR UPDATE SKIP LOCKED, sends them, and records each result, with the time its attempt
+ * began, as soon as the SMTP server answers. A claim is short and renewed while its worker lives; one that
+ * runs out (a process killed mid-send) hands the mail to the next worker within that time.
  */
 import { sql } from "drizzle-orm";
 
@@ -24,7 +25,7 @@ export interface MailWorkerOptions {
   concurrency?: number;
   /** How long an idle worker waits before it looks again (another instance may have queued mail). */
   pollMs?: number;
-  /** How long a claim holds a mail against other workers. */
+  /** How long a claim holds a mail against other workers; renewed every third of it while the worker sends. */
   claimMs?: number;
   /** After this many temporary failures the mail is recorded as failed. */
   maxAttempts?: number;
@@ -36,7 +37,7 @@ export const MAIL_DEFAULTS = {
   batchSize: 100,
   concurrency: 4,
   pollMs: 5_000,
-  claimMs: 5 * 60_000,
+  claimMs: 30_000,
   maxAttempts: 8,
 } as const;
 
@@ -62,9 +63,13 @@ async function claimDueMails(batchSize: number, ratePerMinute: number, claimMs: 
       headers: Record<string, string> | string;
       attempts: number;
     }>(sql`
+      -- The rate counts attempts by the time each began (recorded with its result), and every mail claimed and
+      -- not yet answered as one about to be attempted: so no minute, however a batch's sends spread, holds more.
       with budget as (
-        select greatest(0, ${ratePerMinute}::int - count(*))::int as n
-        from mail_outbox where attempted_at > now() - interval '1 minute'
+        select greatest(0, ${ratePerMinute}::int
+          - (select count(*) from mail_outbox where status = 'sending')
+          - (select count(*) from mail_outbox where attempted_at > now() - interval '1 minute' and status <> 'sending')
+        )::int as n
       )
       update mail_outbox
       set status = 'sending', attempts = attempts + 1, attempted_at = now(),
@@ -91,21 +96,32 @@ async function claimDueMails(batchSize: number, ratePerMinute: number, claimMs: 
   });
 }
 
-async function recordSent(id: number) {
+/** `began`: when the attempt began, which the sending rate counts (not when the mail was claimed). */
+async function recordSent(id: number, began: Date) {
   const db = await getDb();
-  await db.execute(sql`update mail_outbox set status = 'sent', sent_at = now(), claimed_until = null, last_error = null where id = ${id}`);
+  await db.execute(sql`
+    update mail_outbox set status = 'sent', sent_at = now(), attempted_at = ${began}, claimed_until = null, last_error = null
+    where id = ${id}`);
 }
 
-async function recordFailure(mail: ClaimedMail, error: MailSendError, maxAttempts: number, backoffMs: (attempt: number) => number) {
+async function recordFailure(
+  mail: ClaimedMail,
+  began: Date,
+  error: MailSendError,
+  maxAttempts: number,
+  backoffMs: (attempt: number) => number,
+) {
   const db = await getDb();
   const final = error.permanent || mail.attempts >= maxAttempts;
   const reason = error.message;
   if (final) {
-    await db.execute(sql`update mail_outbox set status = 'failed', claimed_until = null, last_error = ${reason} where id = ${mail.id}`);
+    await db.execute(sql`
+      update mail_outbox set status = 'failed', attempted_at = ${began}, claimed_until = null, last_error = ${reason}
+      where id = ${mail.id}`);
   } else {
     const wait = backoffMs(mail.attempts);
     await db.execute(sql`
-      update mail_outbox set status = 'queued', claimed_until = null, last_error = ${reason},
+      update mail_outbox set status = 'queued', attempted_at = ${began}, claimed_until = null, last_error = ${reason},
         not_before = now() + ${wait}::int * interval '1 millisecond'
       where id = ${mail.id}`);
   }
@@ -117,16 +133,35 @@ async function recordFailure(mail: ClaimedMail, error: MailSendError, maxAttempt
   );
 }
 
-/** Gives back claimed mails this worker did not start (a clean stop): they go to the next worker at once. */
+/**
+ * Gives back claimed mails this worker did not start (a clean stop): they go to the next worker at once, and
+ * no attempt is counted for them.
+ */
 async function releaseClaims(ids: number[]) {
   if (ids.length === 0) return;
   const db = await getDb();
   await db.execute(sql`
-    update mail_outbox set status = 'queued', attempts = attempts - 1, claimed_until = null
+    update mail_outbox set status = 'queued', attempts = attempts - 1, attempted_at = null, claimed_until = null
     where status = 'sending' and id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})`);
+}
+
+/**
+ * Extends this worker's claim on the mails it has not answered yet. A mail another worker took over (its claim
+ * ran out while the database was away) has a higher attempt count, so it is not touched.
+ */
+async function renewClaims(mails: ClaimedMail[], claimMs: number) {
+  if (mails.length === 0) return;
+  const db = await getDb();
+  const ids = sql.join(
+    mails.map((mail) => sql`(${mail.id}::bigint, ${mail.attempts}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update mail_outbox set claimed_until = now() + ${claimMs}::int * interval '1 millisecond'
+    where status = 'sending' and (id, attempts) in (${ids})`);
 }
 
 export interface MailWorker {
@@ -148,25 +183,39 @@ function settingsOf(options: MailWorkerOptions): Settings {
  */
 async function sendOneBatch(settings: Settings, shouldStop: () => boolean): Promise<number> {
   const claimed = await claimDueMails(settings.batchSize, settings.ratePerMinute, settings.claimMs);
+  // The mails not answered yet: their claim is renewed every third of its length while this worker lives.
+  const open = new Set(claimed);
+  const renewal = setInterval(() => {
+    renewClaims([...open], settings.claimMs).catch((error: unknown) =>
+      logFolded("error", "The mail worker could not renew its claim", error),
+    );
+  }, settings.claimMs / 3);
   // Each answer is written the moment it arrives, and the lane sends its next mail meanwhile: a lane's
   // pace is the SMTP server's, not the SMTP server's plus a database commit (docs/PERFORMANCE.md "Mail").
   const records: Promise<void>[] = [];
+  const answered = (mail: ClaimedMail, record: Promise<void>) => records.push(record.then(() => void open.delete(mail)));
   let next = 0;
   const lane = async () => {
     while (next < claimed.length && !shouldStop()) {
       const mail = claimed[next++]!;
+      const began = new Date();
       try {
         await settings.transport.send(mail);
       } catch (error) {
         const failure = error instanceof MailSendError ? error : new MailSendError(String(error), false);
-        records.push(recordFailure(mail, failure, settings.maxAttempts, settings.backoffMs));
+        answered(mail, recordFailure(mail, began, failure, settings.maxAttempts, settings.backoffMs));
         continue;
       }
-      records.push(recordSent(mail.id));
+      answered(mail, recordSent(mail.id, began));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(settings.concurrency, claimed.length) }, lane));
-  const written = await Promise.allSettled(records);
+  let written: PromiseSettledResult<unknown>[];
+  try {
+    await Promise.all(Array.from({ length: Math.min(settings.concurrency, claimed.length) }, lane));
+    written = await Promise.allSettled(records);
+  } finally {
+    clearInterval(renewal);
+  }
   await releaseClaims(claimed.slice(next).map((mail) => mail.id));
   // A record that could not be written leaves its mail claimed: another worker takes it over when the
   // claim runs out (the database was away, most likely, and the caller logs it).
