@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { getDb, schema } from "~/server/db/db.server";
+import { queueSentEditions } from "~/server/newsletter/editions.server";
 
 import { appRequest, BASE_URL, createSignedInUser } from "../../tests/support/auth";
 import { emptyBeforeEach, insertVideos, MISSING_ID } from "../../tests/support/content";
@@ -91,6 +92,15 @@ describe('/admin/newsletter (PRODUCT.md "Newsletter editions")', () => {
       { id },
     );
     expect(sent.status).toBe(302);
+    // Answered at once; the mails are queued in the background, and the page says how far (PRODUCT.md "Newsletter editions").
+    expect(await queuedMails()).toEqual([]);
+    const page = async () =>
+      (await callRoute(edit.loader, appRequest(`/admin/newsletter/${id}`, { cookie: editor.cookie }), { params: { id } })).body as {
+        queueing: { queued: number; of: number } | null;
+      };
+    expect((await page()).queueing).toEqual({ queued: 0, of: 1 });
+    await queueSentEditions();
+    expect((await page()).queueing).toBeNull();
     expect((await queuedMails()).map((m) => m.to)).toEqual(["ann@example.com"]);
     const again = await post(edit.action, `/admin/newsletter/${id}`, { intent: "send", subject: "Changed", items: [] }, editor.cookie, {
       id,

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useRevalidator } from "react-router";
 
 import { RichTextField } from "~/components/admin/rich-text-field";
 import { notify } from "~/components/toasts";
@@ -16,6 +16,25 @@ import { cn } from "~/lib/utils";
 import type { EditionEditorActionData, EditionEditorData } from "~/server/newsletter/edition-handlers.server";
 
 const plural = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+
+/** How often the page looks again while a sent edition's mails are being queued. */
+const QUEUE_PROGRESS_MS = 2_000;
+
+/** PRODUCT.md "Newsletter editions": a sent edition's mails being queued in the background, read again until done. */
+function QueueProgress({ queued, of }: { queued: number; of: number }) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, QUEUE_PROGRESS_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+  return (
+    <p role="status" className="text-sm">
+      Queuing the mails: {queued.toLocaleString("en-US")} of {plural(of, "subscriber")} so far.
+    </p>
+  );
+}
 
 /** PRODUCT.md "Newsletter editions": compose, preview, test, send now or schedule. */
 export function EditionEditor({ editor, actionData }: { editor: EditionEditorData; actionData: EditionEditorActionData | undefined }) {
@@ -48,6 +67,7 @@ export function EditionEditor({ editor, actionData }: { editor: EditionEditorDat
         {editor.when ? <Badge variant={sent ? "success" : "outline"}>{editor.when}</Badge> : null}
       </div>
 
+      {editor.queueing ? <QueueProgress queued={editor.queueing.queued} of={editor.queueing.of} /> : null}
       {sent && editor.counts ? (
         <p className="text-sm text-muted-foreground">
           {plural(editor.counts.sent, "mail")} sent · {editor.counts.queued + editor.counts.sending} waiting · {editor.counts.failed} failed

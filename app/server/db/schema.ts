@@ -729,8 +729,15 @@ export const newsletterEditions = pgTable(
     status: text("status", { enum: EDITION_STATUSES }).notNull().default("draft"),
     sendAt: tstz("send_at"),
     sentAt: tstz("sent_at"),
-    /** Confirmed subscribers it was queued for. */
+    /** Confirmed subscribers when it was sent; once all are queued, the mails queued. */
     recipients: integer("recipients"),
+    /**
+     * PRODUCT.md "Newsletter editions": a sent edition's mails are queued in the background, a few hundred at a
+     * time, in address order: how many so far, the last address queued, and when the last was.
+     */
+    queued: integer("queued").notNull().default(0),
+    queueCursor: text("queue_cursor"),
+    queuedAt: tstz("queued_at"),
     createdBy: text("created_by"),
     createdAt: tstz("created_at").notNull().defaultNow(),
     updatedAt: tstz("updated_at").notNull().defaultNow(),
@@ -740,6 +747,9 @@ export const newsletterEditions = pgTable(
       .on(t.sendAt)
       .where(sql`${t.status} = 'scheduled'`),
     index("newsletter_editions_sent_at_idx").on(t.sentAt.desc()),
+    index("newsletter_editions_queueing_idx")
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent' and ${t.queuedAt} is null`),
     check("newsletter_editions_status_check", sql`${t.status} in ('draft', 'scheduled', 'sent')`),
   ],
 );

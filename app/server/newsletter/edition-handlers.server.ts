@@ -105,6 +105,8 @@ export async function editionEditorLoader(id: string | undefined) {
     preview: editionBodyHtml(content, { webVersion: editionPath(id) }),
     webPath: edition.status === "sent" ? editionPath(id) : null,
     counts: edition.status === "sent" ? await mailCounts(editionBatch(id)) : null,
+    // PRODUCT.md "Newsletter editions": while the mails are being queued, how far it has got.
+    queueing: edition.status === "sent" && !edition.queuedAt ? { queued: edition.queued, of: edition.recipients ?? 0 } : null,
     confirmed,
     mailConfigured: hasMailTransport(),
   };

@@ -9,13 +9,18 @@ import { callRoute } from "../../../tests/support/route";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { action as unsubscribeAction } from "../../routes/newsletter.unsubscribe";
 import { getDb, schema } from "../db/db.server";
+import { newsletterLink } from "../inbox/newsletter-links.server";
 import { subscriberState, unsubscribe } from "../inbox/newsletter.server";
 import { sendDueMails } from "../mail/mail-worker.server";
 import { smtpTransport } from "../mail/smtp-transport.server";
 import { proposedEditionItems } from "./edition-items.server";
+import { editionHtml, editionText } from "./edition-mail.server";
 import {
   createEdition,
+  editionContent,
+  editionMailer,
   getEdition,
+  queueSentEditions,
   scheduleEdition,
   sendDueEditions,
   sendEdition,
@@ -62,6 +67,10 @@ describe('an edition (PRODUCT.md "Newsletter editions")', () => {
       null,
     );
     expect(await sendEdition(id)).toEqual({ sent: true, recipients: 3 });
+    // The press answered before any mail was queued: they are queued in the background.
+    expect(await queuedMails()).toEqual([]);
+    expect(await getEdition(id)).toMatchObject({ status: "sent", recipients: 3, queued: 0, queuedAt: null });
+    expect(await queueSentEditions()).toBe(3);
     await send();
     expect(sink.received.map((m) => m.to).sort()).toEqual(["ann@example.com", "bob@example.com", "cat@example.com"]);
     const mail = sink.received.find((m) => m.to === "ann@example.com")!;
@@ -77,9 +86,10 @@ describe('an edition (PRODUCT.md "Newsletter editions")', () => {
 
     // Sent once: a second press, or a second instance, queues nothing more.
     expect(await sendEdition(id)).toEqual({ sent: false, reason: "already-sent" });
+    expect(await queueSentEditions()).toBe(0);
     await send();
     expect(sink.received).toHaveLength(3);
-    expect(await getEdition(id)).toMatchObject({ status: "sent", recipients: 3 });
+    expect(await getEdition(id)).toMatchObject({ status: "sent", recipients: 3, queued: 3, queuedAt: expect.any(Date) });
     // PRODUCT.md "Audit log": one entry, in the sending transaction.
     const entries = await (await getDb()).select().from(schema.auditLog).where(eq(schema.auditLog.itemId, id));
     expect(entries).toMatchObject([{ action: "newsletter-send", actorName: "Schedule", itemTitle: "This week", detail: "3 subscribers" }]);
@@ -89,12 +99,14 @@ describe('an edition (PRODUCT.md "Newsletter editions")', () => {
     await unsubscribe("cat@example.com");
     const id = await createEdition({ subject: "This week", introHtml: "", items: [] }, null);
     expect(await sendEdition(id)).toEqual({ sent: true, recipients: 2 });
+    await queueSentEditions();
     expect((await queuedMails()).map((m) => m.to).sort()).toEqual(["ann@example.com", "bob@example.com"]);
   });
 
   it("the mail's List-Unsubscribe link unsubscribes its reader at once by a one-click POST", async () => {
     const id = await createEdition({ subject: "This week", introHtml: "", items: [] }, null);
     await sendEdition(id);
+    await queueSentEditions();
     await send();
     const header = sink.received.find((m) => m.to === "bob@example.com")!.headers["list-unsubscribe"]!;
     const request = new Request(header.slice(1, -1), {
@@ -112,6 +124,7 @@ describe('an edition (PRODUCT.md "Newsletter editions")', () => {
     const id = await createEdition({ subject: "This week", introHtml: "", items }, null);
     await (await getDb()).update(schema.videos).set({ status: "draft" }).where(eq(schema.videos.id, items[0]!.id));
     await sendEdition(id);
+    await queueSentEditions();
     const [mail] = await queuedMails();
     expect(mail!.text).not.toContain("Lithium outlook");
     expect(mail!.text).toContain("Gold notes");
@@ -142,6 +155,7 @@ describe('an edition (PRODUCT.md "Newsletter editions")', () => {
     await scheduleEdition(id, new Date(Date.now() - 1_000));
     const [a, b] = await Promise.all([sendDueEditions(), sendDueEditions()]);
     expect(a + b).toBe(1);
+    await Promise.all([queueSentEditions(), queueSentEditions()]);
     expect(await queuedMails()).toHaveLength(3);
   });
 
@@ -151,6 +165,67 @@ describe('an edition (PRODUCT.md "Newsletter editions")', () => {
     expect(await updateEdition(id, { subject: "Changed", introHtml: "", items: [] })).toBe(false);
     expect(await scheduleEdition(id, new Date())).toBe(false);
     expect(await getEdition(id)).toMatchObject({ subject: "Sent", status: "sent" });
+  });
+});
+
+describe('queuing a sent edition in the background (PRODUCT.md "Newsletter editions")', () => {
+  const confirmed = (count: number, from = 0) =>
+    Array.from({ length: count }, (_, i) => ({ email: `reader${String(from + i).padStart(5, "0")}@example.com`, confirmedAt: new Date() }));
+
+  it("queues chunk by chunk, each subscriber once, however many instances queue at once", async () => {
+    await onlySubscribers([...confirmed(23), { email: "pending@example.com" }]);
+    const id = await createEdition({ subject: "Many", introHtml: "", items: [] }, null);
+    expect(await sendEdition(id)).toEqual({ sent: true, recipients: 23 });
+    const counts = await Promise.all([queueSentEditions(5), queueSentEditions(5), queueSentEditions(5)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(23);
+    const mails = await queuedMails();
+    expect(mails).toHaveLength(23);
+    expect(new Set(mails.map((m) => m.to)).size).toBe(23);
+    expect(await getEdition(id)).toMatchObject({ recipients: 23, queued: 23, queuedAt: expect.any(Date) });
+  });
+
+  it("goes on where it stopped, and reaches those confirmed when it was sent, not one who left meanwhile", async () => {
+    await onlySubscribers(confirmed(12));
+    const id = await createEdition({ subject: "Resumed", introHtml: "", items: [] }, null);
+    await sendEdition(id);
+    // A process that queued one chunk of 5 and died: the cursor says where it was.
+    const db = await getDb();
+    const first = confirmed(5).map((s) => s.email);
+    await db
+      .update(schema.newsletterEditions)
+      .set({ queued: 5, queueCursor: first.at(-1)! })
+      .where(eq(schema.newsletterEditions.id, id));
+    await unsubscribe("reader00007@example.com");
+    await db.insert(schema.newsletterSubscribers).values({ email: "reader00099@example.com", confirmedAt: new Date(Date.now() + 60_000) });
+    expect(await queueSentEditions(5)).toBe(6);
+    const queued = (await queuedMails()).map((m) => m.to);
+    expect(queued).toEqual(
+      confirmed(12)
+        .slice(5)
+        .map((s) => s.email)
+        .filter((email) => email !== "reader00007@example.com"),
+    );
+    expect(await getEdition(id)).toMatchObject({ queued: 11, recipients: 11, queuedAt: expect.any(Date) });
+  });
+
+  it("gives each copy its reader's own unsubscribe link, exactly as a copy rendered for them alone", async () => {
+    const items = await twoItems();
+    const id = await createEdition({ subject: "Same", introHtml: "<p>Hi &amp; welcome</p>", items }, null);
+    const content = await editionContent((await getEdition(id))!);
+    const links = (to: string) => ({
+      webVersion: `http://localhost:3000/newsletter/${id}`,
+      unsubscribe: newsletterLink("unsubscribe", to),
+    });
+    const mailFor = editionMailer(id, content);
+    for (const to of ["ann@example.com", "o'brien+news@example.com"]) {
+      const mail = mailFor(to);
+      expect(mail.html).toBe(editionHtml(content, links(to)));
+      expect(mail.text).toBe(editionText(content, links(to)));
+      expect(mail.headers).toEqual({
+        "List-Unsubscribe": `<${links(to).unsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+    }
   });
 });
 
