@@ -18,7 +18,7 @@ import { nextPageExpiry } from "./app/server/content/scheduled-publication.serve
 import { counterRoutes } from "./app/server/counting/endpoint.server";
 import { closeDatabase, connectDatabase, getDb, MIGRATIONS_FOLDER } from "./app/server/db/db.server";
 import { getEnv, StartupError } from "./app/server/env.server";
-import { limitBodyTime, UPLOAD_BODY_TIMEOUT_MS } from "./app/server/http/body-timeout.server";
+import { limitBodyTime } from "./app/server/http/body-timeout.server";
 import { installClientAddress, plainHttpBehindHttpsWarning, warnOfPlainHttpBehindHttps } from "./app/server/http/client-address.server";
 import { listenForContentChanges, type ContentChangeListener } from "./app/server/http/content-events.server";
 import { answerDatabaseOutagesWith503 } from "./app/server/http/database-outage.server";
@@ -30,6 +30,7 @@ import { installPageCache, PageCache } from "./app/server/http/page-cache.server
 import { cacheKeysAffectedBy } from "./app/server/http/page-scope.server";
 import { refuseForeignRequestTargets } from "./app/server/http/request-target.server";
 import { policyContext, securityHeaders } from "./app/server/http/security-headers.server";
+import { applyTimeouts } from "./app/server/http/server-timeouts.server";
 import { flushFoldedErrors, log, logError } from "./app/server/log.server";
 import { MAIL_DEFAULTS, startMailWorker, type MailWorker } from "./app/server/mail/mail-worker.server";
 import { mailCounts } from "./app/server/mail/outbox.server";
@@ -181,22 +182,23 @@ async function main() {
     });
   }
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  // Express 5 calls this on a failed listen too, with the error (answered by the 'error' listener below).
+  const server = app.listen(env.PORT, env.HOST, (error?: Error) => {
+    if (error) return;
     log.info(
       `MarketWire is running on ${env.BETTER_AUTH_URL} (${connection.kind === "pglite" ? `embedded database in ${env.DATA_DIR}` : "PostgreSQL"})`,
     );
   });
-  // PRODUCT.md "Media library": a large audio upload can outlast Node's 5-minute request limit. Node's limit
-  // is one for the whole server; limitBodyTime gives every other route the short one. headersTimeout still
-  // guards slow headers.
-  server.requestTimeout = UPLOAD_BODY_TIMEOUT_MS;
+  // Keep-alive outlasting the load balancer's idle timeout (KEEP_ALIVE_TIMEOUT_SECONDS), headers after it,
+  // and an hour for a large audio upload (PRODUCT.md "Media library"): see server-timeouts.server.ts.
+  applyTimeouts(server, env);
   answerUnknownMethods(server);
   const requests = trackRequests(server);
   server.on("error", (error: NodeJS.ErrnoException) => {
     log.error(
       error.code === "EADDRINUSE"
         ? `Port ${env.PORT} is already in use: stop the other server or set PORT.`
-        : `Cannot start the HTTP server: ${error.message}`,
+        : `Cannot listen on HOST ${env.HOST}, PORT ${env.PORT}: ${error.code ?? error.message}`,
     );
     void closeDatabase().finally(() => process.exit(1));
   });

