@@ -31,6 +31,27 @@ const clientChunks = {
   ],
 };
 
+/**
+ * @react-router/dev 7 starts its internal Vite servers (the config loader, the child compiler) with
+ * `envFile: false`, which Vite 8.1+ reports as deprecated, once per server: nine lines on every build
+ * (remix-run/react-router#15229; fixed in @react-router/dev 8.1 by `envDir: false`). Those servers log through
+ * React Router's own Vite loggers, which no option of ours reaches, so this drops exactly that one line
+ * wherever it is written; every other warning passes. The line the CLI prints before it reads any
+ * project file is beyond reach. Remove this with the upgrade to React Router 8.
+ */
+const ENV_FILE_DEPRECATION = "The `envFile` option is deprecated, please use `envDir: false` instead.";
+function dropEnvFileDeprecation() {
+  const state = globalThis as typeof globalThis & { __envFileDeprecationDropped?: true };
+  if (state.__envFileDeprecationDropped) return; // this file is loaded once per build and by the child compiler
+  state.__envFileDeprecationDropped = true;
+  const warn = console.warn.bind(console);
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].includes(ENV_FILE_DEPRECATION)) return;
+    warn(...args);
+  };
+}
+if (!process.env.VITEST) dropEnvFileDeprecation();
+
 export default defineConfig({
   // The React Router plugin takes over the build; Vitest only needs path resolution.
   plugins: process.env.VITEST ? [] : [tailwindcss(), reactRouter()],

@@ -110,10 +110,27 @@ describe("log lines", () => {
 });
 
 describe("LOG_LEVEL and LOG_FORMAT", () => {
-  it("default to info, pretty at a terminal outside production and JSON everywhere else", () => {
+  it("default to info, pretty (coloured) at a terminal, production included, and JSON when not at a terminal", () => {
     expect(loggerOptionsFrom({ NODE_ENV: "development" }, true)).toMatchObject({ level: "info", format: "pretty", colorize: true });
     expect(loggerOptionsFrom({ NODE_ENV: "development" }, false)).toMatchObject({ format: "json", colorize: false });
-    expect(loggerOptionsFrom({ NODE_ENV: "production" }, true)).toMatchObject({ format: "json" });
+    // `npm start` at a terminal runs with NODE_ENV=production: a person reads it.
+    expect(loggerOptionsFrom({ NODE_ENV: "production" }, true)).toMatchObject({ level: "info", format: "pretty", colorize: true });
+    // A process manager, a container's log or a test reading a child's piped output: JSON.
+    expect(loggerOptionsFrom({ NODE_ENV: "production" }, false)).toMatchObject({ format: "json", colorize: false });
+    expect(loggerOptionsFrom({}, false)).toMatchObject({ format: "json" });
+  });
+
+  it("LOG_FORMAT overrides the terminal default either way", () => {
+    expect(loggerOptionsFrom({ NODE_ENV: "production", LOG_FORMAT: "json" }, true)).toMatchObject({ format: "json" });
+    expect(loggerOptionsFrom({ NODE_ENV: "development", LOG_FORMAT: "json" }, true)).toMatchObject({ format: "json" });
+    expect(loggerOptionsFrom({ NODE_ENV: "production", LOG_FORMAT: "pretty" }, false)).toMatchObject({ format: "pretty", colorize: false });
+    // A bad value falls back to the terminal default.
+    expect(loggerOptionsFrom({ NODE_ENV: "production", LOG_FORMAT: "xml" }, true)).toMatchObject({ format: "pretty" });
+  });
+
+  it("stay JSON through the console under Vitest, at a terminal or not", () => {
+    expect(loggerOptionsFrom({ NODE_ENV: "test" }, true)).toMatchObject({ format: "json" });
+    expect(loggerOptionsFrom({ NODE_ENV: "test", LOG_FORMAT: "pretty" }, true)).toMatchObject({ format: "json" });
   });
 
   it("are read, and a bad value falls back to the default (start-up then reports it)", () => {

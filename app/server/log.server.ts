@@ -1,7 +1,8 @@
 /**
- * The server's log (PRODUCT.md "Logs"): pino, one JSON object a line in production, readable lines for a
- * person at a terminal. Every line written while a request is handled carries its request id (set by
- * ops/request-id through `runWithRequestId`). Errors go through `logError`, which folds repeats.
+ * The server's log (PRODUCT.md "Logs"): pino, one JSON object a line when standard output is a pipe or a
+ * file, readable lines for a person at a terminal. Every line written while a request is handled carries
+ * its request id (set by ops/request-id through `runWithRequestId`). Errors go through `logError`, which
+ * folds repeats.
  *
  * Shared support at the server's root: every layer logs, so this imports nothing but env's schemas.
  */
@@ -120,7 +121,8 @@ export function loggerOptionsFrom(env: NodeJS.ProcessEnv, stdoutIsTerminal: bool
     return { level: logLevelSchema.catch("info").parse(env.LOG_LEVEL || "info"), format: "json", destination: consoleDestination };
   }
   const level = logLevelSchema.catch("info").parse(env.LOG_LEVEL || "info");
-  const byDefault: LogFormat = stdoutIsTerminal && env.NODE_ENV !== "production" ? "pretty" : "json";
+  // A person reads a terminal (`npm start` included, which runs in production); a collector reads a pipe or a file.
+  const byDefault: LogFormat = stdoutIsTerminal ? "pretty" : "json";
   const format = env.LOG_FORMAT ? logFormatSchema.catch(byDefault).parse(env.LOG_FORMAT) : byDefault;
   return { level, format, colorize: stdoutIsTerminal };
 }

@@ -236,6 +236,28 @@ test.describe("admin layout", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 
+  test("the sidebar's background runs the full height of a long page and its links stay in view", async ({ adminPage: page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    const heights = await page.evaluate(() => {
+      const column = document.querySelector("[data-slot=sidebar]")!;
+      return {
+        page: document.documentElement.scrollHeight,
+        window: window.innerHeight,
+        column: column.getBoundingClientRect().height,
+        background: getComputedStyle(column).backgroundColor,
+      };
+    });
+    expect(heights.page).toBeGreaterThan(heights.window);
+    // The column that paints the background is the page's height, not the first screen's (a fixed h-svh
+    // bar left the rest of a long page without it).
+    expect(heights.background).not.toBe("rgba(0, 0, 0, 0)");
+    expect(Math.abs(heights.column - heights.page)).toBeLessThanOrEqual(1);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(async () => Math.abs((await desktopSidebar(page).boundingBox())!.y)).toBeLessThanOrEqual(1);
+  });
+
   test("a plain user visiting /admin lands on / with 'Access Denied'", async ({ readerPage: page }) => {
     await page.goto("/admin");
     await expect(page).toHaveURL("/");

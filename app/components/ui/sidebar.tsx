@@ -120,7 +120,8 @@ export function SidebarProvider({
 }
 
 /**
- * Desktop: a fixed column beside the page (a spacer of the same width keeps the page clear of it).
+ * Desktop: a column beside the page, as tall as the page (its background and border run to the bottom of
+ * a long page), with the links sticky at the top of the window while the page scrolls.
  * Mobile: the same content in a sheet from the left.
  */
 export function Sidebar({
@@ -139,21 +140,19 @@ export function Sidebar({
   const { state, openMobile, setOpenMobile } = useSidebar();
   return (
     <>
+      {/* A flex item of the wrapper's row: stretched to the page's full height (not the window's, as a
+          fixed h-svh bar was, which left a long page's lower part without the bar's background). */}
       <div
-        className="group peer hidden text-sidebar-foreground md:block"
+        className="group peer hidden shrink-0 border-r bg-sidebar text-sidebar-foreground md:block"
         data-state={state}
         data-collapsible={state === "collapsed" ? "icon" : ""}
         data-slot="sidebar"
       >
-        <div
-          aria-hidden="true"
-          className="relative w-(--sidebar-width) bg-transparent transition-[width] duration-200 ease-linear group-data-[collapsible=icon]:w-(--sidebar-width-icon)"
-        />
         <aside
           aria-label={label}
           id={SIDEBAR_ID}
           className={cn(
-            "fixed inset-y-0 left-0 z-10 hidden h-svh w-(--sidebar-width) flex-col border-r bg-sidebar transition-[width] duration-200 ease-linear md:flex group-data-[collapsible=icon]:w-(--sidebar-width-icon)",
+            "sticky top-0 z-10 flex h-svh w-(--sidebar-width) flex-col transition-[width] duration-200 ease-linear group-data-[collapsible=icon]:w-(--sidebar-width-icon)",
             className,
           )}
         >
