@@ -73,20 +73,33 @@ describe('/admin/mail (PRODUCT.md "Mail")', () => {
     expect(body.sent).toMatchObject([{ to: "done@example.com" }]);
   });
 
-  it("says why nothing is sent when SMTP_URL is not set, and not when it is", async () => {
+  it("says plainly that mail is not configured while SMTP_URL is not set", async () => {
+    delete process.env.SMTP_URL;
+    resetEnvCache();
     const without = (await callRoute(loader, appRequest("/admin/mail", { cookie: admin }))).body;
+    expect(without.mailConfigured).toBe(false);
     renderRoute(AdminMail, "/admin/mail", { loaderData: without });
-    expect(screen.getByRole("note").textContent).toContain(
-      "No mail transport is set (SMTP_URL), so nothing is sent: 1 mail is waiting in the outbox.",
+    const note = screen.getByRole("note");
+    expect(note.textContent).toBe(
+      "Mail is not configured: set SMTP_URL and MAIL_FROM (docs/DEPLOY.md) and restart the site. Until then nothing is sent; " +
+        "mails wait here (1 mail now). New accounts sign in without confirming their address, and newsletter sign-ups stay pending.",
     );
+    // Above the lists it explains.
     const failed = screen.getByRole("region", { name: "Failed" });
+    expect(note.compareDocumentPosition(failed) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(failed).getByText("550 No such mailbox")).toBeTruthy();
     expect(within(failed).getByRole("button", { name: "Retry the mail to bounced@example.com" })).toBeTruthy();
+  });
 
+  it("shows no such notice once SMTP_URL is set", async () => {
     process.env.SMTP_URL = "smtp://mail.test:2525";
     resetEnvCache();
     const withSmtp = (await callRoute(loader, appRequest("/admin/mail", { cookie: admin }))).body;
     expect(withSmtp.mailConfigured).toBe(true);
+    renderRoute(AdminMail, "/admin/mail", { loaderData: withSmtp });
+    expect(screen.getByRole("heading", { name: "Mail", level: 1 })).toBeTruthy();
+    expect(screen.queryByRole("note")).toBeNull();
+    expect(screen.queryByText(/not configured/)).toBeNull();
   });
 
   it("puts a failed mail back in the queue, with a toast", async () => {

@@ -158,9 +158,9 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
         <p role="note" className="flex gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm">
           <Icon name="triangle-alert" className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
           <span>
-            No mail transport is set (<code>SMTP_URL</code>), so nothing is sent:{" "}
-            {waitingCount === 1 ? "1 mail is" : `${waitingCount.toLocaleString("en-US")} mails are`} waiting in the outbox. They go out once{" "}
-            <code>SMTP_URL</code> is set and the site restarted.
+            <strong>Mail is not configured:</strong> set <code>SMTP_URL</code> and <code>MAIL_FROM</code> (docs/DEPLOY.md) and restart the
+            site. Until then nothing is sent; mails wait here ({plural(waitingCount, "mail")} now). New accounts sign in without confirming
+            their address, and newsletter sign-ups stay pending.
           </span>
         </p>
       )}

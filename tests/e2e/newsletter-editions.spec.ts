@@ -53,5 +53,5 @@ test("an edition is written, previewed, sent and archived", async ({ adminPage: 
 
   // Without SMTP_URL the mails wait, and the outbox page says why.
   await page.goto("/admin/mail");
-  await expect(page.getByRole("note")).toContainText("No mail transport is set (SMTP_URL), so nothing is sent");
+  await expect(page.getByRole("note")).toContainText("Mail is not configured: set SMTP_URL and MAIL_FROM");
 });

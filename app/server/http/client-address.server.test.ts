@@ -165,19 +165,32 @@ describe("parseTrustProxy", () => {
 });
 
 describe("plainHttpBehindHttpsWarning (an https site behind a proxy that ends TLS)", () => {
-  it("warns at start-up when the site is https and no proxy is trusted", () => {
-    expect(plainHttpBehindHttpsWarning("https://marketwire.example", false)).toMatch(
-      /^BETTER_AUTH_URL is https but TRUST_PROXY is not set: sign-in and every form will be refused; .*set TRUST_PROXY/,
-    );
+  it("warns at start-up when the site is https and no proxy is trusted, saying what that costs", () => {
+    const warning = plainHttpBehindHttpsWarning("https://marketwire.example", false);
+    expect(warning).toMatch(/^BETTER_AUTH_URL is https but TRUST_PROXY is not set\. Behind a proxy that ends TLS: /);
+    // What was measured: React Router's page forms are refused, its resource routes and Better Auth's API are not.
+    expect(warning).toContain("the site's own forms (sign-in and sign-up on /auth, contact, the admin's) are refused with 400");
+    expect(warning).toContain("(the JSON API under /api/auth and /resources posts still work)");
+    // The proxy's address is everyone's (the rate-limit tests above show one bucket for every X-Forwarded-For).
+    expect(warning).toContain("every reader has the proxy's address");
+    expect(warning).toContain("use up the sign-in and form rate limits for everyone");
+    expect(warning).toContain("views count at most 20 per item per 30 minutes for all readers together");
+    expect(warning).toContain("the proxy's X-Request-Id is replaced by one of ours");
+    expect(warning).toMatch(/Set TRUST_PROXY to the proxy \(\.env\.example\) and have it send X-Forwarded-Proto: https\.$/);
     expect(plainHttpBehindHttpsWarning("https://marketwire.example", 1)).toBeNull();
     expect(plainHttpBehindHttpsWarning("http://localhost:3000", false)).toBeNull();
   });
 
   it("warns of a request over plain http to an https site, naming the missing header when a proxy is trusted", () => {
-    expect(plainHttpBehindHttpsWarning("https://marketwire.example", false, "http")).toMatch(/arrived over plain http: sign-in/);
-    expect(plainHttpBehindHttpsWarning("https://marketwire.example", 1, "http")).toMatch(
-      /arrived over plain http without X-Forwarded-Proto: https from a trusted proxy/,
+    const untrusted = plainHttpBehindHttpsWarning("https://marketwire.example", false, "http");
+    expect(untrusted).toMatch(/^BETTER_AUTH_URL is https but a request arrived over plain http: the site's own forms .* refused with 400/);
+    expect(untrusted).toContain("every reader has the proxy's address");
+    const trusted = plainHttpBehindHttpsWarning("https://marketwire.example", 1, "http");
+    expect(trusted).toMatch(
+      /arrived over plain http without X-Forwarded-Proto: https from a trusted proxy: on such requests the site's own forms/,
     );
+    // The proxy is trusted: addresses and request ids are right, only the protocol is missing.
+    expect(trusted).not.toContain("proxy's address");
     expect(plainHttpBehindHttpsWarning("https://marketwire.example", 1, "https")).toBeNull();
     expect(plainHttpBehindHttpsWarning("http://localhost:3000", false, "http")).toBeNull();
   });

@@ -27,22 +27,34 @@ const forwardClientAddress: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** What an https site gets while its requests look like plain http (the proxy's X-Forwarded-Proto not believed). */
+const FORMS_REFUSED =
+  "the site's own forms (sign-in and sign-up on /auth, contact, the admin's) are refused with 400, their https Origin not matching the request's http (the JSON API under /api/auth and /resources posts still work)";
+
+/** What a site gets while the proxy in front is not trusted: the proxy is the only client it sees. */
+const ONE_ADDRESS_FOR_ALL =
+  "every reader has the proxy's address, so one reader's attempts use up the sign-in and form rate limits for everyone and views count at most 20 per item per 30 minutes for all readers together; the proxy's X-Request-Id is replaced by one of ours";
+
+const FIX = "Set TRUST_PROXY to the proxy (.env.example) and have it send X-Forwarded-Proto: https.";
+
 /**
- * The message for a site whose public address is https while its requests arrive over plain http, so
- * React Router and Better Auth refuse every form (the Origin, https, is not the request's own, http).
- * Null when nothing is wrong.
+ * The message for a site whose public address is https while its requests arrive over plain http, as they
+ * do from a proxy that ends TLS: React Router refuses every page form (its own cross-site check compares the
+ * Origin, https, with the request's URL, http), and without TRUST_PROXY the proxy's address is every
+ * reader's. Cookies stay Secure either way (they follow BETTER_AUTH_URL, not the request). Null when nothing
+ * is wrong.
  */
 export function plainHttpBehindHttpsWarning(authUrl: string, trustProxy: Env["TRUST_PROXY"], requestProtocol?: string): string | null {
   if (new URL(authUrl).protocol !== "https:") return null;
-  const fix =
-    "behind a proxy or load balancer that ends TLS, set TRUST_PROXY to it (.env.example) and have it send X-Forwarded-Proto: https";
   if (requestProtocol === undefined) {
     return trustProxy === false
-      ? `BETTER_AUTH_URL is https but TRUST_PROXY is not set: sign-in and every form will be refused; ${fix}.`
+      ? `BETTER_AUTH_URL is https but TRUST_PROXY is not set. Behind a proxy that ends TLS: ${FORMS_REFUSED}; ${ONE_ADDRESS_FOR_ALL}. ${FIX}`
       : null;
   }
   if (requestProtocol !== "http") return null;
-  return `BETTER_AUTH_URL is https but a request arrived over plain http${trustProxy === false ? "" : " without X-Forwarded-Proto: https from a trusted proxy"}: sign-in and every form on such requests are refused; ${fix}.`;
+  return trustProxy === false
+    ? `BETTER_AUTH_URL is https but a request arrived over plain http: ${FORMS_REFUSED}; ${ONE_ADDRESS_FOR_ALL}. ${FIX}`
+    : `BETTER_AUTH_URL is https but a request arrived over plain http without X-Forwarded-Proto: https from a trusted proxy: on such requests ${FORMS_REFUSED}. Have the proxy send X-Forwarded-Proto: https, and TRUST_PROXY name it.`;
 }
 
 /** Warns once, at the first request that arrives over plain http while the site's address is https. */
