@@ -47,8 +47,32 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE COST 1000 AS $$
   ) AS pairs
 $$;
 --> statement-breakpoint
+-- The lexicon lists the tokens a query can match; the marker is none of them (a query for 'on' would find
+-- '#long' there, and with it every marked row), so its triggers leave it out.
+CREATE OR REPLACE FUNCTION search_lexicon_add_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_lexicon (token)
+  SELECT DISTINCT token FROM new_rows, unnest(search_tokens(new_rows.search_text)) AS token
+  WHERE token <> '#long'
+  ORDER BY token
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION search_lexicon_add_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_lexicon (token)
+  SELECT token FROM unnest(search_tokens(NEW.search_text)) AS token
+  WHERE token <> '#long'
+  ORDER BY token
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
 -- Rows holding a token over 256 characters now index fewer pieces: rebuild the five indexes on it. The
--- lexicon keeps the pieces it had (a token no row holds only costs a lookup) and gains the marker.
+-- lexicon keeps the pieces it had (a token no row holds only costs a lookup).
 REINDEX INDEX "blogs_search_tokens_idx";--> statement-breakpoint
 REINDEX INDEX "interviews_search_tokens_idx";--> statement-breakpoint
 REINDEX INDEX "podcasts_search_tokens_idx";--> statement-breakpoint
