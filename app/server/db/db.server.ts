@@ -11,6 +11,7 @@ import pg from "pg";
 import { getEnv, StartupError } from "../env.server";
 import { logFolded } from "../log.server";
 import { acquireDataDirLock } from "./db-lock.server";
+import { boundByRequestDeadline } from "./request-deadline.server";
 import * as schema from "./schema";
 
 /**
@@ -108,6 +109,8 @@ async function openPostgres(url: string, settings: PoolSettings): Promise<Connec
   });
   // Without a listener an idle-client error would crash the process.
   pool.on("error", (error) => logFolded("warn", "PostgreSQL pool error", error));
+  // A request's statements end by its deadline together (request-deadline.server.ts).
+  boundByRequestDeadline(pool, settings.statementTimeoutMs + 1_000);
   const where = (() => {
     try {
       const u = new URL(url);

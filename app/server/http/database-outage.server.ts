@@ -7,6 +7,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { RequestHandler } from "express";
 
 import { errorChain } from "../db/driver-errors.server";
+import { withDatabaseDeadline } from "../db/request-deadline.server";
+import { getEnv } from "../env.server";
 
 /** Seconds a client is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 5;
@@ -56,8 +58,17 @@ export function requestMetDatabaseOutage(): boolean {
 }
 
 /**
+ * A request's database time in all: the statement timeout less half a second (at least one second), so that
+ * a request that meets a hanging database has answered 503 within DATABASE_STATEMENT_TIMEOUT_MS.
+ */
+export function requestDatabaseTimeMs(statementTimeoutMs: number): number {
+  return Math.max(1_000, statementTimeoutMs - 500);
+}
+
+/**
  * Express middleware: a 500 whose request met an unavailable database goes out as 503, and every 503 (the
- * lists answer theirs themselves) tells the client when to try again.
+ * lists answer theirs themselves) tells the client when to try again. The request's statements share one
+ * deadline (db/request-deadline.server.ts).
  */
 export const answerDatabaseOutagesWith503: RequestHandler = (_req, res, next) => {
   const state = { databaseUnavailable: false };
@@ -72,5 +83,6 @@ export const answerDatabaseOutagesWith503: RequestHandler = (_req, res, next) =>
     if (statusCode === 503 && !this.hasHeader("Retry-After")) this.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
     return (writeHead as (...args: unknown[]) => typeof res).call(this, statusCode, ...rest);
   } as typeof res.writeHead;
-  outage.run(state, next);
+  const databaseTime = requestDatabaseTimeMs(getEnv().DATABASE_POOL.statementTimeoutMs);
+  outage.run(state, () => withDatabaseDeadline(databaseTime, next));
 };

@@ -38,7 +38,10 @@ export interface Metrics {
 export interface MetricsSources {
   /** PostgreSQL's pool now; undefined on the embedded database, which has none. */
   poolStats?: () => PoolStats | undefined;
-  /** The mail outbox by status (PRODUCT.md "Mail"), read at each scrape; shared by every instance. */
+  /**
+   * The mail outbox by status (PRODUCT.md "Mail"); shared by every instance. Read behind each scrape, which
+   * answers from memory with the previous reading, so a scrape never waits for the database.
+   */
   mailCounts?: () => Promise<Record<string, number>>;
 }
 
@@ -81,16 +84,26 @@ export function createMetrics({ poolStats, mailCounts }: MetricsSources = {}): M
       this.set({ state: "waiting" }, stats.waiting);
     },
   });
+  // The outbox's last reading, and whether a reading is under way (one at a time, whatever the scrapes do).
+  let outbox: Record<string, number> | undefined;
+  let readingOutbox = false;
+  const readOutbox = () => {
+    if (!mailCounts || readingOutbox) return;
+    readingOutbox = true;
+    mailCounts()
+      .then((counts) => void (outbox = counts))
+      // A database outage leaves the previous reading in place; the next scrape tries again.
+      .catch(() => {})
+      .finally(() => void (readingOutbox = false));
+  };
   new Gauge({
     name: "marketwire_mail_outbox",
-    help: "Mails in the outbox (all instances share it), by status: queued, sending, sent, failed.",
+    help: "Mails in the outbox (all instances share it), by status: queued, sending, sent, failed. As of the previous scrape.",
     labelNames: ["status"],
     registers: [registry],
-    async collect() {
-      if (!mailCounts) return;
-      // A scrape during a database outage still answers, without this series.
-      const counts = await mailCounts().catch(() => undefined);
-      for (const [status, n] of Object.entries(counts ?? {})) this.set({ status }, n);
+    collect() {
+      readOutbox();
+      for (const [status, n] of Object.entries(outbox ?? {})) this.set({ status }, n);
     },
   });
   return {
