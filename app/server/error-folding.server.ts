@@ -12,6 +12,8 @@ export interface FoldedRepeats {
   message: string;
   /** How many times the error came back within the window after the one logged in full. */
   repeats: number;
+  /** The distinct routes (patterns, not URLs) its occurrences came from, the first included. */
+  routes: number;
   windowMs: number;
 }
 
@@ -19,6 +21,7 @@ interface Window {
   startedAt: number;
   message: string;
   repeats: number;
+  routes: Set<string>;
 }
 
 export class ErrorFolder {
@@ -33,14 +36,15 @@ export class ErrorFolder {
    * Records one occurrence of the error `key`. `logInFull` says whether to log it with its stack (the
    * first in its window); `ended` lists the repeats of every window that has closed since the last call.
    */
-  occur(key: string, message: string): { logInFull: boolean; ended: FoldedRepeats[] } {
+  occur(key: string, message: string, route?: string): { logInFull: boolean; ended: FoldedRepeats[] } {
     const ended = this.sweep();
     const open = this.windows.get(key);
     if (open) {
       open.repeats += 1;
+      if (route) open.routes.add(route);
       return { logInFull: false, ended };
     }
-    this.windows.set(key, { startedAt: this.now(), message, repeats: 0 });
+    this.windows.set(key, { startedAt: this.now(), message, repeats: 0, routes: new Set(route ? [route] : []) });
     return { logInFull: true, ended };
   }
 
@@ -54,7 +58,9 @@ export class ErrorFolder {
     for (const [key, window] of this.windows) {
       if (!all && now - window.startedAt < this.windowMs) continue;
       this.windows.delete(key);
-      if (window.repeats > 0) ended.push({ message: window.message, repeats: window.repeats, windowMs: this.windowMs });
+      if (window.repeats > 0) {
+        ended.push({ message: window.message, repeats: window.repeats, routes: window.routes.size, windowMs: this.windowMs });
+      }
     }
     return ended;
   }

@@ -10,6 +10,7 @@ import {
   logAccess,
   logError,
   loggerOptionsFrom,
+  nameRequestRoute,
   replaceErrorFolder,
   replaceLogger,
   runWithRequestId,
@@ -221,6 +222,46 @@ describe("errors", () => {
     logError("Feed failed", failure("boom"));
     appCopy.logError("Feed failed", failure("boom"));
     expect(lines().map((line) => line.msg)).toEqual(["Feed failed"]);
+  });
+
+  it('from a failed statement carry its name and its number of parameters, not its SQL (PRODUCT.md "Logs")', () => {
+    const sql = `select ${Array.from({ length: 200 }, (_, i) => `"videos"."column_${i}"`).join(", ")} from "videos" where "id" = $1 and "status" = $2`;
+    // Drizzle's DrizzleQueryError: the SQL and parameters in its message and as properties.
+    const error = Object.assign(new Error(`Failed query: ${sql}\nparams: secret-id,published`), {
+      query: sql,
+      params: ["secret-id", "published"],
+    });
+    const fields = serializeError(error);
+    expect(fields.message).toBe(`Failed query: select videos (2 parameters, ${sql.length} characters of SQL)`);
+    expect(fields.stack).toMatch(/^Error: Failed query: select videos \(2 parameters/);
+    const line = JSON.stringify(fields);
+    expect(line).not.toContain("column_150");
+    expect(line).not.toContain("secret-id");
+    expect(line.length).toBeLessThan(3_000);
+    const insert = Object.assign(new Error("Failed query: insert into x"), {
+      query: 'insert into "mail_outbox" ("kind") values ($1)',
+      params: ["a"],
+    });
+    expect(serializeError(insert).message).toBe("Failed query: insert mail_outbox (1 parameter, 46 characters of SQL)");
+  });
+
+  it("folded, say from how many routes the repeats came", () => {
+    const { lines, clock } = capture();
+    const routes = ["/video/:id", "/video/:id", "/podcast/:id", "/"];
+    for (const [index, route] of routes.entries()) {
+      runWithRequestId(`req-${index}`, () => {
+        nameRequestRoute(() => route);
+        logError(`Failed to load (${route.replace(":id", String(index))})`, failure("connect ECONNREFUSED 127.0.0.1:5432"));
+      });
+    }
+    clock.now += 61_000;
+    flushFoldedErrors();
+    expect(lines()[1]).toMatchObject({
+      level: "warn",
+      msg: "Failed to load (/video/0) (the same error again 3 times within 60 s, from 3 routes)",
+      repeats: 3,
+      routes: 3,
+    });
   });
 
   it("that differ in message or place are each logged", () => {

@@ -23,6 +23,8 @@ type Fields = Record<string, unknown>;
 
 interface RequestContext {
   requestId: string;
+  /** The request's route pattern, worked out only when an error needs it (ops/access-log sets it). */
+  route?: () => string;
 }
 
 // On globalThis: server.ts and the app build are separate bundles, each with its own copy of this module,
@@ -49,6 +51,12 @@ export function currentRequestId(): string | undefined {
   return shared.requestContext.getStore()?.requestId;
 }
 
+/** Names the current request's route pattern, lazily: folded errors count the routes they came from. */
+export function nameRequestRoute(route: () => string) {
+  const context = shared.requestContext.getStore();
+  if (context) context.route = route;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Building a logger
 
@@ -60,15 +68,34 @@ export const REDACTED_PATHS = ["password", "newPassword", "currentPassword", "to
   (key) => [key, `*.${key}`, `headers.${key}`, `*.headers.${key}`],
 );
 
-/** An error as a line shows it: stack and cause, with a failed query's parameters taken out. */
+/**
+ * An error as a line shows it: stack and cause, with a failed query's parameters taken out and its SQL
+ * shortened to the statement's name and its number of parameters (the whole text made a line of 9 kB).
+ */
 export function serializeError(error: unknown, depth = 0): Fields {
   if (!(error instanceof Error)) return { message: withoutQueryParams(String(error)) };
-  const fields: Fields = { type: error.name, message: withoutQueryParams(error.message) };
-  if (error.stack) fields.stack = withoutQueryParams(error.stack);
+  const short = failedQuerySummary(error);
+  const message = short ?? withoutQueryParams(error.message);
+  const fields: Fields = { type: error.name, message };
+  if (error.stack) fields.stack = withoutQueryParams(short ? error.stack.replace(error.message, short) : error.stack);
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" || typeof code === "number") fields.code = code;
   if (error.cause !== undefined && depth < 3) fields.cause = serializeError(error.cause, depth + 1);
   return fields;
+}
+
+/**
+ * Drizzle's error for a failed statement carries its SQL and parameters (`query`, `params`): the line names
+ * the statement by its verb and first table ('select videos') and counts the parameters instead.
+ */
+function failedQuerySummary(error: Error): string | null {
+  const { query, params } = error as { query?: unknown; params?: unknown };
+  if (typeof query !== "string" || !error.message.startsWith("Failed query")) return null;
+  const sql = query.replace(/\s+/g, " ").trim();
+  const verb = /^\w+/.exec(sql)?.[0]?.toLowerCase() ?? "statement";
+  const table = /\b(?:from|into|update)\s+"?([\w.]+)"?/i.exec(sql)?.[1];
+  const count = Array.isArray(params) ? params.length : 0;
+  return `Failed query: ${verb}${table ? ` ${table}` : ""} (${count} parameter${count === 1 ? "" : "s"}, ${sql.length} characters of SQL)`;
 }
 
 export interface LoggerOptions {
@@ -167,9 +194,14 @@ export function logAccess(message: string, fields: Fields) {
 }
 
 function reportRepeats(ended: FoldedRepeats[]) {
-  for (const { message, repeats, windowMs } of ended) {
+  for (const { message, repeats, routes, windowMs } of ended) {
     const times = repeats === 1 ? "once" : `${repeats} times`;
-    logger().warn({ repeats, windowSeconds: windowMs / 1000 }, `${message} (the same error again ${times} within ${windowMs / 1000} s)`);
+    // The first occurrence's message names one URL; how many routes the repeats came from says how wide it was.
+    const from = routes > 1 ? `, from ${routes} routes` : "";
+    logger().warn(
+      { repeats, routes, windowSeconds: windowMs / 1000 },
+      `${message} (the same error again ${times} within ${windowMs / 1000} s${from})`,
+    );
   }
 }
 
@@ -186,7 +218,8 @@ export function logError(message: string, error: unknown, fields: Fields = {}) {
  * (an idle database connection cut), so that error lines stay those of failed requests.
  */
 export function logFolded(level: "error" | "warn", message: string, error: unknown, fields: Fields = {}) {
-  const { logInFull, ended } = shared.folder.occur(errorFoldKey(error), message);
+  const route = shared.requestContext.getStore()?.route?.();
+  const { logInFull, ended } = shared.folder.occur(errorFoldKey(error), message, route);
   reportRepeats(ended);
   if (logInFull) logger()[level]({ ...fields, err: error }, message);
   // Windows end without a new error too: look every window length, without keeping the process alive.

@@ -5,7 +5,7 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 
-import { logAccess } from "../log.server";
+import { logAccess, nameRequestRoute } from "../log.server";
 import type { Answer } from "./metrics.server";
 
 /** Static files and other Express routes name their mount as their route; see `labelRoute`. */
@@ -55,6 +55,8 @@ export function accessLog(routeOf: (pathname: string) => string, onAnswered: (an
     const started = process.hrtime.bigint();
     const bytesSent = countBodyBytes(res);
     const requestId = res.locals.requestId as string | undefined;
+    // Folded errors count the routes they came from (PRODUCT.md "Logs"); worked out only if one is logged.
+    nameRequestRoute(() => (res.locals[ROUTE_LABEL] as string | undefined) ?? routeOf(req.path));
     let written = false;
     const writeLine = () => {
       if (written) return;
