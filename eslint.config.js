@@ -1,29 +1,29 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** The server's feature folders (app/server/README.md), `db` aside: every one sits above the root and mail/. */
-const SERVER_FEATURES = [
-  "audit",
-  "auth",
-  "companies",
-  "content",
-  "counting",
-  "discovery",
-  "http",
-  "inbox",
-  "mail",
-  "media",
-  "newsletter",
-  "ops",
-  "readers",
-  "review",
-  "search",
-  "seo",
-  "seed",
-];
+/**
+ * The server's feature folders from the top layer down, read from app/server/README.md's one code block
+ * (the first word of each line), so the README and the lint rules cannot drift apart: a folder imports only
+ * folders below it. `db` is the bottom; the root's shared support sits below every folder but `db`.
+ */
+const SERVER_LAYERS = /```\n([\s\S]*?)```/
+  .exec(readFileSync(path.join(import.meta.dirname, "app/server/README.md"), "utf8"))[1]
+  .trim()
+  .split("\n")
+  .map((line) => line.split(/\s+/)[0]);
+const SERVER_FEATURES = SERVER_LAYERS.filter((folder) => folder !== "db");
+
+/** Each feature folder may not import routes, components, or a folder above it. */
+const featureZones = SERVER_LAYERS.map((folder, index) => ({
+  files: [`app/server/${folder}/**/*.{ts,tsx}`],
+  banned: ["routes", "components", ...SERVER_LAYERS.slice(0, index)],
+  why: index === 0 ? `${folder}/ is the top layer` : `${folder}/ sits below ${SERVER_LAYERS.slice(0, index).join(", ")}`,
+}));
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/**", "test-results/", "playwright-report/"] },
@@ -56,16 +56,7 @@ export default tseslint.config(
     { files: ["app/lib/**/*.{ts,tsx}"], banned: ["server", "routes", "components"], why: "lib/ is pure: shared by server and browser" },
     { files: ["app/components/**/*.{ts,tsx}"], banned: ["routes"], why: "components get their data from routes, never import them" },
     { files: ["app/server/**/*.{ts,tsx}"], banned: ["routes", "components"], why: "server code hands plain data to routes" },
-    {
-      files: ["app/server/review/**/*.{ts,tsx}"],
-      banned: ["routes", "components", "companies", "content", "counting", "discovery", "media", "ops", "search", "seed"],
-      why: "review/ keeps the records; content/ above it acts on them",
-    },
-    {
-      files: ["app/server/mail/**/*.{ts,tsx}"],
-      banned: ["routes", "components", ...SERVER_FEATURES.filter((folder) => folder !== "mail")],
-      why: "mail/ sends what features queue; it knows no feature",
-    },
+    ...featureZones,
     // Later zones replace earlier ones for the same file, so the root's list repeats routes and components.
     {
       files: ["app/server/*.{ts,tsx}"],

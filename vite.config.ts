@@ -1,6 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+import { DATABASE_TEST_FILES } from "./tests/support/database-test-files.ts";
 
 /**
  * Client chunks (PRODUCT.md "Speed"): the framework in one chunk; the public shell every page loads (root,
@@ -52,16 +54,26 @@ function dropEnvFileDeprecation() {
 }
 if (!process.env.VITEST) dropEnvFileDeprecation();
 
+const TEST_FILES = ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"];
+
 export default defineConfig({
   // The React Router plugin takes over the build; Vitest only needs path resolution.
   plugins: process.env.VITEST ? [] : [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { rolldownOptions: { output: { codeSplitting: clientChunks } } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // `db`: the files that open a database, each a copy of the one its global setup migrates; CI runs them
+    // again on PostgreSQL (`npm run test:unit:db`). `unit`: the rest, which never open one.
+    projects: [
+      {
+        extends: true,
+        test: { name: "db", include: DATABASE_TEST_FILES, globalSetup: ["tests/support/vitest-global-setup.ts"] },
+      },
+      { extends: true, test: { name: "unit", include: TEST_FILES, exclude: [...configDefaults.exclude, ...DATABASE_TEST_FILES] } },
+    ],
   },
 });

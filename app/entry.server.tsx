@@ -9,6 +9,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleError
 
 import { NonceProvider } from "~/components/nonce";
 import { noteRequestError } from "~/server/http/database-outage.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { createNonce, pageContentSecurityPolicy } from "~/server/http/security-headers.server";
 import { logError } from "~/server/log.server";
 
@@ -24,7 +25,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // A database outage makes the answer a 503 (PRODUCT.md "Operations").
   noteRequestError(error);
-  logError(`${request.method} ${new URL(request.url).pathname} failed`, error);
+  logError(`${request.method} ${pageUrl(request).pathname} failed`, error);
 };
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {

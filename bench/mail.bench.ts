@@ -28,7 +28,7 @@ process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= "warn";
 
 const { connectDatabase, closeDatabase, getDb, schema } = await import("~/server/db/db.server");
-const { newsletterLink } = await import("~/server/inbox/newsletter-links.server");
+const { newsletterLink } = await import("~/server/newsletter/subscriber-links.server");
 const { queueMail, wakeMailWorker } = await import("~/server/mail/outbox.server");
 const { MAIL_DEFAULTS, startMailWorker } = await import("~/server/mail/mail-worker.server");
 const { smtpTransport } = await import("~/server/mail/smtp-transport.server");

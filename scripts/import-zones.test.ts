@@ -21,6 +21,11 @@ describe("the import zones", () => {
     ["app/server/probe.server.ts", 'import { PODCAST_COVER } from "./seo/preview-images.server";'],
     ["app/server/probe.server.ts", 'import { Pager } from "~/components/pager";'],
     ["app/server/probe.server.ts", 'import { healthRoutes } from "./ops/health.server";'],
+    // Every feature folder has its zone, from app/server/README.md's layers: a folder above is refused.
+    ["app/server/content/probe.server.ts", 'import { followCompany } from "../readers/follows.server";'],
+    ["app/server/content/probe.server.ts", 'import { reviewItem } from "../review/review-item.server";'],
+    ["app/server/inbox/probe.server.ts", 'import { subscriberState } from "~/server/newsletter/subscribers.server";'],
+    ["app/server/db/probe.server.ts", 'import { appendAudit } from "../audit/audit-log.server";'],
     ["app/server/probe.server.ts", 'import { assignRequestId } from "./ops/request-id.server";'],
   ])("refuse %s importing %s", async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\nexport {};\n`)).toBe(1);
@@ -30,6 +35,7 @@ describe("the import zones", () => {
     ["app/routes/probe.tsx", 'import { getDb } from "~/server/db/db.server";'],
     ["app/components/site/probe.tsx", 'import { formatViews } from "~/lib/format";'],
     ["app/server/content/probe.server.ts", 'import { formatViews } from "~/lib/format";'],
+    ["app/server/readers/probe.server.ts", 'import { liveEditionItems } from "../newsletter/edition-items.server";'],
     ["app/server/content/probe.server.test.ts", 'import { loader } from "~/routes/home";'],
     ["app/server/probe.server.ts", 'import { getDb } from "./db/db.server";'],
     // The log is root support every layer writes to, the lowest (db) included.

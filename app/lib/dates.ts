@@ -15,7 +15,8 @@ export function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-function realDay(year: number, month: number, day: number): boolean {
+/** Whether year (0001–9999), month (1–12) and day name a day that exists. */
+export function isRealDay(year: number, month: number, day: number): boolean {
   return year >= 1 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
@@ -24,7 +25,7 @@ export function parseUtcDay(value: string): Date | null {
   const match = DAY.exec(value);
   if (!match) return null;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  if (!realDay(year, month, day)) return null;
+  if (!isRealDay(year, month, day)) return null;
   // A four-digit year in the ISO form is read as written (Date.UTC would read 0001 as 1901).
   return new Date(`${value}T00:00:00.000Z`);
 }
@@ -34,6 +35,6 @@ export function parseUtcMinute(value: string): Date | null {
   const match = MINUTE.exec(value);
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  if (!realDay(year, month, day) || hour > 23 || minute > 59) return null;
+  if (!isRealDay(year, month, day) || hour > 23 || minute > 59) return null;
   return new Date(`${value}:00.000Z`);
 }

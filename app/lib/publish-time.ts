@@ -4,6 +4,8 @@
  * in the editor's own zone and sends the instant as an ISO time with `Z`. Pure: server and browser.
  */
 
+import { isRealDay } from "./dates";
+
 /** PRODUCT.md "Scheduled publishing": a publication time from 2000… */
 export const EARLIEST_PUBLISH_TIME = Date.UTC(2000, 0, 1);
 
@@ -35,15 +37,7 @@ function dateTimeParts(text: string) {
     ms: Number(fraction.padEnd(3, "0")),
     zone,
   };
-  const check = new Date(0);
-  check.setUTCFullYear(parts.year, parts.month - 1, parts.day);
-  const real =
-    check.getUTCFullYear() === parts.year &&
-    check.getUTCMonth() === parts.month - 1 &&
-    check.getUTCDate() === parts.day &&
-    parts.hour < 24 &&
-    parts.minute < 60 &&
-    parts.second < 60;
+  const real = isRealDay(parts.year, parts.month, parts.day) && parts.hour < 24 && parts.minute < 60 && parts.second < 60;
   return real ? parts : null;
 }
 

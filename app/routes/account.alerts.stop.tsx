@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 
 import { InvalidNewsletterLink, NewsletterLinkButton, NewsletterNotice } from "~/components/site/newsletter-notice";
 import { STOP_ALERTS_PATH } from "~/lib/account";
-import { NEWSLETTER_PAGE_HEADERS } from "~/server/inbox/newsletter-links.server";
+import { pageUrl } from "~/server/http/page-url.server";
+import { NEWSLETTER_PAGE_HEADERS } from "~/server/newsletter/subscriber-links.server";
 import { alertsAreOn, readStopAlertsToken, stopAlerts } from "~/server/readers/alert-links.server";
 
 import type { Route } from "./+types/account.alerts.stop";
@@ -13,7 +14,7 @@ const page = (value: StopPage, status = 200) => data(value, { status, headers: N
 
 /** The account a request's signed link names, with the token, or null. */
 function linkOf(request: Request) {
-  const token = new URL(request.url).searchParams.get("token");
+  const token = pageUrl(request).searchParams.get("token");
   const userId = readStopAlertsToken(token);
   return userId ? { userId, token: token! } : null;
 }

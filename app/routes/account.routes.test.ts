@@ -6,7 +6,7 @@ import { insertCompany } from "../../tests/support/companies";
 import { emptyOutbox, queuedMails } from "../../tests/support/mail";
 import { callRoute } from "../../tests/support/route";
 import { getDb, schema } from "../server/db/db.server";
-import { subscriberState, subscribeToNewsletter } from "../server/inbox/newsletter.server";
+import { subscriberState, subscribeToNewsletter } from "../server/newsletter/subscribers.server";
 import { alertsAreOn, stopAlertsLink } from "../server/readers/alert-links.server";
 import { followedCompanyIds } from "../server/readers/follows.server";
 import { action as accountAction, loader as accountLoader } from "./account";

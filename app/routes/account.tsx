@@ -9,6 +9,7 @@ import { MIN_PASSWORD_LENGTH } from "~/lib/auth-forms";
 import { signInPath } from "~/lib/redirects";
 import { NOINDEX } from "~/lib/seo";
 import { getCurrentUser } from "~/server/auth/session.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { accountAction, type AccountActionData } from "~/server/readers/account-handlers.server";
 import { mailPreferences } from "~/server/readers/account.server";
 import { followedCompanies } from "~/server/readers/follows.server";
@@ -19,7 +20,7 @@ import type { Route } from "./+types/account";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (!user) throw redirect(signInPath("/account"));
-  const confirmDelete = new URL(request.url).searchParams.get("delete") === "confirm";
+  const confirmDelete = pageUrl(request).searchParams.get("delete") === "confirm";
   const [companies, preferences] = await Promise.all([followedCompanies(user.id), mailPreferences(user)]);
   return data(
     { name: user.name, email: user.email, isStaff: user.isStaff, companies, preferences, confirmDelete },

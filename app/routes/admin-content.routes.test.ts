@@ -13,13 +13,13 @@ import { type ContentType } from "~/lib/content-types";
 import { contentTypeOfRequest, type EditorActionData, type ListActionResult } from "~/server/content/admin-content-handlers.server";
 import { CONTENT_TABLES } from "~/server/content/content-tables.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { getToast } from "~/server/toast.server";
 
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { approveItem } from "../../tests/support/content";
 import { EMPTY_SHARED_VALUES } from "../../tests/support/editor";
 import { insertCompanies } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
+import { toastOf } from "../../tests/support/toast";
 import * as searchModule from "./admin.companies.search";
 import * as listModule from "./admin.content";
 import * as editModule from "./admin.content.$id";
@@ -139,16 +139,6 @@ async function countRows(type: ContentType) {
   const db = await getDb();
   const { rows } = await db.execute(sql.raw(`select count(*)::int as n from ${CONTENT_REGISTRY[type].tableName}`));
   return (rows[0] as { n: number }).n;
-}
-
-/** The flash toast a redirect sets, read the way the root loader reads it. */
-async function toastOf(headers: Headers) {
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie) return null;
-  return (await getToast(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }))).toast;
 }
 
 const visitors = [

@@ -12,6 +12,7 @@ import { NOINDEX } from "~/lib/seo";
 import { requireRight } from "~/server/auth/session.server";
 import { getDashboardStats, type ContentStats } from "~/server/content/dashboard.server";
 import { dailyTotals } from "~/server/counting/daily-stats.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { logError } from "~/server/log.server";
 
 import type { Route } from "./+types/admin._index";
@@ -31,7 +32,7 @@ async function readOrNull<T>(what: string, request: Request, read: () => Promise
   try {
     return await read();
   } catch (error) {
-    logError(`${what} failed (${new URL(request.url).pathname})`, error);
+    logError(`${what} failed (${pageUrl(request).pathname})`, error);
     return null;
   }
 }

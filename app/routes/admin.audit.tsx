@@ -1,11 +1,9 @@
 import { data, Form } from "react-router";
 
-import { TableCard } from "~/components/admin/table-card";
-import { Pager } from "~/components/pager";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "~/lib/audit";
 import { auditFilterParams, parseAuditFilters } from "~/lib/audit-filters";
 import { formatUtcMinute } from "~/lib/format";
@@ -13,13 +11,14 @@ import { parsePage } from "~/lib/pagination";
 import { NOINDEX } from "~/lib/seo";
 import { auditActors, listAuditEntries } from "~/server/audit/audit-query.server";
 import { requireRight } from "~/server/auth/session.server";
+import { pageUrl } from "~/server/http/page-url.server";
 
 import type { Route } from "./+types/admin.audit";
 
 // PRODUCT.md "Audit log": admins and compliance read who did what, filtered by person, action, item and day.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRight(request, "audit.read");
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const parsed = parseAuditFilters(url.searchParams);
   // A day that is not a real one (?to=2026-02-30) is refused with its message, shown by the error page.
   if (!parsed.ok) throw data(parsed.error, { status: 400 });
@@ -54,6 +53,53 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | MarketWire Admin" }, NOINDEX];
 
 const SELECT_CLASS = "h-9 w-full rounded-md border border-input bg-transparent px-2 text-sm";
+
+type AuditRow = Route.ComponentProps["loaderData"]["entries"][number];
+
+const AUDIT_COLUMNS: AdminColumn<AuditRow>[] = [
+  {
+    label: "When",
+    className: "pl-5",
+    cellClassName: "pl-5 text-sm whitespace-nowrap text-muted-foreground",
+    cell: (entry) => <time dateTime={entry.at}>{entry.atText}</time>,
+  },
+  {
+    label: "Who",
+    cellClassName: "text-sm",
+    cell: (entry) => (
+      <>
+        {entry.actor}
+        {entry.role ? <span className="block text-xs text-muted-foreground">{entry.role}</span> : null}
+      </>
+    ),
+  },
+  {
+    label: "What",
+    cellClassName: "text-sm whitespace-normal",
+    cell: (entry) => (
+      <>
+        <span className="font-medium">{entry.action}</span>
+        {entry.item ? (
+          <span className="block text-xs break-words text-muted-foreground">
+            {entry.itemType ? `${entry.itemType}: ` : ""}
+            {entry.item}
+          </span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    label: "Detail",
+    className: "hidden pr-5 lg:table-cell",
+    cellClassName: "hidden max-w-sm pr-5 text-sm whitespace-normal text-muted-foreground lg:table-cell",
+    cell: (entry) => (
+      <>
+        {entry.detail ?? "—"}
+        {entry.revision ? <span className="block text-xs">Revision {entry.revision.slice(0, 8)}</span> : null}
+      </>
+    ),
+  },
+];
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { filters, actors, entries, total, page, totalPages, csvHref } = loaderData;
@@ -107,45 +153,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </div>
         <Button type="submit">Filter</Button>
       </Form>
-      <TableCard empty={entries.length === 0 ? "No entries match." : null}>
-        <Table>
-          <TableColumns
-            columns={[
-              { label: "When", className: "pl-5" },
-              { label: "Who" },
-              { label: "What" },
-              { label: "Detail", className: "hidden pr-5 lg:table-cell" },
-            ]}
-          />
-          <TableBody>
-            {entries.map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell className="pl-5 text-sm whitespace-nowrap text-muted-foreground">
-                  <time dateTime={entry.at}>{entry.atText}</time>
-                </TableCell>
-                <TableCell className="text-sm">
-                  {entry.actor}
-                  {entry.role ? <span className="block text-xs text-muted-foreground">{entry.role}</span> : null}
-                </TableCell>
-                <TableCell className="text-sm whitespace-normal">
-                  <span className="font-medium">{entry.action}</span>
-                  {entry.item ? (
-                    <span className="block text-xs break-words text-muted-foreground">
-                      {entry.itemType ? `${entry.itemType}: ` : ""}
-                      {entry.item}
-                    </span>
-                  ) : null}
-                </TableCell>
-                <TableCell className="hidden max-w-sm pr-5 text-sm whitespace-normal text-muted-foreground lg:table-cell">
-                  {entry.detail ?? "—"}
-                  {entry.revision ? <span className="block text-xs">Revision {entry.revision.slice(0, 8)}</span> : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableCard>
-      <Pager page={page} totalPages={totalPages} />
+      <AdminTable columns={AUDIT_COLUMNS} rows={entries} empty="No entries match." paging={{ page, totalPages }} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { AUDIT_ACTION_LABELS, type AuditAction } from "~/lib/audit";
 import { parseAuditFilters } from "~/lib/audit-filters";
 import { auditEntriesForExport } from "~/server/audit/audit-query.server";
 import { requireRight } from "~/server/auth/session.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { csvDownload, csvFilename, toCsv } from "~/server/inbox/inbox.server";
 
 import type { Route } from "./+types/admin.audit[.csv]";
@@ -24,7 +25,7 @@ const HEADER = [
 /** GET /admin/audit.csv: the audit log as /admin/audit shows it, with the same filters (PRODUCT.md "Audit log"). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRight(request, "audit.read");
-  const parsed = parseAuditFilters(new URL(request.url).searchParams);
+  const parsed = parseAuditFilters(pageUrl(request).searchParams);
   // A day that is not a real one (?to=2026-02-30) is refused with its message, as plain text: a download has no page.
   if (!parsed.ok) {
     return new Response(`${parsed.error}\n`, {

@@ -3,6 +3,7 @@ import { COMPANY_TEXTS } from "~/lib/companies";
 import { parseQuery } from "~/lib/search";
 import { requireRight } from "~/server/auth/session.server";
 import { searchCompanies } from "~/server/companies/companies.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { logError } from "~/server/log.server";
 
 import type { Route } from "./+types/admin.companies.search";
@@ -14,11 +15,11 @@ import type { Route } from "./+types/admin.companies.search";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRight(request, "companies.read");
-  const q = parseQuery(new URL(request.url).searchParams.get("q"));
+  const q = parseQuery(pageUrl(request).searchParams.get("q"));
   try {
     return Response.json({ companies: await searchCompanies(q) }, { headers: NO_STORE });
   } catch (error) {
-    logError(`[admin] company search failed (${new URL(request.url).pathname})`, error);
+    logError(`[admin] company search failed (${pageUrl(request).pathname})`, error);
     return Response.json({ error: COMPANY_TEXTS.fetchFailed }, { status: 503, headers: NO_STORE });
   }
 }

@@ -13,6 +13,7 @@ import { requireRight, ROLE_REFUSAL } from "~/server/auth/session.server";
 import { contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";
 import { compareRevisions, restoreRevision, revisionHistory, type DiffPart } from "~/server/content/revision-history.server";
 import { parseSubmission } from "~/server/form-submission.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { readForm } from "~/server/request-form.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -27,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const type = contentTypeOfRequest(request);
   const history = await revisionHistory(type, params.id);
   if (!history) throw data("Not Found", { status: 404 });
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const [newest, previous] = history.revisions;
   // Unless chosen, the newest revision against the one before it.
   const toId = url.searchParams.get("to") || newest?.id;
@@ -59,7 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const description = result.pending
         ? "Restored for review: readers see the published version until compliance approves it."
         : "Revision restored: it is now the current text.";
-      return redirectWithToast(new URL(request.url).pathname, { type: "success", title: "Success", description });
+      return redirectWithToast(pageUrl(request).pathname, { type: "success", title: "Success", description });
     }
     case "refused":
       return data({ error: Object.values(result.fieldErrors).flat()[0] ?? "This revision cannot be restored." }, { status: 409 });

@@ -10,9 +10,10 @@ import { REVIEW_STATE_LABELS } from "~/lib/review";
 import { NOINDEX } from "~/lib/seo";
 import { requireRight } from "~/server/auth/session.server";
 import { contentEditorAction, contentEditorLoader, contentTypeOfRequest } from "~/server/content/admin-content-handlers.server";
-import { reviewSummary } from "~/server/content/review-queue.server";
 import { itemDailyTotals } from "~/server/counting/daily-stats.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { logError } from "~/server/log.server";
+import { reviewSummary } from "~/server/review/review-queue.server";
 
 import type { Route } from "./+types/admin.content.$id";
 
@@ -38,7 +39,7 @@ async function itemFigures(type: ContentType, id: string, request: Request): Pro
     const totals = await itemDailyTotals(type, id);
     return { figures: totals.map(({ day, hits }) => ({ day, [counter]: hits })) };
   } catch (error) {
-    logError(`[admin] daily figures of ${type} ${id} failed (${new URL(request.url).pathname})`, error);
+    logError(`[admin] daily figures of ${type} ${id} failed (${pageUrl(request).pathname})`, error);
     return { failed: true };
   }
 }

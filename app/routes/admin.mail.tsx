@@ -1,13 +1,13 @@
 import { Form, useActionData } from "react-router";
 import { z } from "zod";
 
-import { TableCard } from "~/components/admin/table-card";
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { formatUtcMinute } from "~/lib/format";
 import { can } from "~/lib/roles";
 import { NOINDEX } from "~/lib/seo";
+import { cn } from "~/lib/utils";
 import { requireRight } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
 import { backToInbox, inboxActionFailure } from "~/server/inbox/inbox-page.server";
@@ -87,56 +87,58 @@ interface MailTableProps {
   retry?: boolean;
 }
 
+/** A failed mail's Retry button (PRODUCT.md "Mail"), for those who may manage the inbox. */
+const RETRY_COLUMN: AdminColumn<Shown> = {
+  label: <span className="sr-only">Actions</span>,
+  align: "right",
+  className: "pr-5",
+  cellClassName: "pr-5",
+  cell: (row) => (
+    <Form method="post">
+      <input type="hidden" name="intent" value="retry" />
+      <input type="hidden" name="id" value={row.id} />
+      <Button type="submit" variant="outline" size="sm" aria-label={`Retry the mail to ${row.to}`}>
+        Retry
+      </Button>
+    </Form>
+  ),
+};
+
 function MailTable({ caption, description, rows, empty, when, retry }: MailTableProps) {
   const whenLabel = when === "next" ? "Next attempt" : when === "sent" ? "Sent" : "Queued";
+  const columns: AdminColumn<Shown>[] = [
+    { label: "To", className: "pl-5", cellClassName: "pl-5 font-medium break-all", cell: (row) => row.to },
+    { label: "Subject", cellClassName: "whitespace-normal", cell: (row) => row.subject },
+    {
+      label: when === "sent" ? "Attempts" : "Attempts · last answer",
+      className: "hidden md:table-cell",
+      cellClassName: "hidden text-sm whitespace-normal text-muted-foreground md:table-cell",
+      cell: (row) => (
+        <>
+          {row.attempts}
+          {row.error && when !== "sent" ? <span className="block break-all">{row.error}</span> : null}
+        </>
+      ),
+    },
+    {
+      label: whenLabel,
+      align: "right",
+      className: retry ? undefined : "pr-5",
+      cellClassName: cn("text-sm whitespace-nowrap text-muted-foreground", !retry && "pr-5"),
+      cell: (row) => {
+        const at = row[when] ?? row.created;
+        return <time dateTime={at.at}>{at.text}</time>;
+      },
+    },
+    ...(retry ? [RETRY_COLUMN] : []),
+  ];
   return (
     <section aria-labelledby={`mail-${caption.toLowerCase().replaceAll(" ", "-")}`} className="flex flex-col gap-3">
       <h2 id={`mail-${caption.toLowerCase().replaceAll(" ", "-")}`} className="text-lg font-semibold">
         {caption}
       </h2>
       {description ? <p className="-mt-2 text-sm text-muted-foreground">{description}</p> : null}
-      <TableCard empty={rows.length === 0 ? empty : null}>
-        <Table>
-          <TableColumns
-            columns={[
-              { label: "To", className: "pl-5" },
-              { label: "Subject" },
-              { label: when === "sent" ? "Attempts" : "Attempts · last answer", className: "hidden md:table-cell" },
-              { label: whenLabel, align: "right", className: retry ? undefined : "pr-5" },
-              ...(retry ? [{ label: <span className="sr-only">Actions</span>, className: "pr-5" }] : []),
-            ]}
-          />
-          <TableBody>
-            {rows.map((row) => {
-              const at = row[when] ?? row.created;
-              return (
-                <TableRow key={row.id}>
-                  <TableCell className="pl-5 font-medium break-all">{row.to}</TableCell>
-                  <TableCell className="whitespace-normal">{row.subject}</TableCell>
-                  <TableCell className="hidden text-sm whitespace-normal text-muted-foreground md:table-cell">
-                    {row.attempts}
-                    {row.error && when !== "sent" ? <span className="block break-all">{row.error}</span> : null}
-                  </TableCell>
-                  <TableCell className={`text-right text-sm whitespace-nowrap text-muted-foreground ${retry ? "" : "pr-5"}`}>
-                    <time dateTime={at.at}>{at.text}</time>
-                  </TableCell>
-                  {retry ? (
-                    <TableCell className="pr-5 text-right">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="retry" />
-                        <input type="hidden" name="id" value={row.id} />
-                        <Button type="submit" variant="outline" size="sm" aria-label={`Retry the mail to ${row.to}`}>
-                          Retry
-                        </Button>
-                      </Form>
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableCard>
+      <AdminTable columns={columns} rows={rows} empty={empty} />
     </section>
   );
 }

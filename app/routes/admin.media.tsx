@@ -1,16 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, useActionData, useFetcher, useRevalidator, type ShouldRevalidateFunction } from "react-router";
 
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { DeleteDialog } from "~/components/admin/delete-dialog";
-import { TableCard } from "~/components/admin/table-card";
 import { UploadStatus, useFileUpload } from "~/components/admin/upload-status";
-import { Pager } from "~/components/pager";
 import { notify } from "~/components/toasts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Icon } from "~/components/ui/icon";
-import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { formatDate, formatDuration } from "~/lib/format";
 import { formatBytes, mediaTypeLabel, smallestImageUrl, UPLOAD_ACCEPT } from "~/lib/media-library";
@@ -20,6 +18,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { ensureCan, requireRight } from "~/server/auth/session.server";
 import { getEnv } from "~/server/env.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { logError } from "~/server/log.server";
 import { deleteMediaFile, listMediaFiles, MEDIA_PAGE_SIZE } from "~/server/media/media-library.server";
 import { receiveUpload } from "~/server/media/media-upload.server";
@@ -31,7 +30,7 @@ import type { Route } from "./+types/admin.media";
 // PRODUCT.md "Media library": every upload, newest first, 25 a page, with where it is used.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRight(request, "media.read");
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(pageUrl(request).searchParams.get("page"));
   const { items, total } = await listMediaFiles({ page });
   const limits = getEnv().UPLOAD_MAX_BYTES;
   return {
@@ -72,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
     await ensureCan(admin, "media.upload", request);
     const result = await receiveUpload(request, admin);
     if (!result.ok) return reply({ ok: false, intent: "upload", message: result.error }, result.status);
-    return redirectWithToast(new URL(request.url).pathname, { type: "success", title: "Success", description: "File uploaded" });
+    return redirectWithToast(pageUrl(request).pathname, { type: "success", title: "Success", description: "File uploaded" });
   }
 
   const form = await readForm(request);
@@ -93,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    logError(`[admin] deleting a media file failed (${request.method} ${new URL(request.url).pathname})`, error);
+    logError(`[admin] deleting a media file failed (${request.method} ${pageUrl(request).pathname})`, error);
     return reply({ ok: false, intent, message: "Failed to delete file" }, 503);
   }
 }
@@ -117,6 +116,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   }, [deleteFetcher.data]);
   const deletingId = deleteFetcher.formData?.get("id");
   const visibleFiles = files.filter((file) => file.id !== deletingId);
+  const columns = mediaColumns(setToDelete);
 
   return (
     // data-hydrated: lets end-to-end tests wait until the page's scripts run.
@@ -128,68 +128,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
 
       <UploadCard limits={limits} />
 
-      <TableCard empty={visibleFiles.length === 0 ? "No files uploaded yet" : null}>
-        <Table>
-          <TableColumns
-            columns={[
-              { label: <span className="sr-only">Preview</span>, className: "w-14 pl-4 sm:w-16" },
-              { label: "File" },
-              { label: "Type", className: "hidden md:table-cell" },
-              { label: "Size", align: "right", className: "hidden md:table-cell" },
-              { label: "Details", className: "hidden lg:table-cell" },
-              { label: "Uploaded", className: "hidden lg:table-cell" },
-              { label: "Used in", className: "hidden sm:table-cell" },
-              { label: <span className="sr-only">Actions</span>, align: "right", className: "pr-4" },
-            ]}
-          />
-          <TableBody>
-            {visibleFiles.map((file) => (
-              <TableRow key={file.id}>
-                <TableCell verticalAlign="top" className="pl-4 sm:align-middle">
-                  <Preview file={file} />
-                </TableCell>
-                <TableCell verticalAlign="top" className="max-w-64 whitespace-normal sm:align-middle">
-                  <a
-                    href={file.url}
-                    className="font-medium break-all hover:underline sm:line-clamp-2 md:break-words"
-                    target="_blank"
-                    rel="noreferrer"
-                  >
-                    {file.name}
-                  </a>
-                  {/* Narrow screens: the facts and the uses under the name instead of in their columns. */}
-                  <p className="text-xs text-muted-foreground md:hidden">
-                    {[file.type, file.size, file.details].filter(Boolean).join(" · ")}
-                  </p>
-                  <p className="text-xs text-muted-foreground lg:hidden">Uploaded {file.uploadedAt}</p>
-                  <UsedIn file={file} className="mt-2 sm:hidden" />
-                </TableCell>
-                <TableCell className="hidden whitespace-nowrap md:table-cell">{file.type}</TableCell>
-                <TableCell className="hidden text-right whitespace-nowrap tabular-nums md:table-cell">{file.size}</TableCell>
-                <TableCell className="hidden whitespace-nowrap tabular-nums lg:table-cell">{file.details}</TableCell>
-                <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">{file.uploadedAt}</TableCell>
-                <TableCell className="hidden max-w-64 whitespace-normal sm:table-cell">
-                  <UsedIn file={file} />
-                </TableCell>
-                <TableCell verticalAlign="top" className="pr-4 text-right sm:align-middle">
-                  <Button
-                    type="button"
-                    variant="ghost-destructive"
-                    size="icon-row"
-                    aria-label={`Delete ${file.name}`}
-                    title="Delete"
-                    onClick={() => setToDelete(file)}
-                  >
-                    <Icon name="trash" />
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableCard>
-
-      <Pager page={page} totalPages={totalPages} />
+      <AdminTable columns={columns} rows={visibleFiles} empty="No files uploaded yet" paging={{ page, totalPages }} />
 
       <DeleteDialog
         noun="file"
@@ -201,6 +140,90 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
       />
     </div>
   );
+}
+
+/** The library's columns: narrow screens show a file's facts and uses under its name (PRODUCT.md "Media library"). */
+function mediaColumns(onDelete: (file: MediaFile) => void): AdminColumn<MediaFile>[] {
+  return [
+    {
+      label: <span className="sr-only">Preview</span>,
+      className: "w-14 pl-4 sm:w-16",
+      verticalAlign: "top",
+      cellClassName: "pl-4 sm:align-middle",
+      cell: (file) => <Preview file={file} />,
+    },
+    {
+      label: "File",
+      verticalAlign: "top",
+      cellClassName: "max-w-64 whitespace-normal sm:align-middle",
+      cell: (file) => (
+        <>
+          <a
+            href={file.url}
+            className="font-medium break-all hover:underline sm:line-clamp-2 md:break-words"
+            target="_blank"
+            rel="noreferrer"
+          >
+            {file.name}
+          </a>
+          {/* Narrow screens: the facts and the uses under the name instead of in their columns. */}
+          <p className="text-xs text-muted-foreground md:hidden">{[file.type, file.size, file.details].filter(Boolean).join(" · ")}</p>
+          <p className="text-xs text-muted-foreground lg:hidden">Uploaded {file.uploadedAt}</p>
+          <UsedIn file={file} className="mt-2 sm:hidden" />
+        </>
+      ),
+    },
+    {
+      label: "Type",
+      className: "hidden md:table-cell",
+      cellClassName: "hidden whitespace-nowrap md:table-cell",
+      cell: (file) => file.type,
+    },
+    {
+      label: "Size",
+      align: "right",
+      className: "hidden md:table-cell",
+      cellClassName: "hidden whitespace-nowrap tabular-nums md:table-cell",
+      cell: (file) => file.size,
+    },
+    {
+      label: "Details",
+      className: "hidden lg:table-cell",
+      cellClassName: "hidden whitespace-nowrap tabular-nums lg:table-cell",
+      cell: (file) => file.details,
+    },
+    {
+      label: "Uploaded",
+      className: "hidden lg:table-cell",
+      cellClassName: "hidden whitespace-nowrap text-muted-foreground lg:table-cell",
+      cell: (file) => file.uploadedAt,
+    },
+    {
+      label: "Used in",
+      className: "hidden sm:table-cell",
+      cellClassName: "hidden max-w-64 whitespace-normal sm:table-cell",
+      cell: (file) => <UsedIn file={file} />,
+    },
+    {
+      label: <span className="sr-only">Actions</span>,
+      align: "right",
+      className: "pr-4",
+      verticalAlign: "top",
+      cellClassName: "pr-4 sm:align-middle",
+      cell: (file) => (
+        <Button
+          type="button"
+          variant="ghost-destructive"
+          size="icon-row"
+          aria-label={`Delete ${file.name}`}
+          title="Delete"
+          onClick={() => onDelete(file)}
+        >
+          <Icon name="trash" />
+        </Button>
+      ),
+    },
+  ];
 }
 
 /** The items using a file, each linked to its edit screen. */

@@ -20,6 +20,7 @@ import { NOINDEX } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { requireRight } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { backToInbox, inboxActionFailure, loadInboxPage, type InboxActionFailure } from "~/server/inbox/inbox-page.server";
 import { deleteContactMessage, listContactMessages, setMessageRead, type MessageFilter } from "~/server/inbox/inbox.server";
 import { logError } from "~/server/log.server";
@@ -32,7 +33,7 @@ const EXCERPT_LENGTH = 80;
 
 export async function loader({ request }: Route.LoaderArgs) {
   // PRODUCT.md "Inbox": 'All' or 'Unread' (?show=unread); anything else is all.
-  const filter: MessageFilter = new URL(request.url).searchParams.get("show") === "unread" ? "unread" : "all";
+  const filter: MessageFilter = pageUrl(request).searchParams.get("show") === "unread" ? "unread" : "all";
   const { rows, total, all, unread, page, totalPages } = await loadInboxPage(request, ({ page }) => listContactMessages({ page, filter }));
   return {
     page,
@@ -96,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
         return backToInbox(request, "/admin/messages", TEXTS[submission.value.intent]);
     }
   } catch (error) {
-    logError(`[admin] message ${intent} ${id} failed (${new URL(request.url).pathname})`, error);
+    logError(`[admin] message ${intent} ${id} failed (${pageUrl(request).pathname})`, error);
     return inboxActionFailure(intent, failure, 503);
   }
 }

@@ -11,10 +11,11 @@ import { REVIEW_NOTE_MAX, REVIEW_STATE_LABELS, reviewActionSchema, type ReviewSt
 import { can } from "~/lib/roles";
 import { NOINDEX } from "~/lib/seo";
 import { requireRight, ROLE_REFUSAL } from "~/server/auth/session.server";
-import { reviewItem } from "~/server/content/review-item.server";
-import { itemReview, reviewTextView, type ReviewTextView } from "~/server/content/review-queue.server";
 import { parseSubmission } from "~/server/form-submission.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { readForm } from "~/server/request-form.server";
+import { reviewItem } from "~/server/review/review-item.server";
+import { itemReview, reviewTextView, type ReviewTextView } from "~/server/review/review-queue.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/admin.review.$slug.$id";
@@ -68,7 +69,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await reviewItem(type, params.id, submission.value, user);
   switch (result.status) {
     case "done":
-      return redirectWithToast(new URL(request.url).pathname, { type: "success", title: "Success", description: result.message });
+      return redirectWithToast(pageUrl(request).pathname, { type: "success", title: "Success", description: result.message });
     case "refused":
       return data({ result: submission.reply({ formErrors: [result.message] }) }, { status: 409 });
     case "notFound":

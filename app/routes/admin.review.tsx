@@ -8,7 +8,7 @@ import { formatDate } from "~/lib/format";
 import { REVIEW_STATE_LABELS } from "~/lib/review";
 import { NOINDEX } from "~/lib/seo";
 import { requireRight } from "~/server/auth/session.server";
-import { reviewQueue, type QueueEntry } from "~/server/content/review-queue.server";
+import { reviewQueue, type QueueEntry } from "~/server/review/review-queue.server";
 
 import type { Route } from "./+types/admin.review";
 

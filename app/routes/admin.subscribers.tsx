@@ -1,19 +1,19 @@
 import { useActionData } from "react-router";
 import { z } from "zod";
 
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { ContentSearchBox } from "~/components/admin/content-search-box";
-import { RemoveButton, revalidateAfterInboxAction, useConfirmedRemoval } from "~/components/admin/inbox-actions";
-import { TableCard } from "~/components/admin/table-card";
+import { RemoveButton, revalidateAfterInboxAction, useConfirmedRemoval, type PendingRemoval } from "~/components/admin/inbox-actions";
 import { InboxPage } from "~/components/inbox-page";
 import { Badge } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
-import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/format";
 import { isUuid } from "~/lib/ids";
 import { parseQuery } from "~/lib/search";
 import { NOINDEX } from "~/lib/seo";
 import { requireRight } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { backToInbox, inboxActionFailure, loadInboxPage } from "~/server/inbox/inbox-page.server";
 import { deleteSubscriber, listSubscribers } from "~/server/inbox/inbox.server";
 import { logError } from "~/server/log.server";
@@ -24,7 +24,7 @@ import type { Route } from "./+types/admin.subscribers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // PRODUCT.md "Inbox": the search box's rule is the admin lists' (control characters become spaces).
-  const q = parseQuery(new URL(request.url).searchParams.get("q"));
+  const q = parseQuery(pageUrl(request).searchParams.get("q"));
   const { rows, total, confirmed, page, totalPages } = await loadInboxPage(request, ({ page }) => listSubscribers({ page, q }));
   return {
     q,
@@ -64,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (!(await deleteSubscriber(id))) return inboxActionFailure(intent, TEXTS.removeFailed, 404);
   } catch (error) {
-    logError(`[admin] removing subscriber ${id} failed (${new URL(request.url).pathname})`, error);
+    logError(`[admin] removing subscriber ${id} failed (${pageUrl(request).pathname})`, error);
     return inboxActionFailure(intent, TEXTS.removeFailed, 503);
   }
   return backToInbox(request, "/admin/subscribers", TEXTS.removed);
@@ -75,6 +75,55 @@ export const shouldRevalidate = revalidateAfterInboxAction;
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers | MarketWire Admin" }, NOINDEX];
 
 const CONFIRM = { verb: "Remove", noun: "subscriber" };
+
+type Subscriber = Route.ComponentProps["loaderData"]["subscribers"][number];
+
+/** `onRemove`: opens the confirmation (the button posts the form itself before the page's scripts run). */
+function subscriberColumns(onRemove: (item: PendingRemoval) => void): AdminColumn<Subscriber>[] {
+  return [
+    {
+      label: "Email",
+      className: "pr-5 pl-5",
+      cellClassName: "px-5 font-medium break-all",
+      cell: (subscriber) => (
+        <a href={`mailto:${subscriber.email}`} className="hover:underline">
+          {subscriber.email}
+        </a>
+      ),
+    },
+    {
+      label: "Status",
+      className: "pr-5 pl-5",
+      cellClassName: "px-5",
+      cell: (subscriber) =>
+        subscriber.state === "confirmed" ? (
+          <Badge variant="success" title={`Confirmed ${subscriber.confirmedAt}`}>
+            Confirmed
+          </Badge>
+        ) : (
+          <Badge variant="outline" title="The confirmation link has not been opened">
+            Pending
+          </Badge>
+        ),
+    },
+    {
+      label: "Subscribed",
+      align: "right",
+      className: "pr-5 pl-5",
+      cellClassName: "px-5 whitespace-nowrap text-muted-foreground",
+      cell: (subscriber) => subscriber.subscribedAt,
+    },
+    {
+      label: <span className="sr-only">Actions</span>,
+      align: "right",
+      className: "pr-5",
+      cellClassName: "pr-5",
+      cell: (subscriber) => (
+        <RemoveButton intent="remove" text={CONFIRM} item={{ id: subscriber.id, name: subscriber.email }} onAsk={onRemove} />
+      ),
+    },
+  ];
+}
 
 export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
   const { subscribers, q, total, confirmed, page, totalPages, mailConfigured } = loaderData;
@@ -119,44 +168,8 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <ContentSearchBox q={q} label="Search subscribers" />
-      <TableCard empty={shown.length === 0 ? "No subscribers found" : null}>
-        <Table>
-          <TableColumns
-            columns={[
-              { label: "Email", className: "pr-5 pl-5" },
-              { label: "Status", className: "pr-5 pl-5" },
-              { label: "Subscribed", align: "right", className: "pr-5 pl-5" },
-              { label: <span className="sr-only">Actions</span>, className: "pr-5" },
-            ]}
-          />
-          <TableBody>
-            {shown.map((subscriber) => (
-              <TableRow key={subscriber.id}>
-                <TableCell className="px-5 font-medium break-all">
-                  <a href={`mailto:${subscriber.email}`} className="hover:underline">
-                    {subscriber.email}
-                  </a>
-                </TableCell>
-                <TableCell className="px-5">
-                  {subscriber.state === "confirmed" ? (
-                    <Badge variant="success" title={`Confirmed ${subscriber.confirmedAt}`}>
-                      Confirmed
-                    </Badge>
-                  ) : (
-                    <Badge variant="outline" title="The confirmation link has not been opened">
-                      Pending
-                    </Badge>
-                  )}
-                </TableCell>
-                <TableCell className="px-5 text-right whitespace-nowrap text-muted-foreground">{subscriber.subscribedAt}</TableCell>
-                <TableCell className="pr-5 text-right">
-                  <RemoveButton intent="remove" text={CONFIRM} item={{ id: subscriber.id, name: subscriber.email }} onAsk={removal.ask} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableCard>
+      {/* No `paging`: InboxPage puts the pager at the foot of the page. */}
+      <AdminTable columns={subscriberColumns(removal.ask)} rows={shown} empty="No subscribers found" />
       {removal.dialog}
     </InboxPage>
   );

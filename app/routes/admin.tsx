@@ -9,10 +9,11 @@ import { can, type Role } from "~/lib/roles";
 import { NOINDEX } from "~/lib/seo";
 import { appendSetCookies, signOutSession } from "~/server/auth/auth-actions.server";
 import { requireRight } from "~/server/auth/session.server";
-import { countWaitingForReview } from "~/server/content/review-queue.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { countUnreadMessages } from "~/server/inbox/inbox.server";
 import { logError } from "~/server/log.server";
 import { readForm } from "~/server/request-form.server";
+import { countWaitingForReview } from "~/server/review/review-queue.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 import type { Route } from "./+types/admin";
@@ -38,7 +39,7 @@ async function countOrNull(what: string, count: () => Promise<number>, request: 
   try {
     return await count();
   } catch (error) {
-    logError(`${what} count failed (${new URL(request.url).pathname})`, error);
+    logError(`${what} count failed (${pageUrl(request).pathname})`, error);
     return null;
   }
 }

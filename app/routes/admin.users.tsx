@@ -1,11 +1,9 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 
+import { AdminTable, type AdminColumn } from "~/components/admin/admin-table";
 import { ContentSearchBox } from "~/components/admin/content-search-box";
-import { TableCard } from "~/components/admin/table-card";
-import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/format";
 import { parsePage } from "~/lib/pagination";
 import { A_PERSON_WITH, ROLE_LABELS, ROLES, type Role } from "~/lib/roles";
@@ -14,6 +12,7 @@ import { NOINDEX } from "~/lib/seo";
 import { changeRole, listAccounts } from "~/server/auth/accounts.server";
 import { requireRight } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { backToInbox } from "~/server/inbox/inbox-page.server";
 import { logError } from "~/server/log.server";
 import { readForm } from "~/server/request-form.server";
@@ -23,7 +22,7 @@ import type { Route } from "./+types/admin.users";
 // PRODUCT.md "Roles": admins see every account and give each its role.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRight(request, "users.manage");
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const q = parseQuery(url.searchParams.get("q"));
   const { items, total, page, totalPages } = await listAccounts({ q, page: parsePage(url.searchParams.get("page")) });
   return {
@@ -87,10 +86,13 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | MarketWire Admin" }, NOINDEX];
 
+type Account = Route.ComponentProps["loaderData"]["accounts"][number];
+
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { accounts, q, total, page, totalPages } = loaderData;
   const refused = useActionData<UserActionFailure>();
   const navigation = useNavigation();
+  const columns = accountColumns(navigation.formData?.get("userId"));
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -105,64 +107,72 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <ContentSearchBox q={q} label="Search users" />
-      <TableCard empty={accounts.length === 0 ? "No accounts found" : null}>
-        <Table>
-          <TableColumns
-            columns={[
-              { label: "Account", className: "pl-5" },
-              { label: "Role" },
-              { label: "Created", align: "right", className: "hidden md:table-cell" },
-              { label: "Last sign-in", align: "right", className: "hidden pr-5 md:table-cell" },
-            ]}
-          />
-          <TableBody>
-            {accounts.map((account) => {
-              const selectId = `role-${account.id}`;
-              const saving = navigation.formData?.get("userId") === account.id;
-              return (
-                <TableRow key={account.id}>
-                  <TableCell className="pl-5">
-                    <p className="font-medium">{account.name}</p>
-                    <p className="text-xs break-all text-muted-foreground">{account.email}</p>
-                  </TableCell>
-                  <TableCell>
-                    <Form method="post" className="flex items-center gap-2">
-                      <input type="hidden" name="intent" value="role" />
-                      <input type="hidden" name="userId" value={account.id} />
-                      <input type="hidden" name="email" value={account.email} />
-                      <label htmlFor={selectId} className="sr-only">
-                        Role of {account.email}
-                      </label>
-                      <select
-                        id={selectId}
-                        name="role"
-                        defaultValue={account.role}
-                        className="h-8 rounded-md border border-input bg-transparent px-2 text-sm"
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {ROLE_LABELS[role]}
-                          </option>
-                        ))}
-                      </select>
-                      <Button type="submit" size="sm" variant="outline" disabled={saving} aria-label={`Save the role of ${account.email}`}>
-                        Save
-                      </Button>
-                    </Form>
-                  </TableCell>
-                  <TableCell className="hidden text-right whitespace-nowrap text-muted-foreground md:table-cell">
-                    {account.createdAt}
-                  </TableCell>
-                  <TableCell className="hidden pr-5 text-right whitespace-nowrap text-muted-foreground md:table-cell">
-                    {account.lastSignInAt ?? "Never"}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableCard>
-      <Pager page={page} totalPages={totalPages} />
+      <AdminTable columns={columns} rows={accounts} empty="No accounts found" paging={{ page, totalPages }} />
     </div>
+  );
+}
+
+/** `savingId`: the account whose role is being saved (its Save button waits). */
+function accountColumns(savingId: FormDataEntryValue | null | undefined): AdminColumn<Account>[] {
+  return [
+    {
+      label: "Account",
+      className: "pl-5",
+      cellClassName: "pl-5",
+      cell: (account) => (
+        <>
+          <p className="font-medium">{account.name}</p>
+          <p className="text-xs break-all text-muted-foreground">{account.email}</p>
+        </>
+      ),
+    },
+    {
+      label: "Role",
+      cell: (account) => <RoleForm account={account} saving={savingId === account.id} />,
+    },
+    {
+      label: "Created",
+      align: "right",
+      className: "hidden md:table-cell",
+      cellClassName: "hidden whitespace-nowrap text-muted-foreground md:table-cell",
+      cell: (account) => account.createdAt,
+    },
+    {
+      label: "Last sign-in",
+      align: "right",
+      className: "hidden pr-5 md:table-cell",
+      cellClassName: "hidden pr-5 whitespace-nowrap text-muted-foreground md:table-cell",
+      cell: (account) => account.lastSignInAt ?? "Never",
+    },
+  ];
+}
+
+/** An account's role: a plain form, so it is saved before the page's scripts run too. */
+function RoleForm({ account, saving }: { account: Account; saving: boolean }) {
+  const selectId = `role-${account.id}`;
+  return (
+    <Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="role" />
+      <input type="hidden" name="userId" value={account.id} />
+      <input type="hidden" name="email" value={account.email} />
+      <label htmlFor={selectId} className="sr-only">
+        Role of {account.email}
+      </label>
+      <select
+        id={selectId}
+        name="role"
+        defaultValue={account.role}
+        className="h-8 rounded-md border border-input bg-transparent px-2 text-sm"
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" size="sm" variant="outline" disabled={saving} aria-label={`Save the role of ${account.email}`}>
+        Save
+      </Button>
+    </Form>
   );
 }

@@ -17,6 +17,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { appendSetCookies, signInWithPassword, signUpWithPassword } from "~/server/auth/auth-actions.server";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { parseSubmission } from "~/server/form-submission.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { readForm } from "~/server/request-form.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -26,7 +27,7 @@ import type { Route } from "./+types/auth";
 // came from (PRODUCT.md "Accounts").
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (user) throw redirect(signInDestination(user.isStaff, new URL(request.url).searchParams.get("redirectTo")));
+  if (user) throw redirect(signInDestination(user.isStaff, pageUrl(request).searchParams.get("redirectTo")));
   return null;
 }
 

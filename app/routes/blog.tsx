@@ -10,13 +10,14 @@ import { parsePage } from "~/lib/pagination";
 import { metaFromLoader } from "~/lib/seo";
 import { listPublishedBlogs } from "~/server/content/blogs.server";
 import { loadPublicList } from "~/server/content/public-list.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { pagedPath, sitePageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/blog";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // PRODUCT.md "Paging": a bad page parameter is page 1; past the end is an empty page, never an error.
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(pageUrl(request).searchParams.get("page"));
   const meta = sitePageMeta({
     title: page > 1 ? `Latest Articles (page ${page}) | MarketWire` : "Latest Articles | MarketWire",
     description: "Market analysis, company news and investing insights from the MarketWire newsroom.",

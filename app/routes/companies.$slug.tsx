@@ -17,13 +17,14 @@ import { metaFromLoader } from "~/lib/seo";
 import { getCompanyPage } from "~/server/companies/company-pages.server";
 import { withCompanyFeed } from "~/server/discovery/company-feed.server";
 import { getEnv } from "~/server/env.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { notFoundMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/companies.$slug";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // PRODUCT.md "Paging": a bad page parameter is page 1; past the end is an empty page, never an error.
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(pageUrl(request).searchParams.get("page"));
   const found = await getCompanyPage(params.slug, page);
   // PRODUCT.md "Company pages": an unknown or malformed slug gets the not-found state with a 404 status, never cached.
   if (!found)

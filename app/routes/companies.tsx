@@ -10,11 +10,12 @@ import { parsePage } from "~/lib/pagination";
 import { metaFromLoader } from "~/lib/seo";
 import { companiesPageMeta, listCoveredCompanies, parseSector, type CoveredCompaniesPage } from "~/server/companies/company-pages.server";
 import { loadPublicList } from "~/server/content/public-list.server";
+import { pageUrl } from "~/server/http/page-url.server";
 
 import type { Route } from "./+types/companies";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const params = pageUrl(request).searchParams;
   // PRODUCT.md "Paging": a bad page is page 1. PRODUCT.md "Company pages": an unknown sector lists every sector.
   const page = parsePage(params.get("page"));
   const sector = parseSector(params.get("sector"));

@@ -1,9 +1,9 @@
 import { NewsletterBox } from "~/components/site/newsletter-box";
 import { InvalidNewsletterLink, NewsletterAddress, NewsletterLinkButton, NewsletterNotice } from "~/components/site/newsletter-notice";
 import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
-import { NEWSLETTER_PAGE_HEADERS } from "~/server/inbox/newsletter-links.server";
-import { newsletterPage, readPageLink, reloadAfterPost } from "~/server/inbox/newsletter-page.server";
-import { confirmSubscriber, subscriberState } from "~/server/inbox/newsletter.server";
+import { NEWSLETTER_PAGE_HEADERS } from "~/server/newsletter/subscriber-links.server";
+import { newsletterPage, readPageLink, reloadAfterPost } from "~/server/newsletter/subscriber-pages.server";
+import { confirmSubscriber, subscriberState } from "~/server/newsletter/subscribers.server";
 
 import type { Route } from "./+types/newsletter.confirm";
 

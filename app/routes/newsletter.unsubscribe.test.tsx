@@ -3,8 +3,8 @@ import "../../tests/support/dom";
 import { describe, expect, it } from "vitest";
 
 import { getDb, schema } from "~/server/db/db.server";
-import { createNewsletterToken } from "~/server/inbox/newsletter-links.server";
-import { confirmSubscriber, subscriberState, subscribeToNewsletter } from "~/server/inbox/newsletter.server";
+import { createNewsletterToken } from "~/server/newsletter/subscriber-links.server";
+import { confirmSubscriber, subscriberState, subscribeToNewsletter } from "~/server/newsletter/subscribers.server";
 
 import { readOutboxInto, type Mail } from "../../tests/support/mail";
 import { formOf, mailedLink, mailingBeforeEach } from "../../tests/support/newsletter";

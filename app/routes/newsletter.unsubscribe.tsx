@@ -1,7 +1,7 @@
 import { InvalidNewsletterLink, NewsletterAddress, NewsletterLinkButton, NewsletterNotice } from "~/components/site/newsletter-notice";
-import { NEWSLETTER_PAGE_HEADERS } from "~/server/inbox/newsletter-links.server";
-import { newsletterPage, readPageLink, reloadAfterPost } from "~/server/inbox/newsletter-page.server";
-import { subscriberState, unsubscribe } from "~/server/inbox/newsletter.server";
+import { NEWSLETTER_PAGE_HEADERS } from "~/server/newsletter/subscriber-links.server";
+import { newsletterPage, readPageLink, reloadAfterPost } from "~/server/newsletter/subscriber-pages.server";
+import { subscriberState, unsubscribe } from "~/server/newsletter/subscribers.server";
 
 import type { Route } from "./+types/newsletter.unsubscribe";
 

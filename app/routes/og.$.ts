@@ -5,6 +5,7 @@ import { companyLogoBySlug } from "~/server/companies/company-pages.server";
 import { CONTENT_TABLES, contentColumn } from "~/server/content/content-tables.server";
 import { publishedById } from "~/server/content/published.server";
 import { companyPreview, defaultPreview, itemPreview, podcastCover, type PreviewImage } from "~/server/discovery/preview-render.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { DEFAULT_PREVIEW_PATH, itemPreviewVersion, previewVersion } from "~/server/seo/preview-images.server";
 
 import type { Route } from "./+types/og.$";
@@ -26,7 +27,7 @@ const COMPANY_PATH = /^\/og\/companies\/([a-z0-9]+(?:-[a-z0-9]+)*)\.jpg$/;
  * other path under /og/ is a plain 404. A stale or missing `v` still gets the current picture, briefly cached.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   if (url.pathname === DEFAULT_PREVIEW_PATH) return imageResponse(request, await defaultPreview(), SITE_IMAGE);
   if (url.pathname === PODCAST_COVER_PATH) return imageResponse(request, await podcastCover(), SITE_IMAGE);
   const [, companySlug] = COMPANY_PATH.exec(url.pathname) ?? [];

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_SUCCESS } from "~/lib/newsletter";
 import { getDb, schema } from "~/server/db/db.server";
 import { resetEnvCache } from "~/server/env.server";
-import { confirmSubscriber } from "~/server/inbox/newsletter.server";
+import { confirmSubscriber } from "~/server/newsletter/subscribers.server";
 import { getToast } from "~/server/toast.server";
 
 import { appRequest, cookieHeaderFrom } from "../../tests/support/auth";

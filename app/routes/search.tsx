@@ -15,12 +15,13 @@ import { buildSearchHref, parseSearchState, resultCountText } from "~/lib/search
 import { cn } from "~/lib/utils";
 import { loadPublicList } from "~/server/content/public-list.server";
 import { htmlToPlainText } from "~/server/html-text.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { searchCompanyMatches, searchContent } from "~/server/search/search.server";
 
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   // PRODUCT.md "Search": q trimmed, unknown types ignored (none → all five), a bad page is page 1. A page
   // past the end is not an error either: it shows the empty state with the exact total.
   const { q, types, searchTypes, page } = parseSearchState(url.searchParams);

@@ -1,4 +1,5 @@
 import { NO_STORE } from "~/lib/cache-headers";
+import { pageUrl } from "~/server/http/page-url.server";
 import { parseThumbnailPath, videoThumbnail } from "~/server/media/video-thumbnails.server";
 
 import type { Route } from "./+types/video-thumbnails.$";
@@ -13,7 +14,7 @@ const SHORT_LIVED = "public, max-age=300";
  * `/video-thumbnails/{youtube|vimeo}/{id}.jpg`; any other path is a plain 404.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const video = parseThumbnailPath(new URL(request.url).pathname);
+  const video = parseThumbnailPath(pageUrl(request).pathname);
   const thumbnail = video ? await videoThumbnail(video.host, video.id) : null;
   if (!thumbnail) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
   const stored = thumbnail.kind === "stored";

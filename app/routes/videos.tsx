@@ -10,12 +10,13 @@ import { parsePage } from "~/lib/pagination";
 import { metaFromLoader } from "~/lib/seo";
 import { loadPublicList } from "~/server/content/public-list.server";
 import { listPublishedVideos, VIDEO_PAGE_SIZE } from "~/server/content/videos.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { pagedPath, sitePageMeta } from "~/server/seo/seo.server";
 
 import type { Route } from "./+types/videos";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   // PRODUCT.md "Paging": a bad page number is page 1; one past the end shows the empty state (never an error).
   const page = parsePage(url.searchParams.get("page"));
   const meta = sitePageMeta({

@@ -264,7 +264,8 @@ test.describe("admin layout", () => {
     await expect(toast(page, "Access Denied")).toContainText("You need admin privileges to access this area.");
   });
 
-  test("signing out returns to / and the admin area then asks for credentials", async ({ adminPage: page }) => {
+  // Its own session: signing out ends it, and the one adminPage shares with the other tests must live on.
+  test("signing out returns to / and the admin area then asks for credentials", async ({ ownAdminPage: page }) => {
     await page.goto("/admin");
     await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL("/");

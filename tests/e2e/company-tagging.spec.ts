@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 
-import { E2E_ADMIN } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { axeViolations } from "./page-checks";
 
@@ -97,11 +96,10 @@ test("a paid video cannot be published without its disclosure, nor without appro
   await expect(page.getByRole("link", { name: `Edit ${title}`, exact: true })).toBeVisible();
 });
 
-test("the picker open and the disclosure's messages have no axe-core violations (WCAG 2.2 AA)", async ({ browser, baseURL }) => {
+test("the picker open and the disclosure's messages have no axe-core violations (WCAG 2.2 AA)", async ({ browser, adminSession }) => {
   // The editor's CSP admits only scripts carrying the render's nonce; axe is injected from outside.
   const context = await browser.newContext({ bypassCSP: true });
-  const signedIn = await context.request.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers: { Origin: baseURL! } });
-  expect(signedIn.ok()).toBe(true);
+  await context.addCookies(adminSession.cookies);
   const page = await context.newPage();
   await page.goto("/admin/interviews/new");
   await hydrated(page);

@@ -33,20 +33,62 @@ async function authenticate(page: Page, endpoint: "sign-in" | "sign-up", data: R
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** The session token values among `cookies`, noted for the log check (log-secrets.teardown.ts). */
+function recordSessionTokens(cookies: { name: string; value: string }[]) {
+  const values = cookies.filter((cookie) => cookie.name.includes("session_token")).map((cookie) => cookie.value);
+  if (values.length > 0) fs.appendFileSync(E2E_SESSION_COOKIES, values.map((value) => `${value}\n`).join(""));
+}
+
+type Cookies = Awaited<ReturnType<APIRequestContext["storageState"]>>["cookies"];
+
+type WorkerFixtures = {
+  /**
+   * The e2e admin's session, signed in once per worker: a sign-in checks the password's argon2 hash (0.2–0.8 s
+   * of server time on a loaded 2-core machine), and every admin test used to sign in. `cookies` go into a
+   * browser context (`adminPage` does it, or `context.addCookies(adminSession.cookies)` for a context of the
+   * test's own); `request` carries them. Every test that uses it shares the one session, so none may end
+   * it: a test that signs out takes `ownAdminPage`.
+   */
+  adminSession: { cookies: Cookies; request: APIRequestContext };
+};
+
 type Fixtures = {
   failOnConsoleErrors: void;
   /** Notes the session cookies the test's browser ended with, for the log check (log-secrets.teardown.ts). */
   recordSessionCookies: void;
-  /** `page`, signed in as the e2e admin. */
+  /** `page`, signed in as the e2e admin with the worker's shared session (`adminSession`). */
   adminPage: Page;
+  /** `page`, signed in as the e2e admin with a session of its own, for a test that ends it (signing out). */
+  ownAdminPage: Page;
   /** Credentials for a new plain user (a reader, not an admin); `readerPage` creates the account. */
   reader: { email: string; password: string; name: string };
   /** `page`, signed in as `reader`. */
   readerPage: Page;
 };
 
-export const test = base.extend<Fixtures>({
-  adminPage: async ({ page }, provide) => {
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  adminSession: [
+    async ({ playwright }, provide, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const request = await playwright.request.newContext({ baseURL });
+      // Better Auth refuses cookie-carrying requests without an Origin (CSRF check).
+      const response = await request.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers: { Origin: baseURL } });
+      expect(response.ok(), await response.text()).toBe(true);
+      const { cookies } = await request.storageState();
+      recordSessionTokens(cookies);
+      await provide({ cookies, request });
+      await request.dispose();
+    },
+    { scope: "worker" },
+  ],
+  adminPage: async ({ page, adminSession }, provide) => {
+    await page.context().addCookies(adminSession.cookies);
+    await provide(page);
+    // Caught here, in the test that did it, rather than as a sign-in screen in every later admin test.
+    const session = await adminSession.request.get("/api/auth/get-session");
+    expect(await session.json(), "the worker's admin session is still valid (a test that signs out takes ownAdminPage)").not.toBeNull();
+  },
+  ownAdminPage: async ({ page }, provide) => {
     await authenticate(page, "sign-in", E2E_ADMIN);
     await provide(page);
   },
@@ -87,8 +129,7 @@ export const test = base.extend<Fixtures>({
   recordSessionCookies: [
     async ({ context }, use) => {
       await use();
-      const values = (await context.cookies()).filter((cookie) => cookie.name.includes("session_token")).map((cookie) => cookie.value);
-      if (values.length > 0) fs.appendFileSync(E2E_SESSION_COOKIES, values.map((value) => `${value}\n`).join(""));
+      recordSessionTokens(await context.cookies());
     },
     { auto: true },
   ],

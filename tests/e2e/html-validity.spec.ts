@@ -4,14 +4,15 @@ import { demoId } from "../../app/server/seed/catalogue/demo-ids";
 import { DEMO_INTERVIEWS } from "../../app/server/seed/catalogue/interviews";
 import { DEMO_SPECIAL_FEATURES } from "../../app/server/seed/catalogue/special-features";
 import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
-import { expect, test } from "./fixtures";
+import { test as browserTest } from "./fixtures";
+import { expect, test } from "./http/request-test";
 import { axeViolations, nuHtmlCheck } from "./page-checks";
 
 /**
  * The server-rendered HTML of every public page passes the W3C Nu Html Checker (vnu.jar, needs Java).
  * Errors fail the test; warnings are printed but do not (they are advice, e.g. about redundant roles).
- * The same pages, rendered in Chromium in both themes and at a phone's and a desktop's width, have no
- * axe-core violations.
+ * The HTML is fetched without a browser. The same pages, rendered in Chromium in both themes and at a
+ * phone's and a desktop's width, have no axe-core violations: that needs the browser's layout and colours.
  */
 
 /** The first `/<kind>/<uuid>` link on a list page: a real, published item of the seeded demo content. */
@@ -76,14 +77,18 @@ async function fetchPublicPages(request: APIRequestContext) {
   return pages;
 }
 
+/** Fetched once for the two HTML tests: each page is rendered once rather than twice (28 pages). */
+let fetched: ReturnType<typeof fetchPublicPages> | undefined;
+const publicPagesHtml = (request: APIRequestContext) => (fetched ??= fetchPublicPages(request));
+
 test("every public page has a non-empty <title> in its server-rendered HTML", async ({ request }) => {
-  const untitled = (await fetchPublicPages(request)).filter(({ html }) => !/<title>[^<]*\S[^<]*<\/title>/.test(html));
+  const untitled = (await publicPagesHtml(request)).filter(({ html }) => !/<title>[^<]*\S[^<]*<\/title>/.test(html));
   expect(untitled.map((page) => page.path)).toEqual([]);
 });
 
 test("every public page is valid HTML according to the W3C Nu Html Checker", async ({ request }) => {
   test.setTimeout(300_000);
-  const { errors, warnings } = await nuHtmlCheck(await fetchPublicPages(request));
+  const { errors, warnings } = await nuHtmlCheck(await publicPagesHtml(request));
   if (warnings) console.log(`Nu Html Checker warnings (reported, not failing):\n${warnings}`);
   expect(errors, "Nu Html Checker errors").toBe("");
 });
@@ -92,21 +97,24 @@ for (const [theme, width] of [
   ["light", 1280],
   ["dark", 375],
 ] as const) {
-  test(`every public page has no axe-core violations (WCAG 2.2 AA, ${theme} theme, ${width} px)`, async ({ browser, request, baseURL }) => {
-    test.setTimeout(300_000);
-    // The pages' CSP admits only scripts carrying the render's nonce; axe is injected from outside.
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } });
-    // The theme menu's own request sets the cookie (PRODUCT.md "Theme").
-    const chosen = await context.request.post("/resources/theme", { form: { theme }, headers: { Origin: baseURL! }, maxRedirects: 0 });
-    expect(chosen.status()).toBeLessThan(400);
-    const page = await context.newPage();
-    const found: string[] = [];
-    for (const { path: pagePath } of await publicPages(request)) {
-      await page.goto(pagePath);
-      const violations = await axeViolations(page);
-      found.push(...violations.map((violation) => `${pagePath}: ${violation}`));
-    }
-    await context.close();
-    expect(found).toEqual([]);
-  });
+  browserTest(
+    `every public page has no axe-core violations (WCAG 2.2 AA, ${theme} theme, ${width} px)`,
+    async ({ browser, request, baseURL }) => {
+      browserTest.setTimeout(300_000);
+      // The pages' CSP admits only scripts carrying the render's nonce; axe is injected from outside.
+      const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } });
+      // The theme menu's own request sets the cookie (PRODUCT.md "Theme").
+      const chosen = await context.request.post("/resources/theme", { form: { theme }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+      expect(chosen.status()).toBeLessThan(400);
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const { path: pagePath } of await publicPages(request)) {
+        await page.goto(pagePath);
+        const violations = await axeViolations(page);
+        found.push(...violations.map((violation) => `${pagePath}: ${violation}`));
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    },
+  );
 }

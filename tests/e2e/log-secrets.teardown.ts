@@ -18,20 +18,40 @@ async function signInAndBrowse(baseURL: string): Promise<string[]> {
   const pairs = answer.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
   await fetch(`${baseURL}/admin`, { headers: { Cookie: pairs.join("; ") } });
   // A wrong password too: a refused sign-in must not write what was typed either.
-  await fetch(`${baseURL}/api/auth/sign-in/email`, {
+  const refused = await fetch(`${baseURL}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: baseURL },
     body: JSON.stringify({ email: E2E_ADMIN.email, password: `${E2E_ADMIN.password}-wrong` }),
   });
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await accessLineWritten(E2E_SERVER_LOG, refused.headers.get("x-request-id")!);
   return pairs.map((pair) => pair.slice(pair.indexOf("=") + 1));
+}
+
+/**
+ * Waits until `file` holds the access line of request `requestId` (ops/access-log.server.ts), written once
+ * its answer is complete, which may be just after the client has it: the lines logged while handling the
+ * request are in the file by then.
+ */
+async function accessLineWritten(file: string, requestId: string) {
+  const isAccessLine = (line: string) => {
+    if (!line.includes(requestId)) return false;
+    const fields = JSON.parse(line) as { requestId?: string; durationMs?: number };
+    return fields.requestId === requestId && fields.durationMs !== undefined;
+  };
+  const deadline = Date.now() + 10_000;
+  while (!fs.readFileSync(file, "utf8").split("\n").some(isAccessLine)) {
+    if (Date.now() > deadline) throw new Error(`${file} holds no access line of request ${requestId} after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export default async function checkServerLog() {
   const baseURL = config.use?.baseURL;
   if (!baseURL) throw new Error("playwright.config.ts names no baseURL");
   const ownCookies = await signInAndBrowse(baseURL);
-  const seenCookies = fs.existsSync(E2E_SESSION_COOKIES) ? fs.readFileSync(E2E_SESSION_COOKIES, "utf8").split("\n").filter(Boolean) : [];
+  const seen = fs.existsSync(E2E_SESSION_COOKIES) ? fs.readFileSync(E2E_SESSION_COOKIES, "utf8").split("\n").filter(Boolean) : [];
+  // The worker's shared admin session is noted by every test that used it: once is enough.
+  const seenCookies = [...new Set(seen)];
   const secrets = [
     ["the admin's password", E2E_ADMIN.password],
     ...[...ownCookies, ...seenCookies].flatMap((value) => [

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { resetEnvCache } from "../../app/server/env.server";
-import { newsletterLink } from "../../app/server/inbox/newsletter-links.server";
+import { newsletterLink } from "../../app/server/newsletter/subscriber-links.server";
 import { expect, test } from "./fixtures";
 
 /**

@@ -1,7 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 
-import { E2E_ADMIN } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { axeViolations } from "./page-checks";
 
@@ -142,7 +141,7 @@ test("formatted text, a link and an uploaded image survive saving and reloading"
  */
 const HANDLER_BLOCKED = /^Executing inline event handler violates the following Content Security Policy directive 'script-src-attr 'none''/;
 
-test("pasted scripts and event handlers never survive", async ({ browser, baseURL }) => {
+test("pasted scripts and event handlers never survive", async ({ browser, baseURL, adminSession }) => {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -150,8 +149,7 @@ test("pasted scripts and event handlers never survive", async ({ browser, baseUR
   page.on("console", (message) => {
     if (message.type() === "error" && !HANDLER_BLOCKED.test(message.text())) errors.push(message.text());
   });
-  const signIn = await context.request.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers: { Origin: baseURL! } });
-  expect(signIn.ok()).toBe(true);
+  await context.addCookies(adminSession.cookies);
   // The pasted image's address answers with bytes that are not an image, so its error event fires.
   await page.route(/\/x$/, (route) => route.fulfill({ status: 200, contentType: "image/png", body: "not an image" }));
 
@@ -205,11 +203,15 @@ for (const [theme, width] of [
   ["light", 1280],
   ["dark", 375],
 ] as const) {
-  test(`the editor and its link dialog have no axe-core violations (${theme} theme, ${width} px)`, async ({ browser, baseURL }) => {
+  test(`the editor and its link dialog have no axe-core violations (${theme} theme, ${width} px)`, async ({
+    browser,
+    baseURL,
+    adminSession,
+  }) => {
     // axe is injected from outside the page's Content-Security-Policy.
     const context = await browser.newContext({ baseURL, bypassCSP: true, viewport: { width, height: 900 } });
     const headers = { Origin: baseURL! };
-    expect((await context.request.post("/api/auth/sign-in/email", { data: E2E_ADMIN, headers })).ok()).toBe(true);
+    await context.addCookies(adminSession.cookies);
     expect((await context.request.post("/resources/theme", { form: { theme }, headers, maxRedirects: 0 })).status()).toBeLessThan(400);
     const page = await context.newPage();
     const editor = await openNewPost(page, `E2E axe ${theme} ${run}`);

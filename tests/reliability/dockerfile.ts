@@ -4,6 +4,7 @@
  * change to the Dockerfile that the test cannot follow fails loudly instead of being skipped.
  */
 import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -103,23 +104,91 @@ export function dockerignored(contextDir: string): (name: string) => boolean {
 }
 
 /**
+ * What configures the build stage's `npm run build` (package.json's build script, its config files and
+ * scripts) and the server entry it compiles. The sources themselves are built by CI's own `npm run build`
+ * on every run; what only the image's clean folder can break is its install and this configuration.
+ */
+export const BUILD_CONFIGURATION = [
+  "tsconfig.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "scripts/precompress-assets.ts",
+  "scripts/build-server.ts",
+  "server.ts",
+  "create-app.ts",
+];
+
+/**
+ * The build stage's inputs in `contextDir` (a build context: the committed files), each with its digest:
+ * the Dockerfile, .dockerignore, the files the stage's COPY lines name (not those `--from` another stage),
+ * and, for a COPY of the whole context, the build's configuration (BUILD_CONFIGURATION) once .dockerignore
+ * has left its names out. `except` names files to leave out.
+ */
+export function buildStageInputs(contextDir: string, stage: Stage, except: string[] = []): Map<string, string> {
+  const ignored = dockerignored(contextDir);
+  const files = new Set(["Dockerfile", ".dockerignore"]);
+  for (const { op, args } of stage.instructions) {
+    if (op !== "COPY") continue;
+    const { from, sources } = parseCopy(args);
+    if (from) continue;
+    for (const source of sources) {
+      const entries =
+        source === "." || source === "./"
+          ? BUILD_CONFIGURATION.filter((file) => !ignored(file.split("/")[0]!) && fs.existsSync(path.join(contextDir, file)))
+          : [source];
+      for (const entry of entries) filesUnder(contextDir, path.normalize(entry), files);
+    }
+  }
+  for (const file of except) files.delete(file);
+  return new Map([...files].sort().map((file) => [file, digest(path.join(contextDir, file))]));
+}
+
+function filesUnder(root: string, relative: string, into: Set<string>) {
+  if (!fs.lstatSync(path.join(root, relative)).isDirectory()) {
+    into.add(relative);
+    return;
+  }
+  for (const entry of fs.readdirSync(path.join(root, relative))) filesUnder(root, path.join(relative, entry), into);
+}
+
+/** A file's content sha256 and whether it is executable (COPY keeps the mode), or a symbolic link's target. */
+function digest(file: string): string {
+  const stat = fs.lstatSync(file);
+  if (stat.isSymbolicLink()) return `link ${fs.readlinkSync(file)}`;
+  return `${stat.mode & 0o111 ? "executable" : "file"} ${crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex")}`;
+}
+
+/** One sha256 of every input's path and digest (buildStageInputs): it changes when any of them does. */
+export function fingerprint(inputs: Map<string, string>): string {
+  const hash = crypto.createHash("sha256");
+  for (const [file, fileDigest] of [...inputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) hash.update(`${file}\0${fileDigest}\n`);
+  return hash.digest("hex");
+}
+
+/**
  * Copies `sources` (relative to `fromDir`, as COPY names them, or absolute within the stage's root) to
  * `destination` (relative to `toDir`, the stage's WORKDIR): one source into a folder destination ending
- * in `/` keeps its name; `.` copies the folder's contents.
+ * in `/` keeps its name; `.` copies the folder's contents but the names `skip` says. Hard links by default:
+ * node_modules is hundreds of MB, and every folder copied from here is a throw-away one; `hardLinks: false`
+ * for files that will be written to in place, which a hard link would carry back to where they came from.
  */
 export function copyInto(
   fromDir: string,
   sources: string[],
   toDir: string,
   destination: string,
-  skip: (name: string) => boolean = () => false,
+  { skip = () => false, hardLinks = true }: { skip?: (name: string) => boolean; hardLinks?: boolean } = {},
 ) {
+  const copy = (from: string, to: string) => {
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    execFileSync("cp", [hardLinks ? "-alf" : "-af", from, to]);
+  };
   for (const source of sources) {
     const from = path.join(fromDir, source);
     if (!fs.existsSync(from)) throw new Error(`COPY source missing: ${source}`);
     if (source === "." || source === "./") {
       for (const entry of fs.readdirSync(from)) {
-        if (!skip(entry)) linkCopy(path.join(from, entry), path.join(toDir, destination, entry));
+        if (!skip(entry)) copy(path.join(from, entry), path.join(toDir, destination, entry));
       }
       continue;
     }
@@ -127,12 +196,6 @@ export function copyInto(
       destination.endsWith("/") || sources.length > 1
         ? path.join(toDir, destination, path.basename(source))
         : path.join(toDir, destination);
-    linkCopy(from, target);
+    copy(from, target);
   }
-}
-
-/** A copy made of hard links: node_modules is hundreds of MB, and every folder here is a throw-away one. */
-function linkCopy(from: string, to: string) {
-  fs.mkdirSync(path.dirname(to), { recursive: true });
-  execFileSync("cp", ["-alf", from, to]);
 }

@@ -262,7 +262,14 @@ export async function startServer(buildDir: string, site: Site, options: StartOp
     },
     stop: async (graceMs = 15_000) => {
       server.signal("SIGTERM");
-      const exit = await Promise.race([exited, sleep(graceMs).then(() => undefined)]);
+      // A timer of its own, cleared once the server has exited: a pending one keeps Vitest from closing.
+      let endGrace = () => {};
+      const graceOver = new Promise<undefined>((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), graceMs);
+        endGrace = () => clearTimeout(timer);
+      });
+      const exit = await Promise.race([exited, graceOver]);
+      endGrace();
       if (exit) return exit;
       server.signal("SIGKILL");
       return exited;

@@ -80,6 +80,38 @@ function heldPost(server: RunningServer, tag: string, release: Promise<unknown>)
   });
 }
 
+/**
+ * Ten clients, each on one keep-alive connection, sending its next request as soon as the last is answered
+ * (a proxy's pooled connections under load), until an answer says Connection: close. Resolves once each has
+ * had 3 answers; `signal` sends SIGTERM; `outcomes` are each client's statuses, or the error that ended it.
+ */
+async function busyKeepAliveClients(server: RunningServer) {
+  const answered = Array.from({ length: 10 }, () => 0);
+  const answeredAt: number[] = [];
+  const outcomes = Promise.all(
+    Array.from({ length: 10 }, async (_, n) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const statuses: string[] = [];
+      try {
+        for (let i = 0; ; i++) {
+          const answer = await send(server.origin, { path: PAGES[i % PAGES.length]!, agent });
+          statuses.push(String(answer.status));
+          answered[n]! += 1;
+          answeredAt.push(answer.at);
+          if (answer.headers.connection === "close") return statuses;
+        }
+      } catch (error) {
+        statuses.push((error as NodeJS.ErrnoException).code ?? String(error));
+        return statuses;
+      } finally {
+        agent.destroy();
+      }
+    }),
+  );
+  while (answered.some((count) => count < 3)) await sleep(10);
+  return { signal: () => server.signal("SIGTERM"), outcomes, answeredAt };
+}
+
 describe("SIGTERM", () => {
   it("with 32 requests in flight: every one answered, no connection reset, exit 0 within 10 s, lock released at once", async () => {
     const server = await startServer(buildDir, await site(), { env: { PAGE_CACHE: "off" } });
@@ -174,48 +206,40 @@ describe("SIGTERM", () => {
     const server = await startServer(buildDir, await site(), { env: { SHUTDOWN_DELAY_MS: String(delayMs) } });
     expect((await send(server.origin, { path: "/readyz" })).status).toBe(200);
 
-    // Ten clients, each on one keep-alive connection, sending its next request as soon as the last is
-    // answered (a proxy's pooled connections under load), until an answer says Connection: close.
-    const answered = Array.from({ length: 10 }, () => 0);
-    let signalledAt = Infinity;
-    const servedDuringDelay: number[] = [];
-    const clients = Array.from({ length: 10 }, async (_, n) => {
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      const outcomes: string[] = [];
-      try {
-        for (let i = 0; ; i++) {
-          const answer = await send(server.origin, { path: PAGES[i % PAGES.length]!, agent });
-          outcomes.push(String(answer.status));
-          answered[n]! += 1;
-          if (answer.at - signalledAt < delayMs - 100) servedDuringDelay.push(answer.status);
-          if (answer.headers.connection === "close") return outcomes;
-        }
-      } catch (error) {
-        outcomes.push((error as NodeJS.ErrnoException).code ?? String(error));
-        return outcomes;
-      } finally {
-        agent.destroy();
-      }
-    });
-    while (answered.some((count) => count < 3)) await sleep(10);
-
-    signalledAt = server.signal("SIGTERM");
+    const clients = await busyKeepAliveClients(server);
+    const signalledAt = clients.signal();
     await server.printed("SIGTERM received");
     const readiness = await send(server.origin, { path: "/readyz" });
     const liveness = await send(server.origin, { path: "/healthz" });
-    const outcomes = await Promise.all(clients);
+    const outcomes = await clients.outcomes;
     const exit = await server.exited;
 
     expect([readiness.status, JSON.parse(readiness.body)]).toEqual([503, { ok: false, problem: "stopping" }]);
     expect(liveness.status).toBe(200);
     expect(outcomes.flat().filter((outcome) => outcome !== "200")).toEqual([]);
     // The delay served requests as usual before the drain began.
-    expect(servedDuringDelay.length).toBeGreaterThan(10);
+    const servedDuringDelay = clients.answeredAt.filter((at) => at - signalledAt < delayMs - 100).length;
+    expect(servedDuringDelay).toBeGreaterThan(10);
     expect(exit.code).toBe(0);
     expect(exit.at - signalledAt).toBeGreaterThanOrEqual(delayMs);
     console.info(
       `[reliability] SIGTERM with a ${delayMs} ms delay (${server.site.kind}): ${outcomes.flat().length} answers to 10 busy keep-alive clients, ` +
-        `${servedDuringDelay.length} during the delay, 0 resets, exit after ${exit.at - signalledAt} ms`,
+        `${servedDuringDelay} during the delay, 0 resets, exit after ${exit.at - signalledAt} ms`,
+    );
+  });
+
+  it("without a delay (no load balancer): 10 busy keep-alive clients are each answered until told Connection: close, none is reset", async () => {
+    const server = await startServer(buildDir, await site());
+    const clients = await busyKeepAliveClients(server);
+    const signalledAt = clients.signal();
+    const outcomes = await clients.outcomes;
+    const exit = await server.exited;
+
+    expect(outcomes.flat().filter((outcome) => outcome !== "200")).toEqual([]);
+    expect(exit.code).toBe(0);
+    console.info(
+      `[reliability] SIGTERM, direct drain (${server.site.kind}): ${outcomes.flat().length} answers to 10 busy keep-alive clients, ` +
+        `0 resets, exit after ${exit.at - signalledAt} ms`,
     );
   });
 

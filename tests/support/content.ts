@@ -7,12 +7,12 @@ import { contentTypeBySlug } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import type { ContentInput } from "~/lib/editor-values";
 import type { CurrentUser } from "~/server/auth/session.server";
-import { reviewItem } from "~/server/content/review-item.server";
 import { saveItem } from "~/server/content/save-item.server";
 import { answerCounter, counterRoutes } from "~/server/counting/endpoint.server";
 import { recordContentHit } from "~/server/counting/record-hit.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { reviewOf } from "~/server/review/revisions.server";
+import { reviewItem } from "~/server/review/review-item.server";
+import { reviewOf } from "~/server/revisions/revisions.server";
 
 /** A uuid no row has. */
 export const MISSING_ID = "00000000-0000-4000-8000-000000000000";

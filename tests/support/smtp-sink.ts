@@ -85,6 +85,11 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       });
     },
   });
+  // A sender killed mid-session (tests/reliability/postgres/mail-outbox.test.ts) resets its connection: that is
+  // the sender's failure to see, not the sink's; without a listener it would be an uncaught error.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET" && error.code !== "EPIPE") throw error;
+  });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

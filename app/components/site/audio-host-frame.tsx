@@ -8,7 +8,10 @@ import { Icon } from "~/components/ui/icon";
 import { AUDIO_FRAME_ALLOW, FRAME_SANDBOX } from "~/lib/frame-hosts";
 import { cn } from "~/lib/utils";
 
-import { AUDIO_FRAME_HEIGHT, Unavailable } from "./podcast-player";
+import { PlayerUnavailable } from "./player-unavailable";
+
+/** PRODUCT.md "Audio": the audio host's frame is 800 px high. */
+const AUDIO_FRAME_HEIGHT = 800;
 
 /** How long the audio host may take to answer before its player counts as not available. */
 const AUDIO_HOST_PROBE_TIMEOUT_MS = 10_000;
@@ -48,7 +51,7 @@ export default function AudioHostFrame({ src, title }: { src: string; title: str
   const [frameLoaded, setFrameLoaded] = React.useState(false);
   const reachable = useAudioHostReachable(src, true);
 
-  if (reachable === false) return <Unavailable>Audio player not available</Unavailable>;
+  if (reachable === false) return <PlayerUnavailable>Audio player not available</PlayerUnavailable>;
 
   // The frame loads out of sight (full size, so the host's player lays out normally) and is shown only
   // once the host answered and the frame loaded: a browser error page is never shown.

@@ -5,18 +5,7 @@ import type { AudioSource } from "~/lib/media";
 import { seekMedia, useSeekRequests } from "~/lib/player-seek";
 
 import { MediaThumbnail } from "./media-thumbnail";
-
-/** PRODUCT.md "Audio": the audio host's frame is 800 px high. */
-export const AUDIO_FRAME_HEIGHT = 800;
-
-export function Unavailable({ children }: { children: string }) {
-  return (
-    <div role="status" className="flex items-center gap-3 rounded-xl border border-dashed bg-muted/40 p-6 text-muted-foreground">
-      <Icon name="circle-alert" className="size-5 shrink-0" />
-      <p>{children}</p>
-    </div>
-  );
-}
+import { PlayerUnavailable } from "./player-unavailable";
 
 /**
  * The podcast player (PRODUCT.md "Audio"). Audio-host URLs (a post id found by the four patterns) get the
@@ -35,7 +24,7 @@ export function PodcastPlayer({
   artworkUrl?: string | null;
   onListen: () => void;
 }) {
-  if (source.kind === "none") return <Unavailable>Audio not available for this podcast</Unavailable>;
+  if (source.kind === "none") return <PlayerUnavailable>Audio not available for this podcast</PlayerUnavailable>;
   if (source.kind === "file") return <NativeAudioPlayer src={source.src} title={title} artworkUrl={artworkUrl} onListen={onListen} />;
   return <AudioHostPlayer src={source.src} title={title} onListen={onListen} />;
 }
@@ -63,7 +52,7 @@ function NativeAudioPlayer({
     if (audioRef.current?.error) setFailed(true);
   }, []);
 
-  if (failed) return <Unavailable>Audio player not available</Unavailable>;
+  if (failed) return <PlayerUnavailable>Audio player not available</PlayerUnavailable>;
   return (
     <div className="flex items-center gap-4 rounded-xl border bg-card p-4 shadow-sm">
       <MediaThumbnail src={artworkUrl} kind="podcast" priority className="hidden w-36 shrink-0 sm:block" />

@@ -2,13 +2,13 @@
  * PRODUCT.md "Roles": the accounts admins manage at /admin/users: every account with its role, and a role
  * change that never leaves the site without an admin and ends the account's other sessions.
  */
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 
-import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
 import { roleOf, type Role } from "~/lib/roles";
 
 import { appendAudit, type AuditActor } from "../audit/audit-log.server";
 import { getDb, schema } from "../db/db.server";
+import { readPage, type RowPage } from "../db/paged-rows.server";
 import { containsPattern } from "../like-pattern.server";
 
 const { users, profiles, sessions } = schema;
@@ -22,12 +22,7 @@ export interface AccountRow {
   lastSignInAt: Date | null;
 }
 
-export interface AccountPage {
-  items: AccountRow[];
-  total: number;
-  page: number;
-  totalPages: number;
-}
+export type AccountPage = RowPage<AccountRow>;
 
 /** The name or email containing the query, ignoring case; `%` and `_` are plain. */
 function searchCondition(q: string): SQL | undefined {
@@ -40,25 +35,26 @@ function searchCondition(q: string): SQL | undefined {
 /** Accounts A–Z by email, 25 a page with an exact count; a page past the end shows the last. */
 export async function listAccounts(options: { q?: string; page?: number } = {}): Promise<AccountPage> {
   const db = await getDb();
-  const where = searchCondition(options.q ?? "");
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-  const { page, totalPages, offset } = pageToShow(options.page, total, ADMIN_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: users.id,
-      name: sql<string>`coalesce(${profiles.displayName}, ${users.name})`,
-      email: users.email,
-      role: profiles.role,
-      createdAt: users.createdAt,
-      lastSignInAt: profiles.lastSignInAt,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(where)
-    .orderBy(asc(users.email))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset(offset);
-  return { items: rows.map((row) => ({ ...row, role: roleOf(row.role) })), total, page, totalPages };
+  const listed = await readPage({
+    table: users,
+    where: searchCondition(options.q ?? ""),
+    page: options.page,
+    rows: db
+      .select({
+        id: users.id,
+        name: sql<string>`coalesce(${profiles.displayName}, ${users.name})`,
+        email: users.email,
+        role: profiles.role,
+        createdAt: users.createdAt,
+        lastSignInAt: profiles.lastSignInAt,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      // Emails are unique, so the order has no ties.
+      .orderBy(asc(users.email))
+      .$dynamic(),
+  });
+  return { ...listed, items: listed.items.map((row) => ({ ...row, role: roleOf(row.role) })) };
 }
 
 export type RoleChangeResult =

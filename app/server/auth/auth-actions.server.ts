@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 
 import type { SignInInput, SignUpInput } from "~/lib/auth-forms";
 import { isStaff, roleOf } from "~/lib/roles";
+import { pageUrl } from "~/server/http/page-url.server";
 
 import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
@@ -84,7 +85,7 @@ async function signedInUserId(response: Response): Promise<string | null> {
 }
 
 function unexpected(title: string, error: unknown, request: Request): AuthFailure {
-  logError(`${title} (${new URL(request.url).pathname})`, error);
+  logError(`${title} (${pageUrl(request).pathname})`, error);
   return { ok: false, status: 500, title: "Error", description: UNEXPECTED_ERROR };
 }
 

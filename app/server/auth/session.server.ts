@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 
 import { signInPath } from "~/lib/redirects";
 import { can, isStaff, type Right, type Role } from "~/lib/roles";
+import { pageUrl } from "~/server/http/page-url.server";
 
 import { clientAddress } from "../rate-limit.server";
 import { redirectWithToast } from "../toast.server";
@@ -42,7 +43,7 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
 function pathOf(request: Request) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   return url.pathname + url.search;
 }
 

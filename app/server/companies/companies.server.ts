@@ -3,13 +3,12 @@
  * editor's company picker, one company for the edit screen, create, update and delete. A taken slug or ticker comes back as a field message,
  * never as a failed save. The route modules that call these are admin.companies*.tsx.
  */
-import { asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 
 import type { AuditAction } from "~/lib/audit";
 import { COMPANY_TEXTS, emptyCompanyValues, type CompanyInput, type CompanyValues } from "~/lib/companies";
 import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { isUuid } from "~/lib/ids";
-import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
 import { can, roleOf } from "~/lib/roles";
 import { payerName } from "~/lib/sponsorship";
 
@@ -17,6 +16,7 @@ import { actorOf, appendAudit, type AuditPerson } from "../audit/audit-log.serve
 import type { ItemCompanyRow } from "../content/item-companies.server";
 import { getDb, schema, type Database } from "../db/db.server";
 import { errorChain } from "../db/driver-errors.server";
+import { readPage, type RowPage } from "../db/paged-rows.server";
 import { announceContentChange } from "../http/content-events.server";
 import { containsPattern } from "../like-pattern.server";
 
@@ -35,12 +35,7 @@ export interface CompanyListItem {
   createdAt: Date;
 }
 
-export interface CompanyListPage {
-  items: CompanyListItem[];
-  total: number;
-  page: number;
-  totalPages: number;
-}
+export type CompanyListPage = RowPage<CompanyListItem>;
 
 /** PRODUCT.md "Companies": the name or the ticker containing the query, ignoring case; `%` and `_` are plain. */
 function searchCondition(q: string): SQL | undefined {
@@ -53,27 +48,26 @@ function searchCondition(q: string): SQL | undefined {
 /** PRODUCT.md "Companies": A–Z by name, 25 a page with an exact count; a page past the end shows the last. */
 export async function listCompanies(options: { q?: string; page?: number } = {}): Promise<CompanyListPage> {
   const db = await getDb();
-  const where = searchCondition(options.q ?? "");
-  const [{ total }] = await db.select({ total: count() }).from(companies).where(where);
-  const { page, totalPages, offset } = pageToShow(options.page, total, ADMIN_PAGE_SIZE);
-  const items = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      slug: companies.slug,
-      ticker: companies.ticker,
-      exchange: companies.exchange,
-      sector: companies.sector,
-      isClient: companies.isClient,
-      createdAt: companies.createdAt,
-    })
-    .from(companies)
-    .where(where)
-    // Equal names keep one order (by id), so consecutive pages never overlap or skip.
-    .orderBy(asc(companies.name), asc(companies.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset(offset);
-  return { items, total, page, totalPages };
+  return readPage({
+    table: companies,
+    where: searchCondition(options.q ?? ""),
+    page: options.page,
+    rows: db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        slug: companies.slug,
+        ticker: companies.ticker,
+        exchange: companies.exchange,
+        sector: companies.sector,
+        isClient: companies.isClient,
+        createdAt: companies.createdAt,
+      })
+      .from(companies)
+      // Equal names keep one order (by id), so consecutive pages never overlap or skip.
+      .orderBy(asc(companies.name), asc(companies.id))
+      .$dynamic(),
+  });
 }
 
 /** PRODUCT.md "Companies": the picker shows at most this many matches. */

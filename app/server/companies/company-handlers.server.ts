@@ -10,6 +10,7 @@ import { COMPANIES_PATH, COMPANY_PARSE_OPTIONS, COMPANY_TEXTS, companySchema, em
 import { parsePage } from "~/lib/pagination";
 import { can } from "~/lib/roles";
 import { parseQuery } from "~/lib/search";
+import { pageUrl } from "~/server/http/page-url.server";
 
 import type { CurrentUser } from "../auth/session.server";
 import { parseSubmission } from "../form-submission.server";
@@ -19,11 +20,11 @@ import { redirectWithToast } from "../toast.server";
 import { companyValuesFromRow, createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from "./companies.server";
 
 function logFailure(what: string, request: Request, error: unknown) {
-  logError(`[admin] ${what} failed (${request.method} ${new URL(request.url).pathname})`, error);
+  logError(`[admin] ${what} failed (${request.method} ${pageUrl(request).pathname})`, error);
 }
 
 export async function companyListLoader(request: Request, _admin: CurrentUser) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   // PRODUCT.md "Admin lists": control characters in the query become spaces.
   const q = parseQuery(url.searchParams.get("q"));
   const page = parsePage(url.searchParams.get("page"));

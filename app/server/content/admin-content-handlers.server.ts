@@ -15,31 +15,31 @@ import { parsePage } from "~/lib/pagination";
 import { REVIEW_MESSAGES } from "~/lib/review";
 import { can } from "~/lib/roles";
 import { parseQuery } from "~/lib/search";
+import { pageUrl } from "~/server/http/page-url.server";
 
 import { ensureCan, ROLE_REFUSAL, type CurrentUser } from "../auth/session.server";
 import { parseSubmission } from "../form-submission.server";
 import { logError } from "../log.server";
 import { readForm } from "../request-form.server";
-import type { RevisionFields } from "../review/revisions.server";
+import { pendingEdit, type RevisionFields } from "../revisions/revisions.server";
 import { redirectWithToast } from "../toast.server";
 import { deleteContent, editorValuesFromRow, getContent, listContent, setFeatured } from "./admin-content.server";
 import { companiesByIds, itemCompanies, type ItemCompanyRow } from "./item-companies.server";
-import { pendingEdit } from "./review-queue.server";
 import { saveItem, type SaveItemResult } from "./save-item.server";
 
 function logFailure(what: string, request: Request, error: unknown) {
-  logError(`[admin] ${what} failed (${request.method} ${new URL(request.url).pathname})`, error);
+  logError(`[admin] ${what} failed (${request.method} ${pageUrl(request).pathname})`, error);
 }
 
 /** The content type of an admin content route, from its path: /admin/{slug}[/…]. */
 export function contentTypeOfRequest(request: Request): ContentType {
-  const type = contentTypeBySlug(new URL(request.url).pathname.split("/")[2] ?? "");
+  const type = contentTypeBySlug(pageUrl(request).pathname.split("/")[2] ?? "");
   if (!type) throw data("Not Found", { status: 404 });
   return type;
 }
 
 export async function contentListLoader(type: ContentType, request: Request, _admin: CurrentUser) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   // The public search's rule: control characters become spaces (PRODUCT.md "Security").
   const q = parseQuery(url.searchParams.get("q"));
   const page = parsePage(url.searchParams.get("page"));

@@ -7,9 +7,9 @@ import { ADMIN_USER, COMPLIANCE_USER } from "../../../tests/support/content";
 import { SPONSORSHIP } from "../../../tests/support/item-promotion";
 import { auditAddressHash, verifyAuditLog } from "../audit/audit-log.server";
 import { getDb, schema } from "../db/db.server";
-import { reviewOf } from "../review/revisions.server";
+import { reviewItem } from "../review/review-item.server";
+import { reviewOf } from "../revisions/revisions.server";
 import { deleteContent, setFeatured } from "./admin-content.server";
-import { reviewItem } from "./review-item.server";
 import { saveAction, saveItem } from "./save-item.server";
 
 const DISCLOSURE = SPONSORSHIP;

@@ -8,10 +8,10 @@ import { ADMIN_USER, approveItem, COMPLIANCE_USER, createItem as create } from "
 import { SPONSORSHIP } from "../../../tests/support/item-promotion";
 import { getDb } from "../db/db.server";
 import { buildRssFeed } from "../discovery/feed.server";
-import { reviewOf } from "../review/revisions.server";
+import { reviewItem } from "../review/review-item.server";
+import { reviewOf } from "../revisions/revisions.server";
 import { getContent } from "./admin-content.server";
 import { loadItemPage } from "./item-page.server";
-import { reviewItem } from "./review-item.server";
 import { CORRECTION_WITHOUT_CHANGE, saveItem } from "./save-item.server";
 
 function input(overrides: Partial<ContentInput> = {}): ContentInput {

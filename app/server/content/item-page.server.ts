@@ -12,7 +12,7 @@ import { audioSource, videoSource } from "~/lib/media";
 
 import { getEnv } from "../env.server";
 import { htmlToPlainText, readTimeMinutes } from "../html-text.server";
-import { correctionsOf } from "../review/corrections.server";
+import { correctionsOf } from "../revisions/corrections.server";
 import { itemPageMeta, notFoundMeta } from "../seo/seo.server";
 import { newsArticle, podcastEpisode, videoObject, type ItemFacts, type LdJson } from "../seo/structured-data.server";
 import { getPublishedBlog, listRelatedBlogs } from "./blogs.server";

@@ -1,6 +1,7 @@
 import { data, type MetaDescriptor } from "react-router";
 
 import { NO_STORE } from "~/lib/cache-headers";
+import { pageUrl } from "~/server/http/page-url.server";
 
 import { logError } from "../log.server";
 
@@ -20,7 +21,7 @@ export async function loadPublicList<T extends object, F extends object>(
   try {
     return { ok: true as const, meta, ...(await load()) };
   } catch (error) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     logError(`Failed to load ${what} (${url.pathname}${url.search})`, error);
     return data({ ok: false as const, meta, ...failed }, { status: 503, headers: NO_STORE });
   }

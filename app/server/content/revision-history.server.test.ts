@@ -7,7 +7,7 @@ import type { ContentInput } from "~/lib/editor-values";
 import { ADMIN_USER, approveItem, COMPLIANCE_USER, createItem as create } from "../../../tests/support/content";
 import { SPONSORSHIP } from "../../../tests/support/item-promotion";
 import { getDb } from "../db/db.server";
-import { reviewOf } from "../review/revisions.server";
+import { reviewOf } from "../revisions/revisions.server";
 import { getContent } from "./admin-content.server";
 import { compareRevisions, restoreRevision, revisionHistory } from "./revision-history.server";
 import { saveItem } from "./save-item.server";

@@ -17,7 +17,7 @@ import { REVISION_REASON_LABELS, type RevisionReason } from "~/lib/review";
 import type { CurrentUser } from "../auth/session.server";
 import { getDb, schema } from "../db/db.server";
 import { htmlToPlainText } from "../html-text.server";
-import type { RevisionFields } from "../review/revisions.server";
+import type { RevisionFields } from "../revisions/revisions.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { companiesByIds, type ItemCompanyRow } from "./item-companies.server";
 import { itemDisclosure, type PromotionColumns } from "./item-promotion.server";

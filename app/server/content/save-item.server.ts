@@ -18,14 +18,22 @@ import { can } from "~/lib/roles";
 import type { CurrentUser } from "../auth/session.server";
 import { getDb } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
-import { recordCorrection } from "../review/corrections.server";
-import { approves, markEdited, markSubmitted, recordRevision, reviewOf, revisionDigest } from "../review/revisions.server";
+import { recordCorrection } from "../revisions/corrections.server";
+import {
+  approves,
+  author,
+  markEdited,
+  markSubmitted,
+  recordRevision,
+  reviewableFields,
+  reviewOf,
+  revisionDigest,
+} from "../revisions/revisions.server";
 import { asTableValues, featuredColumns } from "./admin-content.server";
 import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { checkCompanies, itemCompanyIds, namesClientCompany, setItemCompanies } from "./item-companies.server";
 import { recordPublication, wakeAlerts } from "./publications.server";
-import { author, reviewableFields } from "./review-item.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 import { withTranscriptWords } from "./transcripts.server";
 

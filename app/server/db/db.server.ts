@@ -39,8 +39,8 @@ export interface Connection {
     dataDir: string | null;
     /** Runs `fn` while no query runs: PGlite writes its files straight to disk, so they are then at rest. */
     whileIdle: <T>(fn: () => Promise<T>) => Promise<T>;
-    /** PGlite's own tarball of the data folder, read into memory (for the in-memory database). */
-    dumpDataDir: () => Promise<Blob>;
+    /** PGlite's own tarball of the data folder, read into memory (for the in-memory database); gzipped unless "none". */
+    dumpDataDir: (compression?: "gzip" | "none") => Promise<Blob>;
   };
   close: () => Promise<void>;
 }
@@ -147,9 +147,14 @@ interface PgliteOptions {
   migrate?: boolean;
   /** The caller holds the folder's lock already (restores, which hold it from check to end). */
   locked?: boolean;
+  /** In memory only: start from this tarball of PGlite's (dumpDataDir) instead of an empty database. */
+  loadDataDir?: Blob;
 }
 
-async function openPglite(dataDir: string | null, { migrate = true, locked = false }: PgliteOptions = {}): Promise<Connection> {
+async function openPglite(
+  dataDir: string | null,
+  { migrate = true, locked = false, loadDataDir }: PgliteOptions = {},
+): Promise<Connection> {
   let release: () => Promise<void> = async () => {};
   if (dataDir && !locked) {
     try {
@@ -161,14 +166,18 @@ async function openPglite(dataDir: string | null, { migrate = true, locked = fal
     release = await acquireDataDirLock(dataDir);
   }
   try {
-    const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     if (migrate) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
       kind: "pglite",
       exclusive: (work) => work(),
-      pglite: { dataDir, whileIdle: (fn) => client._runExclusiveQuery(fn), dumpDataDir: () => client.dumpDataDir("gzip") },
+      pglite: {
+        dataDir,
+        whileIdle: (fn) => client._runExclusiveQuery(fn),
+        dumpDataDir: (compression = "gzip") => client.dumpDataDir(compression),
+      },
       close: async () => {
         await client.close();
         await release();
@@ -207,8 +216,16 @@ export function openInMemoryDatabase() {
   return openPglite(null);
 }
 
+/**
+ * An in-memory database that starts as a copy of another, from its tarball (`pglite.dumpDataDir()`): tests
+ * migrate one database per run and copy it per file. Migrations it lacks are applied.
+ */
+export function openInMemoryDatabaseFrom(dump: Blob) {
+  return openPglite(null, { loadDataDir: dump });
+}
+
 /** The embedded database in `dataDir` as it is: no migration runs (backups and restores leave it unchanged). */
-export function openDataDirAsItIs(dataDir: string, options: Omit<PgliteOptions, "migrate"> = {}) {
+export function openDataDirAsItIs(dataDir: string, options: Omit<PgliteOptions, "migrate" | "loadDataDir"> = {}) {
   return openPglite(dataDir, { ...options, migrate: false });
 }
 

@@ -10,6 +10,7 @@ import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { COMPANY_LIST_PATH, disclosureText, tickerLabel, type Disclosure } from "~/lib/disclosure";
 import { formatDate } from "~/lib/format";
+import { pageUrl } from "~/server/http/page-url.server";
 
 import { companiesOfItems, itemKey, type ItemCompanyRow } from "../content/item-companies.server";
 import { itemDisclosure, payersOf, PROMOTION_COLUMNS_SQL, type PromotionColumns } from "../content/item-promotion.server";
@@ -19,7 +20,7 @@ import { getEnv } from "../env.server";
 import { htmlToPlainText } from "../html-text.server";
 import { NEWEST_PUBLISHED_SQL } from "../list-order.server";
 import { logError } from "../log.server";
-import { correctionsOf, type Correction } from "../review/corrections.server";
+import { correctionsOf, type Correction } from "../revisions/corrections.server";
 
 /** PRODUCT.md "Limits": every feed lists the 50 newest items. */
 export const FEED_ITEM_LIMIT = 50;
@@ -240,7 +241,7 @@ export async function xmlResponse(
       });
     return new Response(body, { headers: { "Content-Type": headers.contentType, "Cache-Control": headers.cacheControl } });
   } catch (error) {
-    logError(`Failed to build ${new URL(request.url).pathname}`, error);
+    logError(`Failed to build ${pageUrl(request).pathname}`, error);
     return new Response("Temporarily unavailable. Please try again later.\n", {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "60" },

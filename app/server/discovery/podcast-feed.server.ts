@@ -19,7 +19,7 @@ import { getDb, schema } from "../db/db.server";
 import { getEnv } from "../env.server";
 import { htmlToPlainText } from "../html-text.server";
 import { newestPublishedFirst } from "../list-order.server";
-import { correctionsOf } from "../review/corrections.server";
+import { correctionsOf } from "../revisions/corrections.server";
 import { companyCategory, FEED_ITEM_LIMIT, newFeed, withDisclosure, xmlSafe } from "./feed.server";
 
 /** The audio types podcast apps take, by file extension, with the MIME type Apple lists for each. */

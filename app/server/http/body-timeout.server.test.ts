@@ -106,6 +106,38 @@ describe("limitBodyTime", () => {
     }
   });
 
+  it("never resets a connection that ends with its answer while the body is still arriving (Connection: close)", async () => {
+    // A client that sends `Connection: close` and a large body, refused after its first bytes: it reads the
+    // whole answer, then writes the rest of the body without a reset, and the server then closes cleanly.
+    const rest = Buffer.alloc(2 * 1024 * 1024, "y");
+    const outcome = await new Promise<{ answer: string; error?: string; serverEnded: boolean }>((resolve) => {
+      let answer = "";
+      let error: string | undefined;
+      let serverEnded = false;
+      let restSent = false;
+      const socket = net.connect(port, "127.0.0.1", () =>
+        socket.write(
+          `POST /refused?refuse=1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+            `Content-Length: ${1024 + rest.length}\r\n\r\n${"x".repeat(1024)}`,
+        ),
+      );
+      socket.on("data", (chunk) => {
+        answer += chunk.toString();
+        if (!restSent && answer.endsWith("refused")) {
+          restSent = true;
+          socket.write(rest);
+        }
+      });
+      socket.on("end", () => (serverEnded = true));
+      socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code));
+      socket.on("close", () => resolve({ answer, error, serverEnded }));
+    });
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 403 /);
+    expect(outcome.answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.serverEnded).toBe(true);
+  });
+
   it("leaves a handler that is slow after the body has arrived alone", async () => {
     const { answer, answeredAfterMs } = await dribble("POST", "/slow-handler", "abc", 10);
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);

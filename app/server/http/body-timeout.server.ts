@@ -3,11 +3,13 @@
  * value for the whole server, and large audio uploads need an hour (PRODUCT.md "Media library"); every
  * other request gets the short limit (BODY_TIMEOUT_SECONDS), so bodies that dribble in cannot hold
  * connections. A body still arriving after its request was answered (a refusal, a sign-in redirect)
- * gets the short limit from the answer on, whatever the route.
+ * gets the short limit from the answer on, whatever the route, and never resets the connection under
+ * the answer (a lingering close, as web servers do).
  */
 import type { NextFunction, Request, Response } from "express";
 
 import { UPLOAD_ENDPOINT } from "../../lib/uploads";
+import { pagePath } from "./page-url.server";
 
 /** Uploads: the media library page's own form and the upload endpoint (PRODUCT.md "Media library"). */
 export const UPLOAD_BODY_TIMEOUT_MS = 60 * 60_000;
@@ -19,10 +21,7 @@ const TIMED_OUT = (seconds: number) =>
 /** A POST to an upload route: its path as React Router matches it (any case, trailing slash, `.data`). */
 export function isUploadRequest(req: Request): boolean {
   if (req.method !== "POST") return false;
-  const path = req.path
-    .toLowerCase()
-    .replace(/(\/_)?\.data$/, "")
-    .replace(/\/+$/, "");
+  const path = pagePath(req.path.toLowerCase()).replace(/\/+$/, "");
   return UPLOAD_PATHS.has(path);
 }
 
@@ -59,6 +58,20 @@ export function limitBodyTime({ bodyMs, uploadBodyMs = UPLOAD_BODY_TIMEOUT_MS }:
       timer = setTimeout(() => {
         if (!arrived()) req.socket.destroy();
       }, bodyMs);
+    });
+    // Answered with the body still on its way, on a connection that ends with the answer (the client sent
+    // `Connection: close`): Node would close the socket at once, and the bytes still arriving would reset
+    // it, which can destroy the answer before the client reads it. The answer is ended with a FIN instead,
+    // and the socket closed once the rest of the body is read and dropped (or at the short limit above).
+    res.once("prefinish", () => {
+      if (arrived()) return;
+      const socket = req.socket;
+      const destroySoon = socket.destroySoon;
+      socket.destroySoon = () => {
+        if (arrived()) return destroySoon.call(socket);
+        socket.end();
+        req.once("end", () => socket.destroy());
+      };
     });
     req.once("end", stop);
     req.once("close", stop);

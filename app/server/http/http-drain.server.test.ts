@@ -34,6 +34,29 @@ const answers = Array.from({ length: 8 }, (_, n) => new Promise((resolve) => {
 Promise.all(answers).then((all) => process.stdout.write(JSON.stringify(all)));
 `;
 
+/**
+ * Another process: one keep-alive connection sends GET /first and, once answered, touches `idle`; when the
+ * file `go` appears it sends GET /second, touches `sent`, and prints all it received (or the error).
+ */
+const KEEP_ALIVE_CLIENT = `
+const fs = require("node:fs");
+const net = require("node:net");
+const [port, idle, go, sent] = process.argv.slice(1);
+const pause = new Int32Array(new SharedArrayBuffer(4));
+let received = "";
+const socket = net.connect(Number(port), "127.0.0.1", () => socket.write("GET /first HTTP/1.1\\r\\nHost: test\\r\\n\\r\\n"));
+socket.on("data", (chunk) => {
+  received += chunk;
+  if (!received.endsWith("answer to /first")) return;
+  fs.writeFileSync(idle, "");
+  const deadline = Date.now() + 10000;
+  while (!fs.existsSync(go) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 2);
+  socket.write("GET /second HTTP/1.1\\r\\nHost: test\\r\\n\\r\\n", () => fs.writeFileSync(sent, ""));
+});
+socket.on("close", () => process.stdout.write(received));
+socket.on("error", (error) => process.stdout.write(" ERROR " + error.code));
+`;
+
 const servers: http.Server[] = [];
 afterEach(() => {
   for (const server of servers.splice(0)) server.closeAllConnections();
@@ -205,6 +228,43 @@ describe("trackRequests(server).drain()", () => {
       expect(answer).toMatch(/^Connection: close\r$/im);
       expect(answer).toContain(`answer to /late-${n}`);
     });
+  });
+
+  it("answers, not resets, a request that arrived on an idle keep-alive connection while the process was busy", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mw-drain-"));
+    const [idle, go, sent] = ["idle", "go", "sent"].map((name) => path.join(dir, name)) as [string, string, string];
+    const { tracker, port } = await slowServer(0);
+    const client = spawn(process.execPath, ["-e", KEEP_ALIVE_CLIENT, String(port), idle, go, sent]);
+    let printed = "";
+    client.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+    const clientDone = new Promise((resolve) => client.on("exit", resolve));
+    while (!fs.existsSync(idle)) await sleep(5);
+
+    // The stop begins on an idle keep-alive connection; then a long synchronous stretch (a large render, run
+    // from a callback as renders are, so timers come next), during which the client sends its next request,
+    // outlasts the half second after which an idle connection is closed.
+    const drain = tracker.drain();
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        fs.writeFileSync(go, "");
+        const deadline = Date.now() + 10_000;
+        while (!fs.existsSync(sent) && Date.now() < deadline) {
+          // busy
+        }
+        const busyUntil = Date.now() + 700;
+        while (Date.now() < busyUntil) {
+          // busy
+        }
+        resolve();
+      }),
+    );
+    await drain;
+    await clientDone;
+    fs.rmSync(dir, { recursive: true, force: true });
+    const answers = splitAnswers(printed);
+    expect(answers.map((answer) => answer.split("\r\n")[0])).toEqual(["HTTP/1.1 200 OK", "HTTP/1.1 200 OK"]);
+    expect(answers[1]).toMatch(/^Connection: close\r$/im);
+    expect(answers[1]).toContain("answer to /second");
   });
 
   it("waits a moment for a request on a connection that has sent nothing yet, then closes it", async () => {

@@ -34,6 +34,18 @@ export interface RequestTracker {
   drain: () => Promise<void>;
 }
 
+/**
+ * Closes the connections that still look unused once the event loop has read what has arrived. A timer
+ * runs before the loop reads the sockets: after a long synchronous stretch (a large render under load) a
+ * connection can look idle while its next request waits unread, and closing it would reset that request.
+ */
+function closeAfterNextRead(candidates: net.Socket[], stillUnused: (socket: net.Socket) => boolean) {
+  if (candidates.length === 0) return;
+  setImmediate(() => {
+    for (const socket of candidates) if (stillUnused(socket)) socket.destroy();
+  });
+}
+
 export function trackRequests(server: http.Server, newConnectionGraceMs = NEW_CONNECTION_GRACE_MS): RequestTracker {
   /** Answers not yet sent, with their connection (a pipelined answer has no res.socket until its turn). */
   const inFlight = new Map<http.ServerResponse, net.Socket>();
@@ -85,13 +97,11 @@ export function trackRequests(server: http.Server, newConnectionGraceMs = NEW_CO
           if (newestOnSocket.get(socket) === res) closeAfter(res);
         }
         // Idle keep-alive connections: closed once idle IDLE_CLOSE_MS, unless they send a request first.
-        const sweep = setInterval(() => {
-          const now = Date.now();
-          for (const socket of connections) {
-            const since = idleSince.get(socket);
-            if (since !== undefined && now - since >= IDLE_CLOSE_MS) socket.destroy();
-          }
-        }, IDLE_SWEEP_MS).unref();
+        const idleTooLong = (socket: net.Socket) => {
+          const since = idleSince.get(socket);
+          return since !== undefined && Date.now() - since >= IDLE_CLOSE_MS;
+        };
+        const sweep = setInterval(() => closeAfterNextRead([...connections].filter(idleTooLong), idleTooLong), IDLE_SWEEP_MS).unref();
         // Connections that arrive while the process is busy wait in the kernel's queue, their requests sent,
         // and closing the listener resets them: keep accepting until a whole turn of the event loop accepts
         // none (at most ACCEPT_QUEUE_MAX_MS), then stop listening.
@@ -112,9 +122,8 @@ export function trackRequests(server: http.Server, newConnectionGraceMs = NEW_CO
               clearInterval(sweep);
               resolve();
             });
-            setTimeout(() => {
-              for (const socket of connections) if (!newestOnSocket.has(socket)) socket.destroy();
-            }, newConnectionGraceMs).unref();
+            const silent = (socket: net.Socket) => !newestOnSocket.has(socket);
+            setTimeout(() => closeAfterNextRead([...connections].filter(silent), silent), newConnectionGraceMs).unref();
           });
         stopListeningOnceQuiet();
       }),

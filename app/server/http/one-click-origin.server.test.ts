@@ -12,8 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import * as stopAlertsRoute from "~/routes/account.alerts.stop";
 import * as unsubscribeRoute from "~/routes/newsletter.unsubscribe";
-import { createNewsletterToken } from "~/server/inbox/newsletter-links.server";
-import { confirmSubscriber, subscriberState, subscribeToNewsletter } from "~/server/inbox/newsletter.server";
+import { createNewsletterToken } from "~/server/newsletter/subscriber-links.server";
+import { confirmSubscriber, subscriberState, subscribeToNewsletter } from "~/server/newsletter/subscribers.server";
 import { alertsAreOn, createStopAlertsToken } from "~/server/readers/alert-links.server";
 
 import { createSignedInUser } from "../../../tests/support/auth";

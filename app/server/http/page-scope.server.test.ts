@@ -56,6 +56,7 @@ describe("cache keys", () => {
   it("are read as their path: theme, query and the data request's ending left out", () => {
     expect(pathOfCacheKey("dark /videos?page=2")).toBe("/videos");
     expect(pathOfCacheKey(`light /video/${ID}.data`)).toBe(`/video/${ID}`);
+    expect(pathOfCacheKey("system /_.data")).toBe("/");
     expect(pathOfCacheKey("system /_root.data")).toBe("/");
     expect(pathOfCacheKey("system /search?q=a%20b")).toBe("/search");
   });
@@ -65,7 +66,7 @@ describe("cache keys", () => {
     expect(covers(`system /video/${ID}`)).toBe(true);
     expect(covers(`dark /video/${ID}.data`)).toBe(true);
     expect(covers("light /videos?page=3")).toBe(true);
-    expect(covers("light /_root.data")).toBe(true);
+    expect(covers("light /_.data")).toBe(true);
     expect(covers(`light /podcast/${ID}.data`)).toBe(false);
     expect(covers("light /podcasts?page=3")).toBe(false);
   });

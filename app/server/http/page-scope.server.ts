@@ -6,6 +6,8 @@
 import { CONTENT_REGISTRY, publicUrlFor } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 
+import { pagePath } from "./page-url.server";
+
 /** A change readers can see: to a published item of a type, or to anything else (companies, editions…). */
 export type ContentChange = { type: ContentType } | "everything";
 
@@ -20,8 +22,7 @@ const MIXED_SECTIONS = ["/companies", "/newsletter"];
 export function pathOfCacheKey(key: string): string {
   const url = key.slice(key.indexOf(" ") + 1);
   const path = url.split("?")[0]!.split("#")[0]!;
-  if (path === "/_root.data") return "/";
-  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+  return pagePath(path);
 }
 
 const within = (path: string, section: string) => path === section || path.startsWith(`${section}/`);

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
 import { parsePage, totalPages } from "~/lib/pagination";
+import { pageUrl } from "~/server/http/page-url.server";
 
 import { requireRight } from "../auth/session.server";
 import { redirectWithToast } from "../toast.server";
@@ -9,7 +10,7 @@ import { INBOX_PAGE_SIZE } from "./inbox.server";
 /** An admin inbox page (messages, subscribers): roles that read the inbox, the `?page=` asked for and its page count. */
 export async function loadInboxPage<T extends { total: number }>(request: Request, list: (options: { page: number }) => Promise<T>) {
   await requireRight(request, "inbox.read");
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePage(pageUrl(request).searchParams.get("page"));
   const result = await list({ page });
   return { ...result, page, totalPages: totalPages(result.total, INBOX_PAGE_SIZE) };
 }
@@ -38,7 +39,7 @@ const LIST_PARAMS = ["q", "show", "page"] as const;
  * the history entry, so Back does not show the list as it was before.
  */
 export function backToInbox(request: Request, path: string, description: string) {
-  const from = new URL(request.url).searchParams;
+  const from = pageUrl(request).searchParams;
   const kept = new URLSearchParams();
   for (const name of LIST_PARAMS) {
     const value = from.get(name);

@@ -19,6 +19,7 @@ import sharp, { type Sharp } from "sharp";
 
 import { formatBytes } from "~/lib/media-library";
 import { audioKey, imageKey, uploadUrl, variantWidths, type UploadedMedia, type UploadKind } from "~/lib/uploads";
+import { pageUrl } from "~/server/http/page-url.server";
 
 import { actorOf, appendAudit, type AuditPerson } from "../audit/audit-log.server";
 import { getDb, schema } from "../db/db.server";
@@ -85,7 +86,7 @@ export async function receiveUpload(request: Request, uploader: AuditPerson | nu
     try {
       return { ok: true, media: await store(media, uploader) };
     } catch (error) {
-      logError(`[uploads] storing ${spooled.originalName} failed (${request.method} ${new URL(request.url).pathname})`, error);
+      logError(`[uploads] storing ${spooled.originalName} failed (${request.method} ${pageUrl(request).pathname})`, error);
       return { ok: false, status: 503, error: "The file could not be stored. Please try again." };
     }
   } catch (error) {

@@ -9,8 +9,6 @@ import { callRoute } from "../../../tests/support/route";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { action as unsubscribeAction } from "../../routes/newsletter.unsubscribe";
 import { getDb, schema } from "../db/db.server";
-import { newsletterLink } from "../inbox/newsletter-links.server";
-import { subscriberState, unsubscribe } from "../inbox/newsletter.server";
 import { sendDueMails } from "../mail/mail-worker.server";
 import { smtpTransport } from "../mail/smtp-transport.server";
 import { proposedEditionItems } from "./edition-items.server";
@@ -27,6 +25,8 @@ import {
   sendTestEdition,
   updateEdition,
 } from "./editions.server";
+import { newsletterLink } from "./subscriber-links.server";
+import { subscriberState, unsubscribe } from "./subscribers.server";
 
 let sink: SmtpSink;
 let transport: ReturnType<typeof smtpTransport>;

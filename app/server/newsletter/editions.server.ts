@@ -11,11 +11,11 @@ import { sanitizeContentHtml } from "../content/sanitize.server";
 import { getDb, schema } from "../db/db.server";
 import type { EditionItemRef, EditionStatus } from "../db/schema";
 import { announceContentChange } from "../http/content-events.server";
-import { newsletterLink } from "../inbox/newsletter-links.server";
 import { mailCountsByBatch, queueMail, wakeMailWorker, type MailCounts, type OutgoingMail } from "../mail/outbox.server";
 import { absoluteUrl } from "../seo/site-url.server";
 import { liveEditionItems } from "./edition-items.server";
 import { editionHtml, editionText, type EditionContent } from "./edition-mail.server";
+import { newsletterLink } from "./subscriber-links.server";
 
 const t = schema.newsletterEditions;
 

@@ -8,8 +8,8 @@ import { deleteAccountRows, isAccountPassword } from "../auth/account-erasure.se
 import type { CurrentUser } from "../auth/session.server";
 import { getDb, schema } from "../db/db.server";
 import type { AlertFrequency } from "../db/schema";
-import { forgetAddress as forgetInInbox, subscriberState, subscribeToNewsletter, unsubscribe } from "../inbox/newsletter.server";
 import { forgetAddress as forgetInOutbox } from "../mail/outbox.server";
+import { forgetAddress as forgetSubscriber, subscriberState, subscribeToNewsletter, unsubscribe } from "../newsletter/subscribers.server";
 
 const p = schema.profiles;
 
@@ -59,7 +59,7 @@ export async function deleteAccount(user: CurrentUser, password: string): Promis
   if (!(await isAccountPassword(user.id, password))) return { ok: false, reason: "password" };
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await forgetInInbox(tx, user.email);
+    await forgetSubscriber(tx, user.email);
     await forgetInOutbox(tx, user.email);
     await deleteAccountRows(tx, user.id, user.email);
   });

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 
-import { SPOKEN_TIMINGS } from "./spoken-timings";
+import { SPOKEN_TIMINGS, type SpokenTimings } from "./spoken-timings";
 
 /** One speaker's espeak-ng settings: `-v voice -s speed -p pitch`. */
 export interface SpokenVoice {
@@ -214,14 +214,6 @@ export const SPOKEN_SETTINGS = {
   mp3: { sampleRate: 32_000, bitrate: 48 },
   video: { width: 640, height: 360, fps: 5, keyframeSeconds: 10, audioBitrate: 48 },
 } as const;
-
-/** Measured by generate-media.ts: the episode's whole length and each segment's span, in seconds. */
-export interface SpokenTimings {
-  /** The source tag of the script these times were measured for. */
-  source: string;
-  seconds: number;
-  segments: { start: number; end: number }[];
-}
 
 export function spokenScript(name: string): SpokenScript {
   const script = SPOKEN_SCRIPTS.find((s) => s.name === name);

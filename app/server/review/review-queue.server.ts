@@ -12,13 +12,12 @@ import { FIELD_SPECS } from "~/lib/editor-fields";
 import { isUuid } from "~/lib/ids";
 import type { ReviewState } from "~/lib/review";
 
+import { CONTENT_TABLES, type ContentTable } from "../content/content-tables.server";
+import { companiesByIds, itemCompanyIds, type ItemCompanyRow } from "../content/item-companies.server";
+import { itemDisclosure, type PromotionColumns } from "../content/item-promotion.server";
+import { sanitizeContentHtml } from "../content/sanitize.server";
 import { getDb, schema } from "../db/db.server";
-import { getRevision, reviewOf, type Review, type Revision, type RevisionFields } from "../review/revisions.server";
-import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
-import { companiesByIds, itemCompanyIds, type ItemCompanyRow } from "./item-companies.server";
-import { itemDisclosure, type PromotionColumns } from "./item-promotion.server";
-import { reviewableFields } from "./review-item.server";
-import { sanitizeContentHtml } from "./sanitize.server";
+import { getRevision, reviewableFields, reviewOf, type Review, type Revision, type RevisionFields } from "../revisions/revisions.server";
 
 const { contentReviews } = schema;
 
@@ -137,13 +136,6 @@ export async function itemReview(type: ContentType, id: string): Promise<ItemRev
     underReview: revision ? { revision, ...(await withCompanies(revision.fields as RevisionFields)) } : null,
     current: await withCompanies(currentFields),
   };
-}
-
-/** The pending edit of a published piece, for the editor to open instead of the row (PRODUCT.md "Review"). */
-export async function pendingEdit(type: ContentType, id: string): Promise<Revision | null> {
-  if (!isUuid(id)) return null;
-  const review = await reviewOf(type, id);
-  return review?.pendingRevisionId ? getRevision(type, id, review.pendingRevisionId) : null;
 }
 
 /** A text as the review page lists it: labelled values, the companies and the sanitised body. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { resetEnvCache } from "../env.server";
-import { createNewsletterToken, newsletterLink, readNewsletterToken } from "./newsletter-links.server";
+import { createNewsletterToken, newsletterLink, readNewsletterToken } from "./subscriber-links.server";
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;

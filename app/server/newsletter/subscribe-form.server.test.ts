@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { MAX_EMAIL_LENGTH } from "~/lib/newsletter";
 
-import { newsletterSchema, parseNewsletterForm } from "./newsletter-form.server";
+import { newsletterSchema, parseNewsletterForm } from "./subscribe-form.server";
 
 /** The field's messages as the action gets them (Conform's `error` record), or null when the address is fine. */
 function newsletterEmailErrors(value: string | undefined) {

@@ -1,12 +1,15 @@
 /**
  * PRODUCT.md "Revisions" and "Review": every saved version of an item and the state of its compliance review.
- * The records only; what a save or an approval does to the item's row is `content/`'s (save-item, review-item),
- * which call these inside their own transaction.
+ * The records only; what a save does to the item's row is `content/`'s (save-item), what an approval does is
+ * `review/`'s (review-item); both call these inside their own transaction.
  */
 import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 
+import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
+import { SPONSORSHIP_COLUMNS } from "~/lib/disclosure-fields";
+import { isUuid } from "~/lib/ids";
 import type { ReviewState, RevisionReason } from "~/lib/review";
 
 import { getDb, schema, type Database } from "../db/db.server";
@@ -19,6 +22,23 @@ type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;
 /** An item's reviewable text: its fields as written (sanitised) and the ids of the companies it names. */
 export type RevisionFields = Record<string, unknown> & { companyIds: string[] };
 
+/** The fields a revision keeps and compliance approves: everything readers see but the status and dates. */
+export function reviewableFields(type: ContentType, source: Record<string, unknown>, companyIds: readonly string[]): RevisionFields {
+  const fields: RevisionFields = { companyIds: [...companyIds].sort() };
+  for (const key of [
+    "title",
+    "description",
+    "content",
+    "tags",
+    "paidPromotion",
+    ...SPONSORSHIP_COLUMNS,
+    ...CONTENT_REGISTRY[type].fields,
+  ]) {
+    fields[key] = source[key] ?? null;
+  }
+  return fields;
+}
+
 export type Revision = typeof contentRevisions.$inferSelect;
 export type Review = typeof contentReviews.$inferSelect;
 
@@ -27,6 +47,9 @@ export interface Author {
   id: string;
   name: string;
 }
+
+/** The signed-in user as an author: their name, or their email when they have none. */
+export const author = (user: { id: string; name: string; email: string }): Author => ({ id: user.id, name: user.name || user.email });
 
 /** JSON with keys in order and dates as ISO text: the same text always gives the same digest. */
 function canonical(value: unknown): unknown {
@@ -117,6 +140,13 @@ export async function reviewOf(type: ContentType, id: string, executor?: Executo
     .where(and(eq(contentReviews.contentType, type), eq(contentReviews.contentId, id)));
   const [row] = lock ? await query.for("update") : await query;
   return row ?? null;
+}
+
+/** The pending edit of a published piece, for the editor to open instead of the row (PRODUCT.md "Review"). */
+export async function pendingEdit(type: ContentType, id: string): Promise<Revision | null> {
+  if (!isUuid(id)) return null;
+  const review = await reviewOf(type, id);
+  return review?.pendingRevisionId ? getRevision(type, id, review.pendingRevisionId) : null;
 }
 
 /** Whether the review approves exactly this text (PRODUCT.md "Review"). */

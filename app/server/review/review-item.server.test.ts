@@ -7,11 +7,11 @@ import { REVIEW_MESSAGES } from "~/lib/review";
 import { ADMIN_USER, approveItem, COMPLIANCE_USER, createItem as create } from "../../../tests/support/content";
 import { SPONSORSHIP } from "../../../tests/support/item-promotion";
 import type { CurrentUser } from "../auth/session.server";
+import { getContent } from "../content/admin-content.server";
+import { PENDING_EDIT_NOTE, saveItem } from "../content/save-item.server";
 import { getDb, schema } from "../db/db.server";
-import { reviewOf } from "../review/revisions.server";
-import { getContent } from "./admin-content.server";
+import { reviewOf } from "../revisions/revisions.server";
 import { reviewItem } from "./review-item.server";
-import { PENDING_EDIT_NOTE, saveItem } from "./save-item.server";
 
 const DISCLOSURE = SPONSORSHIP;
 

@@ -4,7 +4,7 @@ import { CONFIRM_LINK_DAYS } from "~/lib/newsletter";
 
 import { getDb, schema, type Database } from "../db/db.server";
 import { hasMailTransport, queueMail, wakeMailWorker, type OutgoingMail } from "../mail/outbox.server";
-import { newsletterLink } from "./newsletter-links.server";
+import { newsletterLink } from "./subscriber-links.server";
 
 /** PRODUCT.md "Newsletter": the form mails an address at most once in this long. */
 export const MAIL_SPACING_MINUTES = 15;

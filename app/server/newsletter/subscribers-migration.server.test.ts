@@ -15,6 +15,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 
+import { testDatabaseServerUrl } from "../../../tests/support/test-database";
 import { MIGRATIONS_FOLDER } from "../db/db.server";
 
 const MIGRATION = "0006_newsletter_double_opt_in";
@@ -102,7 +103,7 @@ async function upgradePostgres(serverUrl: string) {
 describe(`migration ${MIGRATION}`, () => {
   // The same database engine as the rest of the suite: PGlite, or PostgreSQL with TEST_DATABASE_URL.
   it("keeps existing subscribers, pending, and they can still be confirmed or removed", async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL;
+    const serverUrl = testDatabaseServerUrl();
     expect(await (serverUrl ? upgradePostgres(serverUrl) : upgradeEmbedded())).toEqual(expected);
   });
 });

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { emptyOutbox, readOutboxInto, type Mail } from "../../../tests/support/mail";
 import { getDb, schema } from "../db/db.server";
 import { resetEnvCache } from "../env.server";
-import { readNewsletterToken } from "./newsletter-links.server";
-import { confirmSubscriber, subscriberState, subscribeToNewsletter, unsubscribe } from "./newsletter.server";
+import { readNewsletterToken } from "./subscriber-links.server";
+import { confirmSubscriber, subscriberState, subscribeToNewsletter, unsubscribe } from "./subscribers.server";
 
 const sent: Mail[] = [];
 

@@ -1,44 +1,34 @@
 /**
  * PRODUCT.md "Review": submitting an item for compliance review, and compliance's answer. The records are
- * `review/`'s; here is what they do to the item: an approved edit of a published piece is written to its row
+ * `revisions/`'s; here is what they do to the item: an approved edit of a published piece is written to its row
  * (readers saw the approved text until then), in the same transaction as the approval.
  */
 import { eq, sql } from "drizzle-orm";
 
-import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
-import { SPONSORSHIP_COLUMNS } from "~/lib/disclosure-fields";
 import { isUuid } from "~/lib/ids";
 import { needsApproval, REVIEW_MESSAGES, type ReviewAction } from "~/lib/review";
 import { can } from "~/lib/roles";
 
 import type { CurrentUser } from "../auth/session.server";
+import { asTableValues } from "../content/admin-content.server";
+import { auditItem } from "../content/content-audit.server";
+import { CONTENT_TABLES, type ContentTable } from "../content/content-tables.server";
+import { itemCompanyIds, namesClientCompany, setItemCompanies } from "../content/item-companies.server";
+import { withTranscriptWords } from "../content/transcripts.server";
 import { getDb, type Database } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
-import { recordCorrection } from "../review/corrections.server";
-import { getRevision, markReviewed, markSubmitted, recordRevision, reviewOf, type RevisionFields } from "../review/revisions.server";
-import { asTableValues } from "./admin-content.server";
-import { auditItem } from "./content-audit.server";
-import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
-import { itemCompanyIds, namesClientCompany, setItemCompanies } from "./item-companies.server";
-import { withTranscriptWords } from "./transcripts.server";
-
-/** The fields a revision keeps and compliance approves: everything readers see but the status and dates. */
-export function reviewableFields(type: ContentType, source: Record<string, unknown>, companyIds: readonly string[]): RevisionFields {
-  const fields: RevisionFields = { companyIds: [...companyIds].sort() };
-  for (const key of [
-    "title",
-    "description",
-    "content",
-    "tags",
-    "paidPromotion",
-    ...SPONSORSHIP_COLUMNS,
-    ...CONTENT_REGISTRY[type].fields,
-  ]) {
-    fields[key] = source[key] ?? null;
-  }
-  return fields;
-}
+import { recordCorrection } from "../revisions/corrections.server";
+import {
+  author,
+  getRevision,
+  markReviewed,
+  markSubmitted,
+  recordRevision,
+  reviewableFields,
+  reviewOf,
+  type RevisionFields,
+} from "../revisions/revisions.server";
 
 export type ReviewItemResult =
   | { status: "done"; message: string }
@@ -49,8 +39,6 @@ export type ReviewItemResult =
 
 /** A transaction on the database (the queries below run in the caller's). */
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
-
-export const author = (user: CurrentUser) => ({ id: user.id, name: user.name || user.email });
 
 /** Runs a review action for the signed-in user; a database failure is thrown, for the handler to log and answer. */
 export async function reviewItem(type: ContentType, id: string, action: ReviewAction, user: CurrentUser): Promise<ReviewItemResult> {

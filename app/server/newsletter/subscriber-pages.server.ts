@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
 
-import { NEWSLETTER_PAGE_HEADERS, readNewsletterToken, type NewsletterLinkPurpose } from "./newsletter-links.server";
+import { pageUrl } from "~/server/http/page-url.server";
+
+import { NEWSLETTER_PAGE_HEADERS, readNewsletterToken, type NewsletterLinkPurpose } from "./subscriber-links.server";
 
 /** The signed link a confirm or unsubscribe page was opened (or posted) with; null when it is not valid. */
 export function readPageLink(request: Request, purpose: NewsletterLinkPurpose): { email: string; token: string; expired: boolean } | null {
-  const token = new URL(request.url).searchParams.get("token");
+  const token = pageUrl(request).searchParams.get("token");
   const link = readNewsletterToken(purpose, token);
   return link.valid ? { email: link.email, token: token!, expired: link.expired } : null;
 }
@@ -16,6 +18,6 @@ export function newsletterPage<T>(page: T, status = 200) {
 
 /** Post/redirect/get: after the press the page is loaded again and shows the new state; a reload sends nothing. */
 export function reloadAfterPost(request: Request) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   return redirect(`${url.pathname}${url.search}`, 303);
 }
