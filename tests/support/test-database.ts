@@ -8,11 +8,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { expect, inject, type RunnerTask, type RunnerTestFile } from "vitest";
 
-import { openInMemoryDatabaseFrom, openPostgresDatabase, type Connection } from "~/server/db/db.server";
-import { getEnv } from "~/server/env.server";
+// Types only: Drizzle, PGlite and pg load when a file first opens its database, not in every test file.
+import type { Connection } from "~/server/db/db.server";
 
 export type TestDatabaseSource =
   /** PGlite's tarball of the migrated database. */
@@ -30,6 +29,7 @@ declare module "vitest" {
 const LIST = "tests/support/database-test-files.ts";
 const source = inject("testDatabase");
 let used = false;
+let opened = false;
 let createdDatabase: string | undefined;
 
 /** Counts this file as one that uses the test database; in the unit project that fails it. */
@@ -56,6 +56,9 @@ export function testDatabaseServerUrl(): string | undefined {
 /** The factory db.server.ts calls on the file's first getDb/connectDatabase. */
 export async function openTestDatabase(): Promise<Connection> {
   const database = claimTestDatabase();
+  opened = true;
+  const { openInMemoryDatabaseFrom, openPostgresDatabase } = await import("~/server/db/db.server");
+  const { getEnv } = await import("~/server/env.server");
   if (database.engine === "pglite") return openInMemoryDatabaseFrom(new Blob([await fs.promises.readFile(database.dumpFile)]));
   createdDatabase = `test_${crypto.randomBytes(6).toString("hex")}`;
   await adminQuery(database.serverUrl, `create database ${createdDatabase} template ${database.template}`);
@@ -66,8 +69,15 @@ export async function openTestDatabase(): Promise<Connection> {
   return openPostgresDatabase(url.toString(), { ...getEnv().DATABASE_POOL, statementTimeoutMs: 300_000 });
 }
 
-/** After the file, once its connection is closed: drops its PostgreSQL database. */
-export async function dropTestDatabase() {
+/** After the file: closes the database it opened, if it opened one, and drops its PostgreSQL database. */
+export async function closeTestDatabase() {
+  if (!opened) return;
+  const { closeDatabase } = await import("~/server/db/db.server");
+  await closeDatabase();
+  await dropTestDatabase();
+}
+
+async function dropTestDatabase() {
   if (createdDatabase && source?.engine === "postgres") {
     await adminQuery(source.serverUrl, `drop database if exists ${createdDatabase} with (force)`);
   }
@@ -92,6 +102,7 @@ function everyTestPassed(task: RunnerTask): boolean {
 }
 
 async function adminQuery(serverUrl: string, text: string) {
+  const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

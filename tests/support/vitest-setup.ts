@@ -5,10 +5,10 @@
  */
 import { afterAll, afterEach, beforeEach, vi, type RunnerTestFile } from "vitest";
 
-import { closeDatabase, setTestDatabaseFactory } from "~/server/db/db.server";
+import { setTestDatabaseFactory } from "~/server/db/test-database-factory.server";
 import { replaceErrorFolder } from "~/server/log.server";
 
-import { databaseListProblem, dropTestDatabase, openTestDatabase } from "./test-database";
+import { closeTestDatabase, databaseListProblem, openTestDatabase } from "./test-database";
 
 process.env.NODE_ENV = "test";
 process.env.BETTER_AUTH_URL = "http://localhost:3000";
@@ -21,8 +21,7 @@ setTestDatabaseFactory(openTestDatabase);
 
 let file: RunnerTestFile | undefined;
 afterAll(async () => {
-  await closeDatabase();
-  await dropTestDatabase();
+  await closeTestDatabase();
   const problem = databaseListProblem(file);
   if (problem) throw new Error(problem);
 });

@@ -13,6 +13,7 @@ import { logFolded } from "../log.server";
 import { acquireDataDirLock } from "./db-lock.server";
 import { boundByRequestDeadline } from "./request-deadline.server";
 import * as schema from "./schema";
+import { testDatabaseFactory } from "./test-database-factory.server";
 
 /**
  * One query-builder type for both drivers: PGlite's and node-postgres' Drizzle databases expose the
@@ -189,17 +190,11 @@ async function openPglite(
   }
 }
 
-let openForTests: (() => Promise<Connection>) | undefined;
-
-/** Tests: how to open a database when first asked (in-memory PGlite or a throw-away PostgreSQL database). */
-export function setTestDatabaseFactory(factory: () => Promise<Connection>) {
-  openForTests = factory;
-}
-
 /** Opens the configured database once per process and applies pending migrations. */
 export function connectDatabase(): Promise<Connection> {
   if (!globalStore.__database) {
     const env = getEnv();
+    const openForTests = testDatabaseFactory();
     globalStore.__database = openForTests
       ? openForTests()
       : env.DATABASE_URL
