@@ -67,7 +67,7 @@ export async function createApp({ env, connection, buildDir, production, isStopp
   const metrics = createMetrics({ poolStats: connection.poolStats, mailCounts: () => mailCounts() });
   app.use(
     assignRequestId,
-    accessLog((pathname) => routeOf(pathname), metrics.recordAnswer),
+    accessLog((pathname) => routeOf(pathname), metrics.recordAnswer, metrics.recordArrival),
   );
   // On every answer, refusals included (PRODUCT.md "Security headers").
   app.use(securityHeaders(policyContext(env)));

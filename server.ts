@@ -93,7 +93,11 @@ async function main() {
   const unanswered = () => (requests.inFlight === 1 ? "1 request" : `${requests.inFlight} requests`);
   const shutdown = (signal: NodeJS.Signals) => {
     if (stoppingSince !== undefined) {
-      if (Date.now() - stoppingSince < SAME_SIGNAL_WINDOW_MS) return;
+      if (Date.now() - stoppingSince < SAME_SIGNAL_WINDOW_MS) {
+        // npm passes on the Ctrl-C the server also got: one stop, said once per signal so the log explains it.
+        log.info(`${signal} received again within ${SAME_SIGNAL_WINDOW_MS / 1000} s: the same stop, carrying on.`);
+        return;
+      }
       log.error(`${signal} received again: stopping at once, ${unanswered()} unanswered.`);
       process.exit(1);
     }

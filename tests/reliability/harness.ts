@@ -25,6 +25,23 @@ const ROOT = process.cwd();
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Polls `condition` until it returns something other than undefined or false, and returns that; fails
+ * naming `what` after `timeoutMs`. Tests wait for a condition this way, never for a fixed time.
+ */
+export async function until<T>(what: string, condition: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Still waiting after ${timeoutMs} ms for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** The token every test server's /metrics answers to on its own port (PRODUCT.md "Metrics"). */
+export const METRICS_TOKEN = "reliability-metrics-token-0123456789abcdef";
+
 // ---------------------------------------------------------------------------------------------------
 // Build
 
@@ -199,6 +216,7 @@ export async function startServer(buildDir: string, site: Site, options: StartOp
     PAGE_CACHE: "on",
     // No load balancer watches /readyz here: a stop begins at once unless a test says otherwise.
     SHUTDOWN_DELAY_MS: "0",
+    METRICS_TOKEN,
     ...site.env,
     ...options.env,
   };
@@ -413,6 +431,33 @@ export function send(origin: string, options: SendOptions): Promise<Answer> {
 }
 
 /** What a browser sends with a form post on this site (the server refuses a post without its Origin). */
+/**
+ * Resolves once `server` holds at least `count` requests it has not answered (its in-flight gauge); `count`
+ * may be worked out afresh at each look (requests still unanswered by the client's count, say).
+ */
+export function untilInFlight(server: { origin: string }, count: number | (() => number)) {
+  const wanted = typeof count === "number" ? () => count : count;
+  return until("the requests to be in flight", async () => {
+    const scrape = await send(server.origin, { path: "/metrics", headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    const line = scrape.body.split("\n").find((candidate) => candidate.startsWith("marketwire_http_requests_in_flight "));
+    // The scrape counts itself.
+    return line !== undefined && Number(line.split(" ")[1]) - 1 >= wanted();
+  });
+}
+
+/**
+ * Returns once every line the server would log for requests answered so far is written: a request sent
+ * now gets its access line after theirs, so its line is the barrier. For checks that something was NOT
+ * logged (a second line, an error), without waiting a fixed time.
+ */
+export async function logsSettled(server: { origin: string; output: () => string }) {
+  const answer = await send(server.origin, { path: "/healthz" });
+  const requestId = answer.headers["x-request-id"];
+  await until(`the access line of the barrier request ${String(requestId)}`, () =>
+    logLines(server.output()).some((line) => line.requestId === requestId && line.status !== undefined),
+  );
+}
+
 export function sameOrigin(server: { origin: string }) {
   return { Origin: server.origin };
 }

@@ -10,11 +10,12 @@ import {
   ADMIN,
   freshSite,
   logLines,
+  logsSettled,
   send,
   signInAsAdmin,
-  sleep,
   startServer,
   stopAllServers,
+  until,
   type Answer,
   type LogLine,
   type RunningServer,
@@ -40,15 +41,11 @@ afterAll(async () => {
 
 /** The access lines (those with a route and a status) of the request `requestId`, once they are written. */
 async function accessLinesOf(requestId: string): Promise<LogLine[]> {
-  const deadline = Date.now() + 2_000;
-  let lines: LogLine[] = [];
-  while (Date.now() < deadline) {
-    lines = logLines(server.output()).filter((line) => line.requestId === requestId && line.status !== undefined);
-    if (lines.length > 0) break;
-    await sleep(20);
-  }
-  await sleep(50); // a second line, if there were one, would be written by now
-  return logLines(server.output()).filter((line) => line.requestId === requestId && line.status !== undefined);
+  const linesOf = () => logLines(server.output()).filter((line) => line.requestId === requestId && line.status !== undefined);
+  await until(`the access line of ${requestId}`, () => linesOf().length > 0);
+  // A second line, if there were one, is written before a later request's.
+  await logsSettled(server);
+  return linesOf();
 }
 
 function requestIdOf(answer: Answer): string {
@@ -72,14 +69,11 @@ describe("request ids and access lines", () => {
   });
 
   it("a page-cache hit carries its own request id and the cache status", async () => {
-    let answer: Answer | undefined;
-    for (let attempt = 0; attempt < 30; attempt++) {
-      answer = await send(server.origin, { path: "/videos" });
-      if (answer.headers["x-cache"] === "HIT") break;
-      await sleep(100);
-    }
-    expect(answer!.headers["x-cache"]).toBe("HIT");
-    const lines = await accessLinesOf(requestIdOf(answer!));
+    const answer = await until("a page-cache hit on /videos", async () => {
+      const candidate = await send(server.origin, { path: "/videos" });
+      return candidate.headers["x-cache"] === "HIT" && candidate;
+    });
+    const lines = await accessLinesOf(requestIdOf(answer));
     expect(lines).toMatchObject([{ method: "GET", route: "/videos", status: 200, cache: "HIT" }]);
   });
 
@@ -107,7 +101,7 @@ describe("request ids and access lines", () => {
       headers: { Origin: server.origin },
       json: { email: ADMIN.email, password: "wrong-password-1" },
     });
-    await sleep(100);
+    await logsSettled(server);
     const sessionToken = cookie.split(";")[0]!.split("=")[1]!;
     expect(sessionToken.length).toBeGreaterThan(10);
     const output = server.output();
@@ -129,7 +123,8 @@ describe("behind a trusted proxy", () => {
       const replaced = await send(proxied.origin, { path: "/healthz", headers: { "X-Request-Id": insane } });
       expect(replaced.headers["x-request-id"]).toMatch(UUID);
     }
-    await sleep(100);
-    expect(logLines(proxied.output()).some((line) => line.requestId === "lb-4f1c9a" && line.route === "/healthz")).toBe(true);
+    await until("the kept id's access line", () =>
+      logLines(proxied.output()).some((line) => line.requestId === "lb-4f1c9a" && line.route === "/healthz"),
+    );
   });
 });

@@ -5,11 +5,20 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
-import { freePort, freshSite, send, sleep, startServer, stopAllServers, type RunningServer, type Site } from "./harness";
+import {
+  freePort,
+  freshSite,
+  send,
+  startServer,
+  stopAllServers,
+  METRICS_TOKEN as TOKEN,
+  until,
+  type RunningServer,
+  type Site,
+} from "./harness";
 
 const buildDir = inject("buildDir");
 const seededDataDir = inject("seededDataDir") || undefined;
-const TOKEN = "reliability-metrics-token-0123456789abcdef";
 
 const sites: Site[] = [];
 let server: RunningServer;
@@ -38,10 +47,10 @@ describe("/metrics", () => {
     const videosBefore = sample(before.body, "marketwire_http_requests_total", 'route="/videos",status="200"') ?? 0;
     // A miss, then hits once the cache holds the page.
     let hits = 0;
-    for (let attempt = 0; attempt < 30 && hits < 2; attempt++) {
+    await until("two page-cache hits on /videos", async () => {
       if ((await send(server.origin, { path: "/videos" })).headers["x-cache"] === "HIT") hits++;
-      else await sleep(100);
-    }
+      return hits >= 2;
+    });
     expect((await send(server.origin, { path: "/blog/no-such-article" })).status).toBe(404);
 
     const viaPort = await send(`http://127.0.0.1:${metricsPort}`, { path: "/metrics" });

@@ -12,8 +12,8 @@ import {
   eventLines,
   freshSite,
   logLines,
+  logsSettled,
   signInAsAdmin,
-  sleep,
   startServer,
   stopAllServers,
   type RunningServer,
@@ -106,7 +106,7 @@ describe("an absolute-form request target", () => {
       expect(answer).toMatch(/\r\ncache-control: no-store\r\n/i);
       expect(answer).toMatch(/\r\ncontent-type: text\/plain; charset=utf-8\r\n/i);
       expect(answer).toContain("Bad Request: the request target must be a path on this site");
-      await sleep(100);
+      await logsSettled(server);
       expect(eventLines(server.output().slice(logBefore))).toEqual([]);
       expect(logLines(server.output().slice(logBefore)).filter((line) => line.status === 400)).toHaveLength(1);
     },
@@ -118,7 +118,7 @@ describe("slow bodies", () => {
     const logBefore = server.output().length;
     const exchange = await dribble(formHead("/contact", server.origin, slowForm.length), slowForm);
     // The action that was reading the body gives up quietly.
-    await sleep(200);
+    await logsSettled(server);
     expect(eventLines(server.output().slice(logBefore))).toEqual([]);
     expect(exchange.answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(exchange.answer).toMatch(/\r\nconnection: close\r\n/i);

@@ -15,6 +15,8 @@ import {
   sleep,
   startServer,
   stopAllServers,
+  until,
+  untilInFlight,
   type Answer,
   type RunningServer,
   type Site,
@@ -154,7 +156,8 @@ describe("SIGTERM", () => {
     let answered = 0;
     for (const outcome of all) void outcome.then(() => (answered += 1));
     while (written < all.length) await sleep(5);
-    await sleep(250); // the server has read every request line by now
+    // The server has read every request line: every request not yet answered is in flight there.
+    await untilInFlight(server, () => all.length - answered);
 
     const inFlight = all.length - answered;
     const signalledAt = server.signal("SIGTERM");
@@ -248,13 +251,13 @@ describe("SIGTERM", () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const post = settle(heldPost(server, "repeat", released));
-    await sleep(250);
+    await untilInFlight(server, 1);
     server.signal("SIGINT");
-    await sleep(20);
-    server.signal("SIGINT");
-    server.signal("SIGTERM");
     await server.printed("SIGINT received");
-    await sleep(200);
+    server.signal("SIGINT");
+    await server.printed("SIGINT received again within 1 s: the same stop, carrying on.");
+    server.signal("SIGTERM");
+    await server.printed("SIGTERM received again within 1 s: the same stop, carrying on.");
     release();
     const outcome = await post;
     expect("answer" in outcome && outcome.answer.status).toBe(200);
@@ -264,10 +267,11 @@ describe("SIGTERM", () => {
   it("sent again after that stops at once with exit code 1", async () => {
     const server = await startServer(buildDir, await site());
     const post = settle(heldPost(server, "second-signal", new Promise(() => {})));
-    await sleep(250);
-    server.signal("SIGTERM");
+    await untilInFlight(server, 1);
+    const firstAt = server.signal("SIGTERM");
     await server.printed("SIGTERM received");
-    await sleep(1_200);
+    // Past the 1-second window in which a repeat is the same stop: a wait the product's rule defines.
+    await until("the same-signal window to end", () => Date.now() - firstAt > 1_100);
     const secondAt = server.signal("SIGTERM");
     const exit = await server.exited;
     expect(exit.code).toBe(1);
@@ -279,7 +283,7 @@ describe("SIGTERM", () => {
   it("gives up after 10 s on a request that never finishes: exit code 1", async () => {
     const server = await startServer(buildDir, await site());
     const post = settle(heldPost(server, "deadline", new Promise(() => {})));
-    await sleep(250);
+    await untilInFlight(server, 1);
     const signalledAt = server.signal("SIGTERM");
     const exit = await server.exited;
     expect(exit.code).toBe(1);

@@ -50,8 +50,13 @@ function countBodyBytes(res: Response): () => number {
  * `routeOf` names the route of a pathname the React Router app serves; `onAnswered` hears of every answer
  * (the metrics count them).
  */
-export function accessLog(routeOf: (pathname: string) => string, onAnswered: (answer: Answer) => void = () => {}): RequestHandler {
+export function accessLog(
+  routeOf: (pathname: string) => string,
+  onAnswered: (answer: Answer) => void = () => {},
+  onArrived: () => void = () => {},
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    onArrived();
     const started = process.hrtime.bigint();
     const bytesSent = countBodyBytes(res);
     const requestId = res.locals.requestId as string | undefined;

@@ -15,11 +15,18 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
+let release!: () => void;
+let heldUntil = new Promise<void>((resolve) => (release = resolve));
+
 /** The access log counting into `metrics`, /metrics as server.ts mounts it, and a few routes, on a free port. */
 async function startApp(metrics: Metrics, token: string | undefined) {
   const app = express();
-  app.use(accessLog((pathname) => (pathname.startsWith("/items/") ? "/items/:id" : "(no route)"), metrics.recordAnswer));
+  app.use(
+    accessLog((pathname) => (pathname.startsWith("/items/") ? "/items/:id" : "(no route)"), metrics.recordAnswer, metrics.recordArrival),
+  );
   app.get("/metrics", labelRoute("/metrics", metricsRoute(metrics, token)));
+  // Answered when the test lets it go.
+  app.get("/held", (_req, res) => void heldUntil.then(() => res.send("released")));
   app.get("/items/:id", (req, res) => {
     if (req.params.id === "missing") return void res.status(404).send("Not found");
     res.setHeader("X-Cache", req.params.id === "cached" ? "HIT" : "MISS");
@@ -62,6 +69,24 @@ describe("the metrics", () => {
     // The process, from prom-client's default collectors.
     expect(sample(text, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
     expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
+  });
+
+  it("count the requests in flight, until each is answered or its client goes away", async () => {
+    heldUntil = new Promise<void>((resolve) => (release = resolve));
+    const metrics = createMetrics();
+    const origin = await startApp(metrics, TOKEN);
+    const inFlight = async () => sample(await metrics.registry.metrics(), "marketwire_http_requests_in_flight");
+    expect(await inFlight()).toBe(0);
+    const held = [fetch(`${origin}/held`), fetch(`${origin}/held`)];
+    const abandoned = new AbortController();
+    const gone = fetch(`${origin}/held`, { signal: abandoned.signal }).catch(() => "aborted");
+    await expect.poll(inFlight).toBe(3);
+    abandoned.abort();
+    expect(await gone).toBe("aborted");
+    await expect.poll(inFlight).toBe(2);
+    release();
+    for (const answer of await Promise.all(held)) expect(await answer.text()).toBe("released");
+    await expect.poll(inFlight).toBe(0);
   });
 
   it("name an unknown method OTHER, so a client cannot make up labels", () => {

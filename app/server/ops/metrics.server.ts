@@ -32,6 +32,8 @@ export interface Answer {
 
 export interface Metrics {
   registry: Registry;
+  /** A request has arrived: it is in flight until its answer is recorded. */
+  recordArrival: () => void;
   recordAnswer: (answer: Answer) => void;
 }
 
@@ -62,6 +64,12 @@ export function createMetrics({ poolStats, mailCounts }: MetricsSources = {}): M
     labelNames: ["method", "route"],
     // From a page-cache hit (~1 ms) to the statement timeout and beyond.
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  // Requests received and not yet answered: what a stop would wait for (PRODUCT.md "Operations").
+  const inFlight = new Gauge({
+    name: "marketwire_http_requests_in_flight",
+    help: "Requests received and not yet answered (a scrape on the site's port counts itself).",
     registers: [registry],
   });
   const pageCache = new Counter({
@@ -108,7 +116,11 @@ export function createMetrics({ poolStats, mailCounts }: MetricsSources = {}): M
   });
   return {
     registry,
+    recordArrival() {
+      inFlight.inc();
+    },
     recordAnswer({ method, route, status, durationMs, cache }) {
+      inFlight.dec();
       const methodLabel = KNOWN_METHODS.has(method) ? method : "OTHER";
       requests.inc({ method: methodLabel, route, status: String(status) });
       duration.observe({ method: methodLabel, route }, durationMs / 1000);

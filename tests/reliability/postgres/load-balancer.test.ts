@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 
-import { ADMIN, freePort, freshSite, logLines, sleep, startServer, stopAllServers, type Site } from "../harness";
+import { ADMIN, freePort, freshSite, logLines, logsSettled, sleep, startServer, stopAllServers, until, type Site } from "../harness";
 
 const buildDir = inject("buildDir");
 const TLS_DIR = path.resolve("tests/support/tls");
@@ -108,10 +108,12 @@ describe("the load balancer of compose.yaml", () => {
     // Caddy's request id reaches the instance that answered and comes back to the reader.
     const id = home!.headers["x-request-id"] as string;
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    await sleep(100);
-    const accessLines = [a, b]
-      .flatMap((server) => logLines(server.output()))
-      .filter((line) => line.requestId === id && line.status === 200);
+    const linesOfId = () =>
+      [a, b].flatMap((server) => logLines(server.output())).filter((line) => line.requestId === id && line.status === 200);
+    await until("the access line of Caddy's request id", () => linesOfId().length > 0);
+    // Written by now: any second line (the other instance's, or a repeat).
+    for (const server of [a, b]) await logsSettled(server);
+    const accessLines = linesOfId();
     expect(accessLines).toHaveLength(1);
 
     // The scraper asks each instance; the public side has no /metrics, token or not.
@@ -136,9 +138,11 @@ describe("the load balancer of compose.yaml", () => {
       }
     };
     const readers = [reader(), reader(), reader()];
-    await sleep(500);
+    await until("the readers' first answers", () => answered >= 10);
     const stopped = await a.stop(20_000);
-    await sleep(1_000);
+    // B keeps answering them once A has gone.
+    const answeredByThen = answered;
+    await until("answers after A stopped", () => answered >= answeredByThen + 10);
     reading = false;
     await Promise.all(readers);
     console.info(`[reliability] rolling restart behind Caddy: ${answered} answers, ${failures.length} failures`);

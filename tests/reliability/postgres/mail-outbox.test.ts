@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, afterEach, describe, expect, inject, it } from "vitest";
 
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../../support/smtp-sink";
-import { freshSite, sameOrigin, send, sleep, startServer, stopAllServers, type Site } from "../harness";
+import { freshSite, sameOrigin, send, startServer, stopAllServers, until, type Site } from "../harness";
 
 const buildDir = inject("buildDir");
 
@@ -51,14 +51,6 @@ async function queueBatch(url: string, count: number) {
   );
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
 function copiesByRecipient(received: ReceivedMail[]) {
   const copies = new Map<string, ReceivedMail[]>();
   for (const mail of received) copies.set(mail.to, [...(copies.get(mail.to) ?? []), mail]);
@@ -81,7 +73,7 @@ describe("the mail outbox on PostgreSQL", () => {
       form: { email: "new.reader@example.com" },
     });
     expect(answer.status).toBe(200);
-    await until(() => sink!.received.length === 1, 15_000, "the confirmation mail");
+    await until("the confirmation mail", () => sink!.received.length === 1, 15_000);
     const [mail] = sink.received;
     expect(mail).toMatchObject({ to: "new.reader@example.com", subject: "Confirm your MarketWire newsletter subscription" });
     expect(mail!.messageId).toMatch(/^<outbox-\d+@marketwire\.test>$/);
@@ -94,10 +86,14 @@ describe("the mail outbox on PostgreSQL", () => {
   it("two instances send a batch of 300 with every recipient receiving exactly one copy", async () => {
     sink = await startSmtpSink({ delayMs: 5 });
     const shared = await site();
-    await Promise.all([startServer(buildDir, shared, { env: smtpEnv(sink) }), startServer(buildDir, shared, { env: smtpEnv(sink) })]);
+    const servers = await Promise.all([
+      startServer(buildDir, shared, { env: smtpEnv(sink) }),
+      startServer(buildDir, shared, { env: smtpEnv(sink) }),
+    ]);
     await queueBatch(shared.env.DATABASE_URL!, 300);
-    await until(() => sink!.received.length >= 300, 60_000, "300 mails");
-    await sleep(500); // a duplicate would arrive now
+    await until("300 mails", () => sink!.received.length >= 300, 60_000);
+    // A stop finishes the mail being sent: once both have stopped, any duplicate has arrived.
+    for (const server of servers) expect((await server.stop()).code).toBe(0);
     const copies = copiesByRecipient(sink.received);
     expect(copies.size).toBe(300);
     expect([...copies.values()].every((list) => list.length === 1)).toBe(true);
@@ -114,13 +110,13 @@ describe("the mail outbox on PostgreSQL", () => {
     const shared = await site();
     const first = await startServer(buildDir, shared, { env: smtpEnv(sink) });
     await queueBatch(shared.env.DATABASE_URL!, 200);
-    await until(() => sink!.received.length >= 40, 60_000, "the first 40 mails");
+    await until("the first 40 mails", () => sink!.received.length >= 40, 60_000);
     expect((await first.stop()).code).toBe(0);
     const beforeRestart = sink.received.length;
     expect(beforeRestart).toBeLessThan(200);
-    await startServer(buildDir, shared, { env: smtpEnv(sink) });
-    await until(() => sink!.received.length >= 200, 60_000, "200 mails");
-    await sleep(500);
+    const second = await startServer(buildDir, shared, { env: smtpEnv(sink) });
+    await until("200 mails", () => sink!.received.length >= 200, 60_000);
+    expect((await second.stop()).code).toBe(0);
     const copies = copiesByRecipient(sink.received);
     expect(copies.size).toBe(200);
     expect(sink.received).toHaveLength(200);
@@ -132,7 +128,7 @@ describe("the mail outbox on PostgreSQL", () => {
     const url = shared.env.DATABASE_URL!;
     const first = await startServer(buildDir, shared, { env: smtpEnv(sink) });
     await queueBatch(url, 200);
-    await until(() => sink!.received.length >= 40, 60_000, "the first 40 mails");
+    await until("the first 40 mails", () => sink!.received.length >= 40, 60_000);
     first.signal("SIGKILL");
     await first.exited;
     const stuck = await query<{ n: string; seconds: number }>(
@@ -144,16 +140,16 @@ describe("the mail outbox on PostgreSQL", () => {
     expect(stuck[0]!.seconds).toBeLessThanOrEqual(30);
     // Those seconds pass.
     await query(url, "update mail_outbox set claimed_until = now() - interval '1 second' where status = 'sending'");
-    await startServer(buildDir, shared, { env: smtpEnv(sink) });
+    const next = await startServer(buildDir, shared, { env: smtpEnv(sink) });
     await until(
+      "every mail sent",
       async () => {
         const [row] = await query<{ n: string }>(url, "select count(*) as n from mail_outbox where status <> 'sent'");
         return row!.n === "0";
       },
       60_000,
-      "every mail sent",
     );
-    await sleep(500);
+    expect((await next.stop()).code).toBe(0);
     const copies = copiesByRecipient(sink.received);
     expect(copies.size).toBe(200);
     const repeated = [...copies.values()].filter((list) => list.length > 1);
