@@ -75,7 +75,7 @@ async function main() {
   // Keep-alive outlasting the load balancer's idle timeout (KEEP_ALIVE_TIMEOUT_SECONDS), headers after it,
   // and an hour for a large audio upload (PRODUCT.md "Media library"): see server-timeouts.server.ts.
   applyTimeouts(server, env);
-  answerUnknownMethods(server);
+  answerUnknownMethods(server, { bodyMs: env.BODY_TIMEOUT_SECONDS * 1000 });
   const requests = trackRequests(server);
   server.on("error", (error: NodeJS.ErrnoException) => {
     log.error(

@@ -17,7 +17,7 @@ beforeAll(async () => {
     res.send("handled");
   });
   const server = app.listen(0, "127.0.0.1");
-  answerUnknownMethods(server);
+  answerUnknownMethods(server, { bodyMs: 1_000 });
   await new Promise((resolve) => server.once("listening", resolve));
   port = (server.address() as AddressInfo).port;
   close = () => server.close();

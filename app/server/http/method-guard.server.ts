@@ -6,6 +6,8 @@ import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 
+import { dropBytesAfterLastRequest } from "./body-timeout.server";
+
 /** Pages and resource routes answer GET/HEAD; every form and API call is a POST. */
 const SERVED_METHODS = ["GET", "HEAD", "POST"];
 const ALLOW = [...SERVED_METHODS, "OPTIONS"].join(", ");
@@ -35,10 +37,17 @@ export function refuseUnservedMethods(req: Request, res: Response, next: NextFun
 
 /**
  * Node's HTTP parser refuses methods it does not know (TRACK, made-up names) before Express sees
- * them, with a bare 400; answer those 405 too. Other parse errors keep Node's own answers.
+ * them, with a bare 400; answer those 405 too. Bytes after a connection's last request are no request
+ * and get no answer: the answer in progress goes out whole, and they are dropped until the client stops
+ * sending (at most `bodyMs`, body-timeout.server.ts). Other parse errors keep Node's own answers.
  */
-export function answerUnknownMethods(server: Server) {
+export function answerUnknownMethods(server: Server, { bodyMs }: { bodyMs: number }) {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    // Reported again for every chunk that arrives after the last request.
+    if (error.code === "HPE_CLOSED_CONNECTION") {
+      dropBytesAfterLastRequest(socket, bodyMs);
+      return;
+    }
     if (!socket.writable || socket.bytesWritten > 0) {
       socket.destroy();
       return;
