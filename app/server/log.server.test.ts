@@ -70,7 +70,8 @@ describe("log lines", () => {
   it("written while a request is handled carry its id, even after an await", async () => {
     const { logger, lines } = memoryLogger();
     await runWithRequestId("req-1", async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      // Resumed in a later turn of the event loop, as after a database query.
+      await new Promise((resolve) => setImmediate(resolve));
       logger.info("inside");
     });
     logger.info("outside");

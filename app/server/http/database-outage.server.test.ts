@@ -42,7 +42,7 @@ describe("answerDatabaseOutagesWith503", () => {
     app.use(answerDatabaseOutagesWith503);
     // As React Router does: the error is reported (handleError) while the answer is made, then sent.
     app.get("/outage", async (_req, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setImmediate(resolve));
       noteRequestError(wrapped(withCode("57014")));
       res.status(500).send("Unexpected Server Error");
     });

@@ -4,7 +4,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { trackRequests } from "./http-drain.server";
 
@@ -112,17 +112,18 @@ function splitAnswers(received: string) {
   return received.split(/(?=HTTP\/1\.1 )/);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Polls `check` until it passes: often, since the answers it waits among take a few hundred ms at most. */
+const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 5 });
 
 describe("trackRequests(server).drain()", () => {
   it("lets requests in progress finish and refuses new connections", async () => {
-    const { tracker, port } = await slowServer(300);
+    const { server, tracker, port } = await slowServer(300);
     const answers = Promise.all([get(port, "/a"), get(port, "/b"), get(port, "/c")]);
-    await sleep(100);
-    expect(tracker.inFlight).toBe(3);
+    await waitFor(() => expect(tracker.inFlight).toBe(3));
     let drained = false;
     const drain = tracker.drain().then(() => (drained = true));
-    await sleep(20);
+    // Once the queue of connections is quiet, the listener closes.
+    await waitFor(() => expect(server.listening).toBe(false));
     await expect(get(port, "/late")).rejects.toMatchObject({ code: "ECONNREFUSED" });
     expect(drained).toBe(false);
     expect((await answers).map((answer) => [answer.status, answer.body])).toEqual([
@@ -138,7 +139,7 @@ describe("trackRequests(server).drain()", () => {
     const { tracker, port } = await slowServer(200);
     const agent = new http.Agent({ keepAlive: true });
     const answer = get(port, "/busy", agent);
-    await sleep(50);
+    await waitFor(() => expect(tracker.inFlight).toBe(1));
     const drain = tracker.drain();
     expect(await answer).toEqual({ status: 200, connection: "close", body: "answer to /busy" });
     await drain;
@@ -178,7 +179,7 @@ describe("trackRequests(server).drain()", () => {
       }
     });
     // Every client is busy on a connection it has reused.
-    while (answered.some((count) => count < 3)) await sleep(5);
+    await waitFor(() => expect(answered.every((count) => count >= 3)).toBe(true));
     await tracker.drain();
     const all = await Promise.all(clients);
     expect(all.flat().filter((outcome) => outcome !== "200")).toEqual([]);
@@ -238,7 +239,7 @@ describe("trackRequests(server).drain()", () => {
     let printed = "";
     client.stdout.on("data", (chunk: Buffer) => (printed += chunk.toString()));
     const clientDone = new Promise((resolve) => client.on("exit", resolve));
-    while (!fs.existsSync(idle)) await sleep(5);
+    await waitFor(() => expect(fs.existsSync(idle)).toBe(true));
 
     // The stop begins on an idle keep-alive connection; then a long synchronous stretch (a large render, run
     // from a callback as renders are, so timers come next), during which the client sends its next request,
@@ -279,17 +280,18 @@ describe("trackRequests(server).drain()", () => {
     let drainedAt = 0;
     let drain: Promise<unknown> | undefined;
     let started = 0;
-    // Two connections, accepted before the stop: one sends its request 100 ms into the stop, the other never does.
+    // Two connections, accepted before the stop: one sends its request once the stop has closed the listener
+    // (the grace for a first request has begun), the other never does.
     const silent = new Promise<string>((resolve) => {
       const socket = net.connect(port, "127.0.0.1");
       socket.on("close", () => resolve("closed"));
       socket.on("error", () => {});
     });
     const late = rawExchange(port, async (send) => {
-      while (accepted < 2) await sleep(5);
+      await waitFor(() => expect(accepted).toBe(2));
       started = Date.now();
       drain = tracker.drain().then(() => (drainedAt = Date.now()));
-      await sleep(100);
+      await waitFor(() => expect(server.listening).toBe(false));
       await send("/late");
     });
     const answer = await late;
@@ -306,7 +308,8 @@ describe("trackRequests(server).drain()", () => {
     let drain: Promise<void> | undefined;
     const received = await rawExchange(port, async (send) => {
       await Promise.all([send("/one"), send("/two")]);
-      await sleep(50);
+      // Both read: the pipelined one is in flight too, waiting for its turn.
+      await waitFor(() => expect(tracker.inFlight).toBe(2));
       drain = tracker.drain();
     });
     await drain;
@@ -321,13 +324,14 @@ describe("trackRequests(server).drain()", () => {
   });
 
   it("answers a request sent on a busy connection after the drain began, with Connection: close", async () => {
-    const { tracker, port } = await slowServer(200);
+    const { server, tracker, port } = await slowServer(200);
     let drain: Promise<void> | undefined;
     const received = await rawExchange(port, async (send) => {
       await send("/before");
-      await sleep(50);
+      await waitFor(() => expect(tracker.inFlight).toBe(1));
       drain = tracker.drain();
-      await sleep(50);
+      // Well into the stop: the listener is closed.
+      await waitFor(() => expect(server.listening).toBe(false));
       await send("/during");
     });
     await drain;

@@ -158,7 +158,7 @@ describe("securityHeaders middleware", () => {
     app.use(securityHeaders(context));
     // Like React Router's Express adapter: the page's headers are appended once its render is done.
     app.get("/page", async (_req, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setImmediate(resolve));
       res.append("Content-Security-Policy", "default-src 'self'; script-src 'nonce-page'");
       res.type("html").send("<!doctype html><title>page</title>");
     });

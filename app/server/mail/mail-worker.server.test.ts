@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { emptyOutbox } from "../../../tests/support/mail";
 import { startSmtpSink, type SinkOptions, type SmtpSink } from "../../../tests/support/smtp-sink";
@@ -225,12 +225,15 @@ describe('claims and the rate (PRODUCT.md "Mail")', () => {
 describe("startMailWorker", () => {
   it("sends a mail queued in this process at once, without waiting for its next look", async () => {
     const smtp = await sink();
+    const timers = vi.spyOn(globalThis, "setTimeout");
     const running = startMailWorker(worker(smtp, { pollMs: 60_000 }));
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100)); // its first look found nothing: it sleeps
+      // Its first look found nothing: it sleeps until its next look, a minute away.
+      await until(() => timers.mock.calls.some(([, ms]) => ms === 60_000), 5_000);
       await sendLater(mails(1));
       await until(() => smtp.received.length === 1, 5_000);
     } finally {
+      timers.mockRestore();
       await running.stop();
     }
     expect(await rows()).toMatchObject([{ status: "sent" }]);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import type { DestinationStream } from "pino";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ErrorFolder } from "../error-folding.server";
 import { createLogger, logError, replaceErrorFolder, replaceLogger } from "../log.server";
@@ -50,8 +50,16 @@ async function startApp(trustProxy: boolean | string) {
   return { origin, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-async function settled() {
-  await new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Returns once every line the requests answered so far would log is written: a request sent now gets its
+ * access line after theirs, so its line is the barrier (an access line is written just after the answer).
+ */
+async function settled(origin: string) {
+  const barrier = (await fetch(`${origin}/barrier`)).headers.get("x-request-id");
+  await vi.waitFor(() => expect(lines.some((line) => line.requestId === barrier && line.status === 404)).toBe(true), {
+    timeout: 5_000,
+    interval: 5,
+  });
 }
 
 describe("acceptedRequestId", () => {
@@ -75,7 +83,7 @@ describe("request ids and access lines (in-process Express)", () => {
     const app = await startApp(false);
     try {
       const answers = await Promise.all(["/items/42", "/refused", "/files/logo.svg"].map((path) => fetch(`${app.origin}${path}`)));
-      await settled();
+      await settled(app.origin);
       const ids = answers.map((answer) => answer.headers.get("x-request-id"));
       expect(new Set(ids).size).toBe(3);
       const byId = (id: string | null) => lines.filter((line) => line.requestId === id);
@@ -106,7 +114,7 @@ describe("request ids and access lines (in-process Express)", () => {
     try {
       const answers = [];
       for (let n = 0; n < 3; n++) answers.push(await fetch(`${app.origin}/items/broken`));
-      await settled();
+      await settled(app.origin);
       const errors = lines.filter((line) => line.level === "error");
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatchObject({ msg: "Failed to load item (/items/broken)", requestId: answers[0]!.headers.get("x-request-id") });
