@@ -10,12 +10,12 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { getDb, schema } from "~/server/db/db.server";
 import * as inbox from "~/server/inbox/inbox.server";
-import { getToast } from "~/server/toast.server";
 
 import { appRequest, BASE_URL, createSignedInUser } from "../../tests/support/auth";
 import { MISSING_ID } from "../../tests/support/content";
 import { renderRoute } from "../../tests/support/render";
 import { callRoute } from "../../tests/support/route";
+import { toastOf } from "../../tests/support/toast";
 import { loader as layoutLoader } from "./admin";
 import AdminMessages, { action, loader } from "./admin.messages";
 
@@ -56,16 +56,6 @@ async function stored() {
 
 const post = (form: Record<string, string>, cookie?: string, path = "/admin/messages") =>
   callRoute(action, appRequest(path, { method: "POST", cookie, form }));
-
-/** The flash toast a redirect sets, read the way the root loader reads it. */
-async function toastOf(headers: Headers) {
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie) return null;
-  return (await getToast(appRequest("/", { cookie }))).toast;
-}
 
 const unreadInLayout = async () => (await callRoute(layoutLoader, appRequest("/admin", { cookie: admin }))).body.unreadMessages;
 

@@ -13,6 +13,8 @@ import { expect, inject, type RunnerTask, type RunnerTestFile } from "vitest";
 // Types only: Drizzle, PGlite and pg load when a file first opens its database, not in every test file.
 import type { Connection } from "~/server/db/db.server";
 
+import { adminQuery } from "./postgres-admin";
+
 export type TestDatabaseSource =
   /** PGlite's tarball of the migrated database. */
   | { engine: "pglite"; dumpFile: string }
@@ -99,15 +101,4 @@ export function databaseListProblem(file: RunnerTestFile | undefined): string | 
 function everyTestPassed(task: RunnerTask): boolean {
   if (task.type === "suite") return task.tasks.every(everyTestPassed);
   return task.mode === "run" && task.result?.state === "pass";
-}
-
-async function adminQuery(serverUrl: string, text: string) {
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

@@ -7,10 +7,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 
 import { openInMemoryDatabase, openPostgresDatabase } from "~/server/db/db.server";
+
+import { adminQuery } from "./postgres-admin";
 
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -42,14 +43,4 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
   project.provide("testDatabase", { engine: "pglite", dumpFile });
   return () => fs.rmSync(folder, { recursive: true, force: true });
-}
-
-async function adminQuery(serverUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

@@ -90,6 +90,31 @@ function dribble(method: string, path: string, body: string, everyMs: number, wi
   });
 }
 
+/**
+ * A raw client that writes `head`, reads the answer until `answered(answer)` holds, then writes `rest` (and
+ * ends its side when `endAfterRest`): how a client still sending a body meets a server that answered early.
+ */
+function writeRestAfterAnswer(head: string, answered: (answer: string) => boolean, rest: Buffer, endAfterRest: boolean) {
+  return new Promise<{ answer: string; error?: string; serverEnded: boolean }>((resolve) => {
+    let answer = "";
+    let error: string | undefined;
+    let serverEnded = false;
+    let restSent = false;
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
+    socket.on("data", (chunk) => {
+      answer += chunk.toString();
+      if (!restSent && answered(answer)) {
+        restSent = true;
+        if (endAfterRest) socket.end(rest);
+        else socket.write(rest);
+      }
+    });
+    socket.on("end", () => (serverEnded = true));
+    socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code));
+    socket.on("close", () => resolve({ answer, error, serverEnded }));
+  });
+}
+
 describe("limitBodyTime", () => {
   it("answers a body that dribbles past the short limit with 408 and closes the connection", async () => {
     const { answer, answeredAfterMs, closedAfterMs } = await dribble("POST", "/contact", "x".repeat(100), 50);
@@ -143,28 +168,13 @@ describe("limitBodyTime", () => {
     // A client that sends `Connection: close` and a large body, refused after its first bytes: it reads the
     // whole answer, then writes the rest of the body without a reset, and the server then closes cleanly.
     const rest = Buffer.alloc(2 * 1024 * 1024, "y");
-    const outcome = await new Promise<{ answer: string; error?: string; serverEnded: boolean }>((resolve) => {
-      let answer = "";
-      let error: string | undefined;
-      let serverEnded = false;
-      let restSent = false;
-      const socket = net.connect(port, "127.0.0.1", () =>
-        socket.write(
-          `POST /refused?refuse=1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
-            `Content-Length: ${1024 + rest.length}\r\n\r\n${"x".repeat(1024)}`,
-        ),
-      );
-      socket.on("data", (chunk) => {
-        answer += chunk.toString();
-        if (!restSent && answer.endsWith("refused")) {
-          restSent = true;
-          socket.write(rest);
-        }
-      });
-      socket.on("end", () => (serverEnded = true));
-      socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code));
-      socket.on("close", () => resolve({ answer, error, serverEnded }));
-    });
+    const outcome = await writeRestAfterAnswer(
+      `POST /refused?refuse=1 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+        `Content-Length: ${1024 + rest.length}\r\n\r\n${"x".repeat(1024)}`,
+      (answer) => answer.endsWith("refused"),
+      rest,
+      false,
+    );
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 403 /);
     expect(outcome.answer).toMatch(/\r\nConnection: close\r\n/i);
     expect(outcome.error).toBeUndefined();
@@ -217,26 +227,13 @@ describe("limitBodyTime", () => {
 
   it("drops bytes after the last request without resetting the connection, and closes it after the client's last byte", async () => {
     const rest = Buffer.alloc(2 * 1024 * 1024, "y");
-    const outcome = await new Promise<{ answer: string; error?: string; serverEnded: boolean }>((resolve) => {
-      let answer = "";
-      let error: string | undefined;
-      let serverEnded = false;
-      let restSent = false;
-      const socket = net.connect(port, "127.0.0.1", () =>
-        socket.write(`DELETE /refused HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n${"x".repeat(1024)}`),
-      );
-      socket.on("data", (chunk) => {
-        answer += chunk.toString();
-        // The whole answer has arrived: the client goes on writing, then ends its side.
-        if (!restSent && /\r\n\r\nMethod Not Allowed: [^\n]*\n$/.test(answer)) {
-          restSent = true;
-          socket.end(rest);
-        }
-      });
-      socket.on("end", () => (serverEnded = true));
-      socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code));
-      socket.on("close", () => resolve({ answer, error, serverEnded }));
-    });
+    // The whole answer has arrived: the client goes on writing, then ends its side.
+    const outcome = await writeRestAfterAnswer(
+      `DELETE /refused HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n${"x".repeat(1024)}`,
+      (answer) => /\r\n\r\nMethod Not Allowed: [^\n]*\n$/.test(answer),
+      rest,
+      true,
+    );
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 405 /);
     // One answer: the bytes after the request are not answered as one more (a 400).
     expect(outcome.answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
