@@ -176,3 +176,16 @@ export function publicUrlFor(type: ContentType, id: string): string {
 export function hasTranscript(type: ContentType): boolean {
   return CONTENT_REGISTRY[type].fields.includes("transcript");
 }
+
+/**
+ * PRODUCT.md "Embeds": an item's embeddable page, framed by other sites: /embed/{slug}/{id}, the admin
+ * section's slug as the counters use it (/api/{slug}/{id}/view).
+ */
+export function embedPathFor(type: ContentType, id: string): string {
+  return `/embed/${CONTENT_REGISTRY[type].slug}/${id}`;
+}
+
+/** PRODUCT.md "Embeds": a company's coverage list, framed by its investor site. */
+export function companyEmbedPath(slug: string): string {
+  return `/embed/companies/${slug}`;
+}
