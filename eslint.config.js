@@ -51,6 +51,9 @@ export default tseslint.config(
     },
   },
 
+  // PRODUCT.md "Embeds": the embed pages' one script is plain JavaScript for the browser, inlined as it is.
+  { files: ["app/components/embed/*.js"], languageOptions: { globals: globals.browser, sourceType: "script" } },
+
   // Imports run one way (app/server/README.md): routes → components → lib, routes → server → lib.
   ...[
     { files: ["app/lib/**/*.{ts,tsx}"], banned: ["server", "routes", "components"], why: "lib/ is pure: shared by server and browser" },

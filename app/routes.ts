@@ -96,6 +96,10 @@ export default [
   // PRODUCT.md "Transcripts": a published item's transcript and chapters as files
   route("transcripts/:type/*", "routes/transcripts.$type.$.ts"),
   route("og/*", "routes/og.$.ts"),
+  // PRODUCT.md "Embeds": oEmbed and the pages other sites frame (static HTML, no React in the frame)
+  route("oembed", "routes/oembed.ts"),
+  route("embed/companies/:slug", "routes/embed.companies.$slug.ts"),
+  route("embed/:slug/:id", "routes/embed.$slug.$id.ts"),
   // PRODUCT.md "Video": the video hosts' pictures, stored once and served from here
   route("video-thumbnails/*", "routes/video-thumbnails.$.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

@@ -104,6 +104,11 @@ export function emptyCompanyValues(): CompanyValues {
 
 /** A slug: lower-case letters and digits in groups joined by single hyphens. */
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Whether a value from a URL can be a company's slug at all (before any lookup). */
+export function isCompanySlug(value: string | null | undefined): value is string {
+  return value != null && value.length <= COMPANY_LIMITS.slug && SLUG_PATTERN.test(value);
+}
 const TICKER_PATTERN = /^[A-Z0-9.-]+$/;
 
 /**

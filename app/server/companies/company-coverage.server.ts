@@ -35,14 +35,20 @@ export interface CoveragePage {
  * PRODUCT.md "Companies": one page (from 1) of the company's coverage, the published items of all five
  * types that name it, newest first, with the exact total. A page past the end is empty.
  */
-export async function companyCoverage(companyId: string, page: number, pageSize: number): Promise<CoveragePage> {
-  if (!isUuid(companyId)) return { items: [], total: 0 };
+export async function companyCoverage(
+  companyId: string,
+  page: number,
+  pageSize: number,
+  /** Only these types (PRODUCT.md "Embeds": a company embed's type filter); every type when absent. */
+  types?: readonly ContentType[],
+): Promise<CoveragePage> {
+  if (!isUuid(companyId) || types?.length === 0) return { items: [], total: 0 };
   const size = Math.max(1, Math.floor(pageSize));
   const offset = Math.min((Math.max(1, Math.floor(page)) - 1) * size, Number.MAX_SAFE_INTEGER);
   const db = await getDb();
   const items = sql.join(
     // Table and column names come from the registry, never from input.
-    CONTENT_TYPE_LIST.map(
+    CONTENT_TYPE_LIST.filter(({ key }) => !types || types.includes(key)).map(
       ({
         key,
         tableName,

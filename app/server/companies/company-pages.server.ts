@@ -8,7 +8,7 @@
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { MetaDescriptor } from "react-router";
 
-import { sectorLabel } from "~/lib/companies";
+import { isCompanySlug, sectorLabel } from "~/lib/companies";
 import { COMPANY_SECTORS, type CompanySector } from "~/lib/company-sectors";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { companyPath, tickerLabel } from "~/lib/disclosure";
@@ -30,10 +30,6 @@ const { companies } = schema;
 export const COVERAGE_PAGE_SIZE = 12;
 /** PRODUCT.md "Company pages": `/companies` shows 25 companies a page, like the admin lists. */
 export const COMPANIES_PAGE_SIZE = 25;
-
-/** A slug as the admin form makes them (PRODUCT.md "Companies"); anything else names no company. */
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const SLUG_MAX_LENGTH = 100;
 
 /** A company as the public lists show it: the labels already made. */
 export interface CompanySummary {
@@ -138,7 +134,7 @@ function website(url: string | null): CompanyProfile["website"] {
  * first, with the head tags; null when no company has the slug. A page past the end has no items.
  */
 export async function getCompanyPage(slug: string | undefined, page: number): Promise<CompanyPage | null> {
-  if (!slug || slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return null;
+  if (!isCompanySlug(slug)) return null;
   const db = await getDb();
   const [row] = await db
     .select({ ...SUMMARY_FIELDS, id: companies.id, website: companies.website, description: companies.description })
@@ -194,6 +190,7 @@ function companyPageMeta(company: CompanyProfile, page: number): MetaDescriptor[
     description: company.description || `Interviews, articles and videos about ${named} on ${SITE_NAME}.`,
     path: pagedPath(path, page),
     ogType: "website",
+    oembed: page === 1,
     headline: named,
     image: { path: companyPreviewPath(company.slug, company.logoUrl), alt: company.logoUrl ? `${company.name} logo` : SITE_NAME },
     feeds: ["all"],
@@ -207,9 +204,20 @@ function companyPageMeta(company: CompanyProfile, page: number): MetaDescriptor[
   });
 }
 
+/** The company with this slug as the lists show it, with its id (PRODUCT.md "Embeds"), or null. */
+export async function companyBySlug(slug: string): Promise<(CompanySummary & { id: string }) | null> {
+  if (!isCompanySlug(slug)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...SUMMARY_FIELDS, id: companies.id })
+    .from(companies)
+    .where(eq(companies.slug, slug));
+  return row ? { ...summary(row), id: row.id } : null;
+}
+
 /** The company with this slug, for its preview image (`/og/companies/{slug}.jpg`), or null. */
 export async function companyLogoBySlug(slug: string): Promise<{ logoUrl: string | null } | null> {
-  if (slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return null;
+  if (!isCompanySlug(slug)) return null;
   const db = await getDb();
   const [row] = await db.select({ logoUrl: companies.logoUrl }).from(companies).where(eq(companies.slug, slug));
   return row ? { logoUrl: safePicture(row.logoUrl) } : null;

@@ -3,7 +3,7 @@
  * drops the pages that can show it, not the whole cache. Pages are told apart by their path, so a page's
  * data request (`/video/{id}.data`) goes with its page.
  */
-import { CONTENT_REGISTRY, publicUrlFor } from "~/lib/content-registry";
+import { companyEmbedPath, CONTENT_REGISTRY, embedPathFor, publicUrlFor } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 
 import { pagePath } from "./page-url.server";
@@ -13,10 +13,11 @@ export type ContentChange = { type: ContentType } | "everything";
 
 /**
  * Pages that show items of every type, or companies with their items: home, search, the programme, the
- * companies and their pages (with the disclosure register), clients, the newsletter's editions.
+ * companies and their pages (with the disclosure register), clients, the newsletter's editions, and the
+ * companies' coverage embeds.
  */
 const MIXED_PAGES = ["/", "/search", "/programme", "/clients"];
-const MIXED_SECTIONS = ["/companies", "/newsletter"];
+const MIXED_SECTIONS = ["/companies", "/newsletter", companyEmbedPath("").slice(0, -1)];
 
 /** The path of a cache key (`{theme} {url}`), without its query and its `.data` ending. */
 export function pathOfCacheKey(key: string): string {
@@ -36,7 +37,8 @@ export function isAffected(change: ContentChange, path: string): boolean {
   if (change === "everything") return true;
   if (MIXED_PAGES.includes(path) || MIXED_SECTIONS.some((section) => within(path, section))) return true;
   const { listPath } = CONTENT_REGISTRY[change.type];
-  return path === listPath || path.startsWith(publicUrlFor(change.type, ""));
+  // PRODUCT.md "Embeds": an item's embed shows what its page shows.
+  return path === listPath || path.startsWith(publicUrlFor(change.type, "")) || path.startsWith(embedPathFor(change.type, ""));
 }
 
 /** The page cache's test for a change: undefined (every page) for "everything". */

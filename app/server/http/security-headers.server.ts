@@ -60,6 +60,30 @@ export function pageDirectives(nonce: string, { https, development }: PolicyCont
   };
 }
 
+/**
+ * PRODUCT.md "Embeds": an embed page may be framed by any site. It runs only its one inline script and
+ * style, allowed by their hashes; it shows pictures of this site only, so nothing is asked of another host
+ * until the reader presses play (then the host's player frame, or the native player's file).
+ */
+export function embedDirectives(hashes: { script: string; style: string }, { https }: PolicyContext): Directives {
+  const mediaHosts = https ? ["https:"] : ["https:", "http:"];
+  return {
+    "default-src": ["'none'"],
+    "script-src": [`'sha256-${hashes.script}'`],
+    "style-src": [`'sha256-${hashes.style}'`],
+    "img-src": ["'self'"],
+    "media-src": ["'self'", ...mediaHosts],
+    "frame-src": [...FRAME_ORIGINS],
+    "frame-ancestors": ["*"],
+    "base-uri": ["'none'"],
+    "form-action": ["'none'"],
+    ...(https ? { "upgrade-insecure-requests": [] } : {}),
+  };
+}
+
+/** A policy that lets any site frame the page: X-Frame-Options must not say otherwise. */
+const FRAMEABLE_BY_ANY = /(?:^|;)\s*frame-ancestors \*\s*(?:;|$)/;
+
 /** Everything that is not a page: nothing runs; an image, audio or video opened on its own still shows. */
 export const FILE_DIRECTIVES: Directives = {
   "default-src": ["'none'"],
@@ -144,7 +168,10 @@ export function securityHeaders(context: PolicyContext = policyContext()): Reque
       if (error) return next(error);
       res.setHeader("Permissions-Policy", permissions);
       beforeHeadersAreSent(res, () => {
-        if (!res.hasHeader("Content-Security-Policy")) filePolicy(req, res, () => {});
+        const policy = res.getHeader("Content-Security-Policy");
+        if (!policy) filePolicy(req, res, () => {});
+        // PRODUCT.md "Embeds": browsers obey X-Frame-Options where the policy allows framing by any site.
+        else if (typeof policy === "string" && FRAMEABLE_BY_ANY.test(policy)) res.removeHeader("X-Frame-Options");
       });
       next();
     });

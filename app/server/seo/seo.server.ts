@@ -44,6 +44,8 @@ export interface PageSeo {
   /** A site-relative preview image (1200×630); defaults to the site's image. */
   image?: { path: string; alt: string };
   feeds?: readonly FeedKey[];
+  /** PRODUCT.md "Embeds": the page can be embedded, so its head names its oEmbed answer (discovery). */
+  oembed?: boolean;
   extra?: MetaDescriptor[];
   structuredData?: LdJson[];
 }
@@ -61,6 +63,15 @@ export function pageMeta(seo: PageSeo): MetaDescriptor[] {
       type: "application/rss+xml",
       title: `${SITE_NAME}: ${FEEDS[key].label}`,
       href: absoluteUrl(FEEDS[key].path),
+    });
+  }
+  if (url && seo.oembed) {
+    tags.push({
+      tagName: "link",
+      rel: "alternate",
+      type: "application/json+oembed",
+      title: seo.title,
+      href: absoluteUrl(`/oembed?${new URLSearchParams({ url, format: "json" })}`),
     });
   }
   if (url && seo.ogType) {
@@ -141,6 +152,7 @@ export function itemPageMeta(
     ogType,
     headline: item.title,
     image: { path: preview, alt: item.title },
+    oembed: true,
     feeds: feed ? ["all", feed] : ["all"],
     extra: ogType === "article" && published ? [{ property: "article:published_time", content: published }] : [],
     structuredData: [
