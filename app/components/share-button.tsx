@@ -1,3 +1,4 @@
+import { EmbedButton } from "~/components/embed-button";
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -27,3 +28,17 @@ export function ShareButton({ kind, className }: { kind: keyof typeof SHARED_WHA
     </Button>
   );
 }
+
+/** PRODUCT.md "Detail pages", "Embeds": Share, and Embed with the code for another site. */
+export function ShareActions({ kind, embedPath, title }: { kind: keyof typeof SHARED_WHAT; embedPath: string; title: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ShareButton kind={kind} />
+      <EmbedButton path={embedPath} title={title} size={kind === "video" || kind === "interview" ? VIDEO_FRAME : RICH_FRAME} />
+    </div>
+  );
+}
+
+/** The frame's first size in the embed code, as oEmbed gives it: it then fits its height itself. */
+const VIDEO_FRAME = { width: 640, height: 560 };
+const RICH_FRAME = { width: 600, height: 480 };

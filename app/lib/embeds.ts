@@ -3,6 +3,7 @@
  * parameters an embed URL takes. Pure: the server builds these, `components/embed` renders them.
  */
 import type { Disclosure } from "./disclosure";
+import { SITE_NAME } from "./seo";
 
 /** The message an embed frame posts to its parent page whenever its height changes. */
 export const EMBED_HEIGHT_MESSAGE = "marketwire:embed-height";
@@ -62,4 +63,26 @@ export const COMPANY_EMBED_MAX_ITEMS = 10;
 export function parseEmbedLimit(value: string | null): number {
   const limit = Number(value);
   return Number.isInteger(limit) && limit >= 1 && limit <= COMPANY_EMBED_MAX_ITEMS ? limit : COMPANY_EMBED_DEFAULT_ITEMS;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** The embed frame, lazily loaded and allowed what its players ask for: oEmbed's `html`, and the start of the embed code. */
+export function embedFrameHtml(src: string, title: string, width: number, height: number): string {
+  return (
+    `<iframe src="${escapeAttribute(src)}" width="${width}" height="${height}" title="${escapeAttribute(`${title} | ${SITE_NAME}`)}" ` +
+    `style="border:0;max-width:100%" loading="lazy" allow="autoplay; fullscreen; encrypted-media; picture-in-picture" allowfullscreen></iframe>`
+  );
+}
+
+/**
+ * The code another site pastes (the Embed dialog): the frame, and one line of script that fits the frame's
+ * height to what it reports, so it never shows scroll bars.
+ */
+export function embedCode(src: string, title: string, width: number, height: number): string {
+  return (
+    `${embedFrameHtml(src, title, width, height)}\n` +
+    `<script>addEventListener("message",function(e){var d=e.data;if(d&&d.type==="${EMBED_HEIGHT_MESSAGE}")` +
+    `document.querySelectorAll("iframe").forEach(function(f){if(f.contentWindow===e.source)f.style.height=d.height+"px"})})</script>`
+  );
 }

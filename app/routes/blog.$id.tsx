@@ -7,7 +7,7 @@ import { DateTime, MetaList } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { RelatedCard, RelatedDate, RelatedList } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
-import { ShareButton } from "~/components/share-button";
+import { ShareActions } from "~/components/share-button";
 import { useViews } from "~/components/site/counters";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -119,7 +119,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
                     { icon: "clock", label: "Read time", value: `${article.readTimeMinutes} min read` },
                   ]}
                 />
-                <ShareButton kind="blog" />
+                <ShareActions kind="blog" embedPath={article.embedPath} title={article.title} />
               </div>
             </div>
           </header>

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { EmptyState } from "~/components/content/empty-state";
 import { DateTime } from "~/components/content/meta-list";
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
+import { EmbedButton } from "~/components/embed-button";
 import { Pager } from "~/components/pager";
 import { CompanyLogo } from "~/components/site/company-card";
 import { CoverageCard } from "~/components/site/company-coverage";
@@ -10,6 +11,7 @@ import { FollowButton } from "~/components/site/follow-button";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { NO_STORE, publicPageHeaders } from "~/lib/cache-headers";
+import { companyEmbedPath } from "~/lib/content-registry";
 import { companyFeedPath } from "~/lib/feeds";
 import { formatDate } from "~/lib/format";
 import { parsePage } from "~/lib/pagination";
@@ -29,11 +31,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // PRODUCT.md "Company pages": an unknown or malformed slug gets the not-found state with a 404 status, never cached.
   if (!found)
     return data(
-      { company: null, coverage: null, register: null, notice: null, meta: notFoundMeta("Company Not Found") },
+      { company: null, coverage: null, register: null, notice: null, embedPath: null, meta: notFoundMeta("Company Not Found") },
       { status: 404, headers: NO_STORE },
     );
   // PRODUCT.md "Discovery": the head links the company's own feed too.
-  return { ...found, meta: withCompanyFeed(found.meta, found.company), notice: getEnv().INVESTMENT_NOTICE };
+  return {
+    ...found,
+    meta: withCompanyFeed(found.meta, found.company),
+    notice: getEnv().INVESTMENT_NOTICE,
+    // PRODUCT.md "Embeds": the company's coverage embed, for the Embed dialog's code.
+    embedPath: companyEmbedPath(found.company.slug),
+  };
 }
 
 export const headers = publicPageHeaders;
@@ -41,9 +49,9 @@ export const headers = publicPageHeaders;
 export const meta = metaFromLoader;
 
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {
-  const { company, coverage, notice } = loaderData;
-  if (!company || !coverage) return <CompanyNotFound />;
-  return <CompanyDetail company={company} coverage={coverage} register={loaderData.register} notice={notice} />;
+  const { company, coverage, notice, embedPath } = loaderData;
+  if (!company || !coverage || !embedPath) return <CompanyNotFound />;
+  return <CompanyDetail company={company} coverage={coverage} register={loaderData.register} notice={notice} embedPath={embedPath} />;
 }
 
 type LoadedCompany = NonNullable<Route.ComponentProps["loaderData"]["company"]>;
@@ -58,11 +66,13 @@ function CompanyDetail({
   coverage,
   register,
   notice,
+  embedPath,
 }: {
   company: LoadedCompany;
   coverage: LoadedCoverage;
   register: LoadedRegister;
   notice: string | null;
+  embedPath: string;
 }) {
   return (
     <div className={PAGE_CONTAINER}>
@@ -107,6 +117,11 @@ function CompanyDetail({
           <div className="flex flex-wrap items-center gap-4">
             <FollowButton companyId={company.id} companyName={company.name} />
             <CompanyFeedLink company={company} />
+            <EmbedButton
+              path={companyEmbedPath(company.slug)}
+              title={`${company.name} (${company.tickerLabel})`}
+              size={{ width: 600, height: 560 }}
+            />
           </div>
           {company.description ? <p className="text-base leading-relaxed text-muted-foreground sm:text-lg">{company.description}</p> : null}
         </div>

@@ -179,6 +179,7 @@ describe("/companies/{slug} loader", () => {
         coverage: null,
         register: null,
         notice: null,
+        embedPath: null,
         meta: [{ title: "Company Not Found | MarketWire" }, NOINDEX],
       });
     },

@@ -8,7 +8,7 @@ import { MetaList, publishedItem, viewsItem } from "~/components/content/meta-li
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { RelatedCard, RelatedDate, RelatedList } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
-import { ShareButton } from "~/components/share-button";
+import { ShareActions } from "~/components/share-button";
 import { useViews } from "~/components/site/counters";
 import { VideoPlayer } from "~/components/site/video-player";
 import { buttonVariants } from "~/components/ui/button";
@@ -100,7 +100,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
                   viewsItem(views),
                 ]}
               />
-              <ShareButton kind="interview" />
+              <ShareActions kind="interview" embedPath={interview.embedPath} title={interview.title} />
             </div>
           </header>
 

@@ -6,7 +6,7 @@ import { ItemTranscript } from "~/components/content/item-transcript";
 import { PaidLabel } from "~/components/content/paid-label";
 import { RelatedList, type RelatedListClasses } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
-import { ShareButton } from "~/components/share-button";
+import { ShareActions } from "~/components/share-button";
 import { usePodcastListens } from "~/components/site/counters";
 import { PodcastPlayer } from "~/components/site/podcast-player";
 import { buttonVariants } from "~/components/ui/button";
@@ -92,7 +92,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
                   </div>
                 ) : null}
               </dl>
-              <ShareButton kind="podcast" />
+              <ShareActions kind="podcast" embedPath={podcast.embedPath} title={podcast.title} />
             </div>
           </header>
 

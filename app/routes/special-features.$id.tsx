@@ -7,7 +7,7 @@ import { DateTime, MetaList, publishedItem, viewsItem } from "~/components/conte
 import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { RelatedCard, RelatedList } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
-import { ShareButton } from "~/components/share-button";
+import { ShareActions } from "~/components/share-button";
 import { useViews } from "~/components/site/counters";
 import { VideoPlayer } from "~/components/site/video-player";
 import { Badge } from "~/components/ui/badge";
@@ -71,7 +71,7 @@ function FeatureDetail({ feature, moreFeatures }: { feature: LoadedFeature; more
                   viewsItem(views),
                 ]}
               />
-              <ShareButton kind="special_feature" />
+              <ShareActions kind="special_feature" embedPath={feature.embedPath} title={feature.title} />
             </div>
             <TagList tags={feature.tags} />
             <ItemCompanies companies={feature.companies} />

@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/content/empty-state";
 import { InvestmentNotice, ItemCompanies, ItemUpdates, PaidPromotion } from "~/components/content/item-companies";
 import { ItemTranscript } from "~/components/content/item-transcript";
 import { TagList } from "~/components/content/tag-list";
-import { ShareButton } from "~/components/share-button";
+import { ShareActions } from "~/components/share-button";
 import { useViews } from "~/components/site/counters";
 import { VideoCard } from "~/components/site/video-card";
 import { VideoPlayer } from "~/components/site/video-player";
@@ -88,7 +88,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
                   <dd>{formatDuration(video.duration)}</dd>
                 </div>
               </dl>
-              <ShareButton kind="video" />
+              <ShareActions kind="video" embedPath={video.embedPath} title={video.title} />
             </div>
           </header>
           <PaidPromotion disclosure={video.disclosure} />

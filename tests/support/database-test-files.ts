@@ -25,6 +25,7 @@ export const DATABASE_TEST_FILES = [
   "app/routes/blog.test.ts",
   "app/routes/company-feed.routes.test.tsx",
   "app/routes/company-pages.routes.test.tsx",
+  "app/routes/embeds.routes.test.ts",
   "app/routes/contact.test.ts",
   "app/routes/form-bodies.test.ts",
   "app/routes/home.test.ts",

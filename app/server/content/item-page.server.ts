@@ -6,6 +6,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 
+import { embedPathFor } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import type { Disclosure, ItemCompany } from "~/lib/disclosure";
 import { audioSource, videoSource } from "~/lib/media";
@@ -191,6 +192,8 @@ export type ItemOnPage<Type extends ContentType> = ReturnType<ItemPages[Type]["f
   investmentNotice: string | null;
   /** PRODUCT.md "Revisions": when the published text last changed (ISO), and the corrections, oldest first. */
   updated: string | null;
+  /** PRODUCT.md "Embeds": the item's embed page, for the Embed dialog's code. */
+  embedPath: string;
   corrections: { at: string; note: string }[];
 };
 type RelatedOf<Type extends ContentType> = Awaited<ReturnType<ItemPages[Type]["related"]>>;
@@ -236,6 +239,7 @@ export async function loadItemPage<Type extends ContentType>(type: Type, id: str
     disclosure,
     investmentNotice,
     updated: updated?.toISOString() ?? null,
+    embedPath: embedPathFor(type, row.id),
     corrections: (corrections.get(`${type}:${row.id}`) ?? []).map(({ at, note }) => ({ at: at.toISOString(), note })),
   };
   const meta = itemPageMeta(

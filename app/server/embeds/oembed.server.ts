@@ -6,7 +6,7 @@
  */
 import { companyEmbedPath, embedPathFor } from "~/lib/content-registry";
 import { disclosureText } from "~/lib/disclosure";
-import { COMPANY_EMBED_DEFAULT_ITEMS, type EmbedItemView } from "~/lib/embeds";
+import { COMPANY_EMBED_DEFAULT_ITEMS, embedFrameHtml, type EmbedItemView } from "~/lib/embeds";
 import { SITE_NAME } from "~/lib/seo";
 
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from "../seo/preview-images.server";
@@ -48,16 +48,6 @@ function readPixels(value: string | null): number | null {
   if (value === null || !/^\d{1,5}$/.test(value)) return null;
   const pixels = Number(value);
   return pixels >= 1 ? pixels : null;
-}
-
-const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** The embed code: the frame, lazily loaded, allowed what its players ask for. */
-export function embedFrameHtml(src: string, title: string, width: number, height: number): string {
-  return (
-    `<iframe src="${escapeAttribute(src)}" width="${width}" height="${height}" title="${escapeAttribute(`${title} | ${SITE_NAME}`)}" ` +
-    `style="border:0;max-width:100%" loading="lazy" allow="autoplay; fullscreen; encrypted-media; picture-in-picture" allowfullscreen></iframe>`
-  );
 }
 
 /** The frame's height for a width: its player, and room for the title, the note of a paid piece and the links. */

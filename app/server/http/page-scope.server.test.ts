@@ -28,16 +28,23 @@ const PAGES = {
   interview: `/interviews/${ID}`,
   specialFeatures: "/special-features",
   specialFeature: `/special-features/${ID}`,
+  companyEmbed: "/embed/companies/ironbark-gold",
+  videoEmbed: `/embed/videos/${ID}`,
+  podcastEmbed: `/embed/podcasts/${ID}`,
+  articleEmbed: `/embed/blogs/${ID}`,
+  interviewEmbed: `/embed/interviews/${ID}`,
+  specialFeatureEmbed: `/embed/special-features/${ID}`,
 } as const;
 type Page = keyof typeof PAGES;
 
-const MIXED: Page[] = ["home", "search", "programme", "clients", "companies", "company", "newsletter", "edition"];
+const MIXED: Page[] = ["home", "search", "programme", "clients", "companies", "company", "newsletter", "edition", "companyEmbed"];
+// PRODUCT.md "Embeds": an item's embed goes with its page.
 const OWN: Record<ContentType, Page[]> = {
-  video: ["videos", "video"],
-  podcast: ["podcasts", "podcast"],
-  blog: ["blog", "article"],
-  interview: ["interviews", "interview"],
-  special_feature: ["specialFeatures", "specialFeature"],
+  video: ["videos", "video", "videoEmbed"],
+  podcast: ["podcasts", "podcast", "podcastEmbed"],
+  blog: ["blog", "article", "articleEmbed"],
+  interview: ["interviews", "interview", "interviewEmbed"],
+  special_feature: ["specialFeatures", "specialFeature", "specialFeatureEmbed"],
 };
 
 describe("which pages a write must refresh", () => {

@@ -6,6 +6,7 @@ import { AUDIO_FRAME_ALLOW, AUDIO_FRAME_ORIGINS, FRAME_ORIGINS, VIDEO_FRAME_ALLO
 
 import {
   createNonce,
+  embedDirectives,
   FILE_DIRECTIVES,
   pageContentSecurityPolicy,
   pageDirectives,
@@ -95,6 +96,25 @@ describe('pageDirectives (PRODUCT.md "Security headers")', () => {
   });
 });
 
+describe('embedDirectives (PRODUCT.md "Embeds")', () => {
+  const directives = embedDirectives({ script: "c2NyaXB0", style: "c3R5bGU=" }, PRODUCTION);
+
+  it("lets any site frame the page, and runs only the inline script and style with these hashes", () => {
+    expect(directives["frame-ancestors"]).toEqual(["*"]);
+    expect(directives["script-src"]).toEqual(["'sha256-c2NyaXB0'"]);
+    expect(directives["style-src"]).toEqual(["'sha256-c3R5bGU='"]);
+    expect(directives["default-src"]).toEqual(["'none'"]);
+    expect(directives["base-uri"]).toEqual(["'none'"]);
+    expect(directives["form-action"]).toEqual(["'none'"]);
+  });
+
+  it("shows this site's pictures only, and frames only the player hosts (after play)", () => {
+    expect(directives["img-src"]).toEqual(["'self'"]);
+    expect(directives["frame-src"]).toEqual(FRAME_ORIGINS);
+    expect(directives["connect-src"]).toBeUndefined();
+  });
+});
+
 describe("serializePolicy / pageContentSecurityPolicy", () => {
   it("writes directives in order, values after the name, separated by '; '", () => {
     expect(serializePolicy({ "default-src": ["'self'"], "upgrade-insecure-requests": [], "img-src": ["'self'", "https:"] })).toBe(
@@ -163,6 +183,10 @@ describe("securityHeaders middleware", () => {
       res.type("html").send("<!doctype html><title>page</title>");
     });
     app.get("/file.txt", (_req, res) => void res.type("text").send("file"));
+    app.get("/embed", (_req, res) => {
+      res.setHeader("Content-Security-Policy", serializePolicy(embedDirectives({ script: "s", style: "t" }, LOCAL)));
+      res.type("html").send("<!doctype html><title>embed</title>");
+    });
     app.get("/data.json", (_req, res) => void res.json({ ok: true }));
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -182,6 +206,14 @@ describe("securityHeaders middleware", () => {
       const response = await get(path);
       expect(parsePolicy(response.headers.get("content-security-policy")!), path).toEqual(FILE_DIRECTIVES);
     }
+  });
+
+  it("drops X-Frame-Options where the page's policy lets any site frame it (an embed), and only there", async () => {
+    const get = await serve();
+    const embed = await get("/embed");
+    expect(embed.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    expect(embed.headers.get("x-frame-options")).toBeNull();
+    expect((await get("/page")).headers.get("x-frame-options")).toBe("SAMEORIGIN");
   });
 
   it("sets helmet's headers and the Permissions-Policy on every answer", async () => {

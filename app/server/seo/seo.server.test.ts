@@ -129,6 +129,8 @@ describe("itemPageMeta", () => {
     expect(links(meta, "alternate").map((link) => ("href" in link ? link.href : null))).toEqual([
       `${ORIGIN}/rss.xml`,
       `${ORIGIN}/blog/rss.xml`,
+      // PRODUCT.md "Embeds": oEmbed discovery.
+      `${ORIGIN}/oembed?url=${encodeURIComponent(`${ORIGIN}/blog/${ID}`)}&format=json`,
     ]);
     const [article, trail] = structuredData(meta);
     expect(article).toMatchObject({ "@type": "NewsArticle", headline: "Rates & <Banks>", author: [{ "@type": "Person", name: "Ann" }] });
