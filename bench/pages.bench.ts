@@ -7,7 +7,7 @@
  * like a browser:
  *
  * - a static asset of about the home page's size (the baseline: express.static + compression), `/`,
- *   `/videos`, a video, a podcast, an article and `/search?q=market`, at each connection count;
+ *   `/videos`, a video, a podcast, an article, `/search?q=market` and a video's embed page, at each connection count;
  * - a search mix: distinct queries (bench/search-mix.ts) taken round-robin by all connections.
  *
  * First with the page cache on (the default), then, on a second server over the same data, with
@@ -178,6 +178,8 @@ async function main() {
     { name: "podcast", path: pages.podcast },
     { name: "article", path: pages.article },
     { name: "search", path: "/search?q=market" },
+    // PRODUCT.md "Embeds": what another site's page frames, kept by the page cache like a page.
+    { name: "video embed", path: pages.video.replace(/^\/video\//, "/embed/videos/") },
   ];
   const sizes: string[][] = [];
   for (const target of targets) {
