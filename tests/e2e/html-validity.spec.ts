@@ -2,6 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 
 import { demoId } from "../../app/server/seed/catalogue/demo-ids";
 import { DEMO_INTERVIEWS } from "../../app/server/seed/catalogue/interviews";
+import { DEMO_PODCASTS } from "../../app/server/seed/catalogue/podcasts";
 import { DEMO_SPECIAL_FEATURES } from "../../app/server/seed/catalogue/special-features";
 import { DEMO_VIDEOS } from "../../app/server/seed/catalogue/videos";
 import { test as browserTest } from "./fixtures";
@@ -66,10 +67,25 @@ async function publicPages(request: APIRequestContext) {
   ];
 }
 
-/** The server-rendered HTML of every public page, each checked for its expected status. */
+/**
+ * PRODUCT.md "Embeds": the pages other sites frame, in both themes. Checked here by the Nu Html Checker; axe
+ * checks them in tests/e2e/embeds.spec.ts, where their theme is a parameter, not the theme cookie.
+ */
+const EMBED_PAGES = [
+  { path: `/embed/interviews/${demoId("interview", DEMO_INTERVIEWS.find((interview) => interview.paidPromotion)!.slug)}`, status: 200 },
+  {
+    path: `/embed/videos/${demoId("video", DEMO_VIDEOS.find((video) => !video.status && video.videoUrl?.includes("youtube"))!.slug)}?theme=dark`,
+    status: 200,
+  },
+  { path: `/embed/podcasts/${demoId("podcast", DEMO_PODCASTS.find((podcast) => !podcast.status)!.slug)}`, status: 200 },
+  { path: "/embed/companies/ironbark-gold?theme=light", status: 200 },
+  { path: "/embed/blogs/00000000-0000-4000-8000-000000000000", status: 404 },
+];
+
+/** The server-rendered HTML of every public page and embed page, each checked for its expected status. */
 async function fetchPublicPages(request: APIRequestContext) {
   const pages: { path: string; html: string }[] = [];
-  for (const { path: pagePath, status } of await publicPages(request)) {
+  for (const { path: pagePath, status } of [...(await publicPages(request)), ...EMBED_PAGES]) {
     const response = await request.get(pagePath);
     expect(response.status(), `status of ${pagePath}`).toBe(status);
     pages.push({ path: pagePath, html: await response.text() });
@@ -77,7 +93,7 @@ async function fetchPublicPages(request: APIRequestContext) {
   return pages;
 }
 
-/** Fetched once for the two HTML tests: each page is rendered once rather than twice (28 pages). */
+/** Fetched once for the two HTML tests: each page is rendered once rather than twice (28 pages and 5 embeds). */
 let fetched: ReturnType<typeof fetchPublicPages> | undefined;
 const publicPagesHtml = (request: APIRequestContext) => (fetched ??= fetchPublicPages(request));
 
