@@ -42,11 +42,19 @@ export async function recordDuePublications(): Promise<number> {
     ),
     sql` union all `,
   );
+  // PRODUCT.md "Content events": a scheduled item's 'content.published' is recorded in the same statement that
+  // notices it went live, at the time it did.
   const { rows } = await db.execute<{ content_type: string }>(sql`
-    insert into content_publications (content_type, content_id, live_at)
-    select content_type, id, published_at from (${due}) as due
-    on conflict do nothing
-    returning content_type`);
+    with went_live as (
+      insert into content_publications (content_type, content_id, live_at)
+      select content_type, id, published_at from (${due}) as due
+      on conflict do nothing
+      returning content_type, content_id, live_at
+    ), events as (
+      insert into content_events (event, content_type, content_id, occurred_at)
+      select 'content.published', content_type, content_id, live_at from went_live
+    )
+    select content_type from went_live`);
   return rows.length;
 }
 

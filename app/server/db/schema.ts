@@ -631,6 +631,45 @@ export const contentPublications = pgTable(
   ],
 );
 
+/** PRODUCT.md "Content events": the names of the changes readers can see, as the webhooks will deliver them. */
+export const CONTENT_EVENTS = [
+  "content.published",
+  "content.updated",
+  "content.unpublished",
+  "content.deleted",
+  "content.corrected",
+  "disclosure.changed",
+  "company.updated",
+] as const;
+
+/**
+ * PRODUCT.md "Content events": one row per change to a published item (or a company), written in the
+ * transaction of the change. `seq` gives the order a reader of the log (the content API's tombstones, the
+ * webhooks' delivery) walks; no foreign keys, so a deleted item or company keeps its events.
+ */
+export const contentEvents = pgTable(
+  "content_events",
+  {
+    seq: bigint("seq", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    id: uuid("id").notNull().unique().defaultRandom(),
+    event: text("event", { enum: CONTENT_EVENTS }).notNull(),
+    contentType: text("content_type", { enum: CONTENT_TYPES }),
+    contentId: uuid("content_id"),
+    companyId: uuid("company_id"),
+    occurredAt: tstz("occurred_at").notNull().defaultNow(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    check("content_events_event_check", sql`${t.event} in (${sql.raw(CONTENT_EVENTS.map((event) => `'${event}'`).join(", "))})`),
+    // An item's event names the item; a company's names the company.
+    check(
+      "content_events_subject_check",
+      sql`(${t.event} = 'company.updated' and ${t.companyId} is not null) or (${t.event} <> 'company.updated' and ${t.contentType} is not null and ${t.contentId} is not null)`,
+    ),
+    index("content_events_occurred_idx").on(t.occurredAt, t.seq),
+  ],
+);
+
 /** PRODUCT.md "Following and alerts": items waiting for a reader's daily digest. */
 export const alertDigestEntries = pgTable(
   "alert_digest_entries",
