@@ -237,8 +237,9 @@ function insertValues(type: ContentType, input: ContentInput, columns: Record<st
   const values: Record<string, unknown> = {
     ...columns,
     // PRODUCT.md "Content": published_at is set when an item becomes published; PRODUCT.md "Scheduled
-    // publishing": to the time chosen, when there is one (ahead: scheduled; past: back-dated).
-    publishedAt: input.status === "published" ? (input.publishAt ?? now) : null,
+    // publishing": to the time chosen, when there is one (ahead: scheduled; past: back-dated). The database's
+    // clock, as an update's: the item is live within its own transaction, so its publication is recorded there.
+    publishedAt: input.status === "published" ? (input.publishAt ?? sql`now()`) : null,
   };
   if (CONTENT_REGISTRY[type].featurable) {
     values.featured = input.featured;

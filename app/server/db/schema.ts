@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
   type ExtraConfigColumn,
@@ -667,6 +668,11 @@ export const contentEvents = pgTable(
       sql`(${t.event} = 'company.updated' and ${t.companyId} is not null) or (${t.event} <> 'company.updated' and ${t.contentType} is not null and ${t.contentId} is not null)`,
     ),
     index("content_events_occurred_idx").on(t.occurredAt, t.seq),
+    // One 'content.published' per publication (its time): the instances that notice a scheduled item at once
+    // record it once, and an item going live again later (rescheduled) gets its own.
+    uniqueIndex("content_events_published_once")
+      .on(t.contentType, t.contentId, t.occurredAt)
+      .where(sql`${t.event} = 'content.published'`),
   ],
 );
 

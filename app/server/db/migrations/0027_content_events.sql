@@ -12,4 +12,5 @@ CREATE TABLE "content_events" (
 	CONSTRAINT "content_events_subject_check" CHECK (("content_events"."event" = 'company.updated' and "content_events"."company_id" is not null) or ("content_events"."event" <> 'company.updated' and "content_events"."content_type" is not null and "content_events"."content_id" is not null))
 );
 --> statement-breakpoint
-CREATE INDEX "content_events_occurred_idx" ON "content_events" USING btree ("occurred_at","seq");
+CREATE INDEX "content_events_occurred_idx" ON "content_events" USING btree ("occurred_at","seq");--> statement-breakpoint
+CREATE UNIQUE INDEX "content_events_published_once" ON "content_events" USING btree ("content_type","content_id","occurred_at") WHERE "content_events"."event" = 'content.published';
