@@ -19,7 +19,7 @@ const value = z
   .regex(/^[^\p{Cc}]*$/u, "holds a control character");
 
 /** Where the next page starts: the last item's publication time (as the database wrote it) and id. */
-const cursorSchema = z.tuple([z.iso.datetime({ offset: true, precision: undefined }), z.uuid()]);
+const cursorSchema = z.tuple([z.iso.datetime({ offset: true }), z.uuid()]);
 export type Cursor = z.infer<typeof cursorSchema>;
 
 export function encodeCursor(cursor: Cursor): string {
