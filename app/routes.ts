@@ -91,6 +91,7 @@ export default [
       route("companies", "routes/api.v1.companies.ts"),
       route("companies/:slug", "routes/api.v1.companies.$slug.ts"),
       route("openapi.json", "routes/api.v1.openapi[.]json.ts"),
+      route("*", "routes/api.v1.$.ts"),
     ]),
   ]),
   route("resources/theme", "routes/resources.theme.ts"),

@@ -12,6 +12,7 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { ContentInput } from "~/lib/editor-values";
+import { loader as unknownLoader } from "~/routes/api.v1.$";
 import { loader as companiesLoader } from "~/routes/api.v1.companies";
 import { loader as companyLoader } from "~/routes/api.v1.companies.$slug";
 import { loader as itemsLoader } from "~/routes/api.v1.items";
@@ -271,6 +272,13 @@ describe("reading", () => {
     const missing = await callRoute(companyLoader, "/api/v1/companies/nobody", { params: { slug: "nobody" } });
     expect(missing.status).toBe(404);
     expectConforms("Error", missing.body);
+  });
+
+  it("answers any other path under /api/v1 with a JSON 404", async () => {
+    const answer = await callRoute(unknownLoader, "/api/v1/articles", { params: { "*": "articles" } });
+    expect(answer.status).toBe(404);
+    expectConforms("Error", answer.body);
+    expect(answer.headers.get("Access-Control-Allow-Origin")).toBe("*");
   });
 
   it("sends a strong ETag, answers 304 to If-None-Match, and lets any origin read", async () => {

@@ -48,3 +48,8 @@ export function companyEndpoint(request: Request, slug: string | undefined) {
 export function openApiEndpoint(request: Request) {
   return answerApi(request, () => withQuery(request, noQuerySchema, async () => ({ status: 200, body: openApiDocument() })));
 }
+
+/** Any other path under /api/v1. */
+export function unknownEndpoint(request: Request) {
+  return answerApi(request, async () => ({ status: 404, error: "No such endpoint. The endpoints are listed at /api/v1/openapi.json." }));
+}
