@@ -82,7 +82,18 @@ export default [
   // Resource routes
   // PRODUCT.md "Counters": /api/{slug}/{id}/view (or /listen) are answered by server.ts ahead of these
   // routes (app/server/counting/endpoint.server.ts).
-  ...prefix("api", [route("auth/*", "routes/api.auth.$.ts")]),
+  ...prefix("api", [
+    route("auth/*", "routes/api.auth.$.ts"),
+    // PRODUCT.md "Content API": public, read-only, versioned
+    ...prefix("v1", [
+      route("items", "routes/api.v1.items.ts"),
+      route("items/:id", "routes/api.v1.items.$id.ts"),
+      route("companies", "routes/api.v1.companies.ts"),
+      route("companies/:slug", "routes/api.v1.companies.$slug.ts"),
+      route("openapi.json", "routes/api.v1.openapi[.]json.ts"),
+      route("*", "routes/api.v1.$.ts"),
+    ]),
+  ]),
   route("resources/theme", "routes/resources.theme.ts"),
   route("resources/newsletter", "routes/resources.newsletter.ts"),
   // PRODUCT.md "Following and alerts": the Follow buttons read and post here

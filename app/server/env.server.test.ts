@@ -418,6 +418,7 @@ describe("every setting: a bad value stops start-up with one line naming it", ()
     SMTP_URL: ["smtp.example.com", "must be an smtp:// or smtps:// URL such as"],
     MAIL_FROM: ["MarketWire", 'must be an address such as "MarketWire <no-reply@news.example.com>" or no-reply@news.example.com'],
     MAIL_RATE_PER_MINUTE: ["0", "must be a whole number of mails from 1 to 1000000, such as 600 (got '0')"],
+    API_RATE_LIMIT_PER_MINUTE: ["0", "must be a whole number of requests from 1 to 1000000, such as 120 (got '0')"],
     ADMIN_EMAIL: ["admin", "must be an email address such as admin@news.example.com (got 'admin')"],
     ADMIN_PASSWORD: ["123456", "Password must be at least 8 characters"],
     SEED_DEMO_CONTENT: ["yes", "must be true or false (got 'yes')"],

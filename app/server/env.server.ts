@@ -207,6 +207,8 @@ const envSchema = z.object({
     .default("MarketWire <no-reply@marketwire.local>"),
   /** PRODUCT.md "Mail": mails handed to SMTP in any minute, across every instance. */
   MAIL_RATE_PER_MINUTE: wholeNumber(1, 1_000_000, 600, "a whole number of mails").default(600),
+  /** PRODUCT.md "Content API": requests to /api/v1 per client address and minute (while RATE_LIMIT is on). */
+  API_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000, 120, "a whole number of requests").default(120),
   ADMIN_EMAIL: email("admin@news.example.com").default("admin@marketwire.local"),
   ADMIN_PASSWORD: z
     .string()

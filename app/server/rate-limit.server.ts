@@ -119,9 +119,25 @@ async function consume(key: string, rule: RateLimitRule, now: number) {
     returning count, last_request as window_start`);
   await pruneExpiredRateLimits(now);
   const row = result.rows[0];
-  const allowed = Number(row?.count ?? 0) <= rule.max;
-  const endsIn = Math.ceil((Number(row?.window_start ?? now) + rule.windowSeconds * 1000 - now) / 1000);
-  return { allowed, retryAfterSeconds: allowed ? null : Math.max(endsIn, 1) };
+  const count = Number(row?.count ?? 0);
+  const allowed = count <= rule.max;
+  const endsIn = Math.max(Math.ceil((Number(row?.window_start ?? now) + rule.windowSeconds * 1000 - now) / 1000), 1);
+  return { allowed, retryAfterSeconds: allowed ? null : endsIn, remaining: Math.max(rule.max - count, 0), resetSeconds: endsIn };
+}
+
+/** A counted request's place in its window, for the `RateLimit-*` headers (PRODUCT.md "Content API"). */
+export interface RateLimitState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the count starts again. */
+  resetSeconds: number;
+}
+
+/** Counts one request against `key`, like `consumeRateLimit`, and tells how much of the window is left. */
+export async function consumeRateLimitState(key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitState> {
+  const { allowed, remaining, resetSeconds } = await consume(key, rule, now);
+  return { allowed, limit: rule.max, remaining, resetSeconds };
 }
 
 export async function consumeRateLimit(key: string, rule: RateLimitRule, now = Date.now()): Promise<boolean> {

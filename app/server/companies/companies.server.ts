@@ -13,7 +13,9 @@ import { can, roleOf } from "~/lib/roles";
 import { payerName } from "~/lib/sponsorship";
 
 import { actorOf, appendAudit, type AuditPerson } from "../audit/audit-log.server";
+import { recordCompanyEvent, recordItemEvent } from "../content-events/content-events.server";
 import type { ItemCompanyRow } from "../content/item-companies.server";
+import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb, schema, type Database } from "../db/db.server";
 import { errorChain } from "../db/driver-errors.server";
 import { readPage, type RowPage } from "../db/paged-rows.server";
@@ -235,6 +237,8 @@ export async function updateCompany(id: string, input: CompanyInput, by?: AuditP
         .set({ ...input, updatedAt: sql`now()` })
         .where(eq(companies.id, id))
         .returning({ id: companies.id, name: companies.name });
+      // PRODUCT.md "Content events": its page, and every item naming it, changed.
+      if (row) await recordCompanyEvent(tx, row.id);
       return { row, clientChange };
     },
     "company-edit",
@@ -251,11 +255,17 @@ export async function deleteCompany(id: string, by?: AuditPerson): Promise<boole
     if (!company) return false;
     // PRODUCT.md "Paid promotion": the pieces it paid for keep its name as the payer (the foreign key would only
     // clear it), so their disclosure still says who paid.
-    for (const { tableName } of CONTENT_TYPE_LIST) {
-      await tx.execute(
-        sql`update ${sql.identifier(tableName)} set disclosure_sponsor = ${payerName(company)}, sponsor_company_id = null where sponsor_company_id = ${id}`,
+    for (const { key, tableName } of CONTENT_TYPE_LIST) {
+      const { rows: changed } = await tx.execute<{ id: string; public: boolean }>(
+        sql`update ${sql.identifier(tableName)} set disclosure_sponsor = ${payerName(company)}, sponsor_company_id = null
+          where sponsor_company_id = ${id} returning id, (${PUBLIC_NOW_SQL}) as public`,
       );
+      // PRODUCT.md "Content events": the payer is now named, not linked.
+      for (const item of changed.filter((row) => row.public)) {
+        await recordItemEvent(tx, "disclosure.changed", { type: key, id: item.id });
+      }
     }
+    await recordCompanyEvent(tx, id, { deleted: true });
     const [row] = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id, name: companies.name });
     if (row && by) await auditCompany(tx, by, "company-delete", row);
     return row !== undefined;

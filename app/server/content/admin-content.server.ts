@@ -22,6 +22,7 @@ import { newestCreatedFirst } from "../list-order.server";
 import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, contentColumn, type ContentTable } from "./content-tables.server";
 import { deleteItemCompanies } from "./item-companies.server";
+import { itemState, recordItemChange } from "./item-events.server";
 
 export interface AdminListItem {
   id: string;
@@ -176,7 +177,10 @@ export async function deleteContent(type: ContentType, id: string, by?: CurrentU
   // PRODUCT.md "Views over time", "Companies": the item's daily figures and company tags go with it, in
   // the same transaction (no foreign key spans five tables); a hit arriving after finds no item.
   const deleted = await db.transaction(async (tx) => {
+    const stateBefore = await itemState(tx, type, id);
     const rows = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id, title: t.title, status: t.status });
+    // PRODUCT.md "Content events": a deleted item readers could see leaves a tombstone.
+    if (rows[0]) await recordItemChange(tx, type, id, stateBefore);
     if (rows[0] && by) await auditItem(tx, by, "delete", { type, id, title: rows[0].title });
     if (rows[0]) {
       const { contentDailyStats: daily } = schema;

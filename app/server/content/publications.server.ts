@@ -42,9 +42,21 @@ export async function recordDuePublications(): Promise<number> {
     ),
     sql` union all `,
   );
+  // PRODUCT.md "Content events": the same statement records each due item's 'content.published', at the time
+  // it went live, unless its save recorded it (published now or back-dated), once however many instances look
+  // (a unique index); also for an item live before and rescheduled since, which content_publications (alerts,
+  // once an item) leaves out.
   const { rows } = await db.execute<{ content_type: string }>(sql`
+    with due as (${due}),
+    events as (
+      insert into content_events (event, content_type, content_id, occurred_at)
+      select 'content.published', content_type, id, published_at from due
+      where not exists (select 1 from content_events e where e.event = 'content.published'
+        and e.content_type = due.content_type and e.content_id = due.id and e.occurred_at >= due.published_at)
+      on conflict (content_type, content_id, occurred_at) where event = 'content.published' do nothing
+    )
     insert into content_publications (content_type, content_id, live_at)
-    select content_type, id, published_at from (${due}) as due
+    select content_type, id, published_at from due
     on conflict do nothing
     returning content_type`);
   return rows.length;

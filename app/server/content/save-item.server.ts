@@ -33,6 +33,7 @@ import { asTableValues, featuredColumns } from "./admin-content.server";
 import { auditItem } from "./content-audit.server";
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.server";
 import { checkCompanies, itemCompanyIds, namesClientCompany, setItemCompanies } from "./item-companies.server";
+import { itemState, recordItemChange } from "./item-events.server";
 import { recordPublication, wakeAlerts } from "./publications.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 import { withTranscriptWords } from "./transcripts.server";
@@ -148,6 +149,8 @@ export async function saveItem({ type, id, input, user, restoredFrom }: SaveItem
       return { status: "saved", id, created: false, pending: true };
     }
 
+    // PRODUCT.md "Content events": what readers saw before the write, to tell which event it is.
+    const stateBefore = id === undefined ? null : await itemState(tx, type, id);
     let savedId: string;
     if (id === undefined) {
       const [row] = await tx
@@ -181,6 +184,7 @@ export async function saveItem({ type, id, input, user, restoredFrom }: SaveItem
       { type, id: savedId, title: input.title },
       { revisionId: revision.id, ...(restoreNote ? { detail: restoreNote } : {}) },
     );
+    await recordItemChange(tx, type, savedId, stateBefore);
     if (correction) await recordCorrection(tx, { type, id: savedId, revisionId: revision.id, note: correction, author: author(user) });
     if (review) await markEdited(tx, type, savedId, review, digest);
     // PRODUCT.md "Following and alerts": published now, so its followers hear of it (once).
@@ -233,8 +237,9 @@ function insertValues(type: ContentType, input: ContentInput, columns: Record<st
   const values: Record<string, unknown> = {
     ...columns,
     // PRODUCT.md "Content": published_at is set when an item becomes published; PRODUCT.md "Scheduled
-    // publishing": to the time chosen, when there is one (ahead: scheduled; past: back-dated).
-    publishedAt: input.status === "published" ? (input.publishAt ?? now) : null,
+    // publishing": to the time chosen, when there is one (ahead: scheduled; past: back-dated). The database's
+    // clock, as an update's: the item is live within its own transaction, so its publication is recorded there.
+    publishedAt: input.status === "published" ? (input.publishAt ?? sql`now()`) : null,
   };
   if (CONTENT_REGISTRY[type].featurable) {
     values.featured = input.featured;

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
   type ExtraConfigColumn,
@@ -628,6 +629,50 @@ export const contentPublications = pgTable(
     index("content_publications_waiting_idx")
       .on(t.liveAt)
       .where(sql`${t.alertedAt} is null`),
+  ],
+);
+
+/** PRODUCT.md "Content events": the names of the changes readers can see, as the webhooks will deliver them. */
+export const CONTENT_EVENTS = [
+  "content.published",
+  "content.updated",
+  "content.unpublished",
+  "content.deleted",
+  "content.corrected",
+  "disclosure.changed",
+  "company.updated",
+] as const;
+
+/**
+ * PRODUCT.md "Content events": one row per change to a published item (or a company), written in the
+ * transaction of the change. `seq` gives the order a reader of the log (the content API's tombstones, the
+ * webhooks' delivery) walks; no foreign keys, so a deleted item or company keeps its events.
+ */
+export const contentEvents = pgTable(
+  "content_events",
+  {
+    seq: bigint("seq", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    id: uuid("id").notNull().unique().defaultRandom(),
+    event: text("event", { enum: CONTENT_EVENTS }).notNull(),
+    contentType: text("content_type", { enum: CONTENT_TYPES }),
+    contentId: uuid("content_id"),
+    companyId: uuid("company_id"),
+    occurredAt: tstz("occurred_at").notNull().defaultNow(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    check("content_events_event_check", sql`${t.event} in (${sql.raw(CONTENT_EVENTS.map((event) => `'${event}'`).join(", "))})`),
+    // An item's event names the item; a company's names the company.
+    check(
+      "content_events_subject_check",
+      sql`(${t.event} = 'company.updated' and ${t.companyId} is not null) or (${t.event} <> 'company.updated' and ${t.contentType} is not null and ${t.contentId} is not null)`,
+    ),
+    index("content_events_occurred_idx").on(t.occurredAt, t.seq),
+    // One 'content.published' per publication (its time): the instances that notice a scheduled item at once
+    // record it once, and an item going live again later (rescheduled) gets its own.
+    uniqueIndex("content_events_published_once")
+      .on(t.contentType, t.contentId, t.occurredAt)
+      .where(sql`${t.event} = 'content.published'`),
   ],
 );
 

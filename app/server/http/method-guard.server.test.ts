@@ -123,3 +123,26 @@ describe("a refusal with a body still on its way", () => {
     },
   );
 });
+
+describe("the content API's CORS preflight (PRODUCT.md 'Content API')", () => {
+  it("lets any origin GET /api/v1 with If-None-Match", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/items`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://investor.example",
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "if-none-match",
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+    expect(response.headers.get("access-control-allow-headers")).toContain("If-None-Match");
+  });
+
+  it("gives other paths no CORS headers", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/contact`, { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});

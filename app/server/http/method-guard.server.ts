@@ -29,10 +29,28 @@ const methodNotAllowed = (method: string) => `Method Not Allowed: ${method} is n
  */
 export function refuseUnservedMethods(req: Request, res: Response, next: NextFunction) {
   if (SERVED_METHODS.includes(req.method)) return next();
+  if (req.method === "OPTIONS" && req.path.startsWith(CONTENT_API_PREFIX)) return answerContentApiPreflight(res);
   res.setHeader("Allow", ALLOW);
   res.setHeader("Cache-Control", "no-store");
   if (req.method === "OPTIONS") res.status(204).end();
   else res.status(405).type("text/plain").send(methodNotAllowed(req.method));
+}
+
+/** PRODUCT.md "Content API": read-only, open to every origin. */
+const CONTENT_API_PREFIX = "/api/v1/";
+
+/**
+ * A browser asks before a cross-origin GET with headers of its own (If-None-Match): any origin may GET or
+ * HEAD the content API with it, and may keep the answer a day.
+ */
+function answerContentApiPreflight(res: Response) {
+  res.setHeader("Allow", "GET, HEAD, OPTIONS");
+  res.setHeader("Access-Control-Allow-Origin", "*");
+  res.setHeader("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
+  res.setHeader("Access-Control-Allow-Headers", "If-None-Match, If-Modified-Since");
+  res.setHeader("Access-Control-Max-Age", "86400");
+  res.setHeader("Cache-Control", "no-store");
+  res.status(204).end();
 }
 
 /**

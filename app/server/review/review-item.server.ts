@@ -15,6 +15,7 @@ import { asTableValues } from "../content/admin-content.server";
 import { auditItem } from "../content/content-audit.server";
 import { CONTENT_TABLES, type ContentTable } from "../content/content-tables.server";
 import { itemCompanyIds, namesClientCompany, setItemCompanies } from "../content/item-companies.server";
+import { itemState, recordItemChange } from "../content/item-events.server";
 import { withTranscriptWords } from "../content/transcripts.server";
 import { getDb, type Database } from "../db/db.server";
 import { announceContentChange } from "../http/content-events.server";
@@ -109,7 +110,10 @@ export async function reviewItem(type: ContentType, id: string, action: ReviewAc
     const approvedTitle = String((revision.fields as RevisionFields).title ?? row.title);
     await auditItem(tx, user, "approve", { type, id, title: approvedTitle }, { revisionId: revision.id, detail: action.note || null });
     if (review.pendingRevisionId !== review.revisionId) return { status: "done", message: REVIEW_MESSAGES.approved };
+    const stateBefore = await itemState(tx, type, id);
     await applyRevision(tx, type, table, id, revision.fields as RevisionFields);
+    // PRODUCT.md "Content events": the approved edit reaches readers now.
+    await recordItemChange(tx, type, id, stateBefore);
     // PRODUCT.md "Revisions": an edit marked as a correction shows its note once readers see it.
     if (revision.correction) {
       await recordCorrection(tx, {

@@ -6,12 +6,13 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 
 import type { ContentType } from "~/lib/content-types";
 
+import { recordItemEvent } from "../content-events/content-events.server";
 import { getDb, schema, type Database } from "../db/db.server";
 import type { Author } from "./revisions.server";
 
 const { contentCorrections } = schema;
 
-type Executor = Pick<Database, "insert" | "select">;
+type Executor = Pick<Database, "insert" | "select" | "execute">;
 
 /** A correction as readers see it. */
 export interface Correction {
@@ -32,6 +33,8 @@ export async function recordCorrection(
     authorId: correction.author.id,
     authorName: correction.author.name,
   });
+  // PRODUCT.md "Content events": a correction readers see is an event of its own.
+  await recordItemEvent(executor, "content.corrected", correction, { note: correction.note });
 }
 
 /** The corrections of these items, oldest first, by `type:id`, in one query. */
