@@ -118,7 +118,7 @@ function CompanyDetail({
             <FollowButton companyId={company.id} companyName={company.name} />
             <CompanyFeedLink company={company} />
             <EmbedButton
-              path={companyEmbedPath(company.slug)}
+              path={embedPath}
               title={`${company.name} (${company.tickerLabel})`}
               size={{ width: 600, height: 560 }}
             />
