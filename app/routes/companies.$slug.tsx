@@ -117,11 +117,7 @@ function CompanyDetail({
           <div className="flex flex-wrap items-center gap-4">
             <FollowButton companyId={company.id} companyName={company.name} />
             <CompanyFeedLink company={company} />
-            <EmbedButton
-              path={embedPath}
-              title={`${company.name} (${company.tickerLabel})`}
-              size={{ width: 600, height: 560 }}
-            />
+            <EmbedButton path={embedPath} title={`${company.name} (${company.tickerLabel})`} size={{ width: 600, height: 560 }} />
           </div>
           {company.description ? <p className="text-base leading-relaxed text-muted-foreground sm:text-lg">{company.description}</p> : null}
         </div>
