@@ -7,7 +7,8 @@
  * like a browser:
  *
  * - a static asset of about the home page's size (the baseline: express.static + compression), `/`,
- *   `/videos`, a video, a podcast, an article, `/search?q=market` and a video's embed page, at each connection count;
+ *   `/videos`, a video, a podcast, an article, `/search?q=market`, a video's embed page and `/api/v1/items`,
+ *   at each connection count;
  * - a search mix: distinct queries (bench/search-mix.ts) taken round-robin by all connections.
  *
  * First with the page cache on (the default), then, on a second server over the same data, with
@@ -180,6 +181,8 @@ async function main() {
     { name: "search", path: "/search?q=market" },
     // PRODUCT.md "Embeds": what another site's page frames, kept by the page cache like a page.
     { name: "video embed", path: pages.video.replace(/^\/video\//, "/embed/videos/") },
+    // PRODUCT.md "Content API": the first page of items, JSON answered for every request.
+    { name: "api items", path: "/api/v1/items" },
   ];
   const sizes: string[][] = [];
   for (const target of targets) {
