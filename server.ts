@@ -20,6 +20,7 @@ import { startEditionScheduler } from "./app/server/newsletter/edition-scheduler
 import { listenForSnapshotRequests } from "./app/server/ops/backup-socket.server";
 import { startAlertScheduler } from "./app/server/readers/alert-scheduler.server";
 import { prepareDemoSite } from "./app/server/seed/prepare.server";
+import { startWebhookWorker } from "./app/server/webhooks/webhook-worker.server";
 import { createApp } from "./create-app";
 
 /** A stop waits this long (after SHUTDOWN_DELAY_MS) for requests in progress, then ends them. */
@@ -49,6 +50,11 @@ async function main() {
     const transport = smtpTransport(env.SMTP_URL, env.MAIL_FROM, MAIL_DEFAULTS.concurrency);
     mailWorker = startMailWorker({ transport, ratePerMinute: env.MAIL_RATE_PER_MINUTE });
   }
+  // Every instance delivers webhooks (PRODUCT.md "Webhooks"); each delivery is claimed by one at a time.
+  const webhookWorker = startWebhookWorker({
+    allowHosts: env.WEBHOOK_ALLOW_HOSTS,
+    retryDelaysSeconds: env.WEBHOOK_RETRY_DELAYS_SECONDS,
+  });
   // Scheduled editions are queued by whichever instance looks first (PRODUCT.md "Newsletter editions").
   const editionScheduler = startEditionScheduler();
   // Company alerts are queued by whichever instance looks first (PRODUCT.md "Following and alerts").
@@ -123,6 +129,8 @@ async function main() {
       .then(() => auditAnchorLog.stop())
       // The mail being sent is finished and recorded; the rest of the worker's claim goes back to the outbox.
       .then(() => mailWorker?.stop())
+      // The deliveries being posted are finished and recorded; the rest of the claim goes back.
+      .then(() => webhookWorker.stop())
       .then(() => snapshots?.close())
       .then(() => closeDatabase())
       // Repeats of an error still being counted are written before the process ends (PRODUCT.md "Logs").

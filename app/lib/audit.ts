@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS = [
   "company-client",
   "company-delete",
   "newsletter-send",
+  "webhook-create",
+  "webhook-edit",
+  "webhook-rotate",
+  "webhook-delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -49,6 +53,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "company-client": "Changed whether a company is a client",
   "company-delete": "Deleted a company",
   "newsletter-send": "Sent a newsletter edition",
+  "webhook-create": "Added a webhook endpoint",
+  "webhook-edit": "Changed a webhook endpoint",
+  "webhook-rotate": "Rotated a webhook secret",
+  "webhook-delete": "Deleted a webhook endpoint",
 };
 
 /** Kept at least this long (EU MAR keeps recommendation records 12 months; PRODUCT.md "Audit log"). */

@@ -71,6 +71,8 @@ export const RIGHTS = [
   "users.manage",
   /** The audit log and its export. */
   "audit.read",
+  /** Webhook endpoints, their secrets and deliveries (PRODUCT.md "Webhooks"). */
+  "webhooks.manage",
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -114,7 +116,7 @@ const COMPLIANCE: readonly Right[] = [
  * published (PRODUCT.md "Roles").
  */
 const ADMIN: readonly Right[] = [
-  ...new Set([...EDITOR, "companies.setClient", "inbox.read", "inbox.manage", "users.manage", "audit.read"] as Right[]),
+  ...new Set([...EDITOR, "companies.setClient", "inbox.read", "inbox.manage", "users.manage", "audit.read", "webhooks.manage"] as Right[]),
 ];
 
 const RIGHTS_OF: Record<Role, ReadonlySet<Right>> = {

@@ -387,6 +387,24 @@ describe("KEEP_ALIVE_TIMEOUT_SECONDS (load balancers' idle timeouts)", () => {
   });
 });
 
+describe('webhook settings (PRODUCT.md "Webhooks")', () => {
+  it("WEBHOOK_ALLOW_HOSTS reads host:port pairs, IPv6 without brackets, in lower case", () => {
+    expect([...envWith({ WEBHOOK_ALLOW_HOSTS: " Hooks.Internal:8443, [::1]:9000,127.0.0.1:80 " }).WEBHOOK_ALLOW_HOSTS]).toEqual([
+      "hooks.internal:8443",
+      "::1:9000",
+      "127.0.0.1:80",
+    ]);
+    expect(envWith({ WEBHOOK_ALLOW_HOSTS: undefined }).WEBHOOK_ALLOW_HOSTS.size).toBe(0);
+  });
+
+  it("WEBHOOK_RETRY_DELAYS_SECONDS defaults to Standard Webhooks' schedule and takes fractions", () => {
+    expect(envWith({ WEBHOOK_RETRY_DELAYS_SECONDS: undefined }).WEBHOOK_RETRY_DELAYS_SECONDS).toEqual([
+      5, 300, 1800, 7200, 18000, 36000, 36000,
+    ]);
+    expect(envWith({ WEBHOOK_RETRY_DELAYS_SECONDS: "0.1, 0.2" }).WEBHOOK_RETRY_DELAYS_SECONDS).toEqual([0.1, 0.2]);
+  });
+});
+
 describe("every setting: a bad value stops start-up with one line naming it", () => {
   /**
    * A bad value for each variable and the start of its line; null where any value is taken (said why).
@@ -419,6 +437,14 @@ describe("every setting: a bad value stops start-up with one line naming it", ()
     MAIL_FROM: ["MarketWire", 'must be an address such as "MarketWire <no-reply@news.example.com>" or no-reply@news.example.com'],
     MAIL_RATE_PER_MINUTE: ["0", "must be a whole number of mails from 1 to 1000000, such as 600 (got '0')"],
     API_RATE_LIMIT_PER_MINUTE: ["0", "must be a whole number of requests from 1 to 1000000, such as 120 (got '0')"],
+    WEBHOOK_ALLOW_HOSTS: [
+      "127.0.0.1",
+      "must be comma-separated host:port pairs such as hooks.internal:8443,127.0.0.1:9000 (got '127.0.0.1')",
+    ],
+    WEBHOOK_RETRY_DELAYS_SECONDS: [
+      "5,never",
+      "must be at most 20 comma-separated waits in seconds, each 0 to 86400, such as 5,300,1800 (got '5,never')",
+    ],
     ADMIN_EMAIL: ["admin", "must be an email address such as admin@news.example.com (got 'admin')"],
     ADMIN_PASSWORD: ["123456", "Password must be at least 8 characters"],
     SEED_DEMO_CONTENT: ["yes", "must be true or false (got 'yes')"],

@@ -209,6 +209,40 @@ const envSchema = z.object({
   MAIL_RATE_PER_MINUTE: wholeNumber(1, 1_000_000, 600, "a whole number of mails").default(600),
   /** PRODUCT.md "Content API": requests to /api/v1 per client address and minute (while RATE_LIMIT is on). */
   API_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000, 120, "a whole number of requests").default(120),
+  /**
+   * PRODUCT.md "Webhooks": receivers on private or loopback addresses the operator allows, as comma-separated
+   * host:port pairs (on-premise receivers; tests). Every other receiver must be on a public address.
+   */
+  WEBHOOK_ALLOW_HOSTS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const pairs = value
+        .split(",")
+        .map((pair) => pair.trim().toLowerCase())
+        .filter(Boolean);
+      const wrong = pairs.find((pair) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(pair));
+      if (wrong)
+        ctx.addIssue({ code: "custom", message: "must be comma-separated host:port pairs such as hooks.internal:8443,127.0.0.1:9000" });
+      return new Set(pairs.map((pair) => pair.replace(/^\[(.*)\](:\d+)$/, "$1$2")));
+    }),
+  /**
+   * PRODUCT.md "Webhooks": the waits before each retry of a failed delivery, in seconds. The default is
+   * Standard Webhooks' schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); tests shorten it.
+   */
+  WEBHOOK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .default("5,300,1800,7200,18000,36000,36000")
+    .transform((value, ctx) => {
+      const delays = value.split(",").map((part) => Number(part.trim()));
+      if (delays.length > 20 || delays.some((delay) => !Number.isFinite(delay) || delay < 0 || delay > 86_400) || value.trim() === "") {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be at most 20 comma-separated waits in seconds, each 0 to 86400, such as 5,300,1800",
+        });
+      }
+      return delays;
+    }),
   ADMIN_EMAIL: email("admin@news.example.com").default("admin@marketwire.local"),
   ADMIN_PASSWORD: z
     .string()

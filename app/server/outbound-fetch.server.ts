@@ -1,7 +1,8 @@
 /**
  * Fetching from web addresses an editor typed (PRODUCT.md "Discovery": link-preview pictures; PRODUCT.md
- * "Video": hosts' thumbnails): http or https only, within a time and size limit, a few redirects, and
- * never to the server's own, private or otherwise non-public networks (cloud metadata, neighbours).
+ * "Video": hosts' thumbnails) and posting to those an admin registered (PRODUCT.md "Webhooks"): http or
+ * https only, within a time and size limit, and never to the server's own, private or otherwise non-public
+ * networks (cloud metadata, neighbours) unless the operator names the host and port.
  */
 import dns from "node:dns";
 import http from "node:http";
@@ -62,14 +63,14 @@ export interface OutboundFetchOptions {
   userAgent: string;
 }
 
-function checkAddress(address: string, options: OutboundFetchOptions) {
+function checkAddress(address: string, options: Pick<OutboundFetchOptions, "allowPrivateAddresses">) {
   if (!options.allowPrivateAddresses && !isPublicAddress(address)) {
     throw new OutboundFetchError(`${address} is not a public address`);
   }
 }
 
 /** dns.lookup that refuses non-public addresses: checked on the address the connection will use. */
-function guardedLookup(options: OutboundFetchOptions): net.LookupFunction {
+function guardedLookup(options: Pick<OutboundFetchOptions, "allowPrivateAddresses">): net.LookupFunction {
   return (hostname, lookupOptions, callback) => {
     dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, "", 0);
@@ -109,11 +110,17 @@ export async function fetchPublic(url: URL, options: OutboundFetchOptions): Prom
   }
 }
 
-function get(url: URL, signal: AbortSignal, options: OutboundFetchOptions): Promise<http.IncomingMessage> {
+/** The URL's scheme is http or https, and an address written in it (never looked up) is allowed. */
+function checkUrl(url: URL, options: Pick<OutboundFetchOptions, "allowPrivateAddresses">) {
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundFetchError(`${url.protocol} is not http or https`);
-  // An address written in the URL is never looked up, so it is checked here.
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const host = hostOf(url);
   if (net.isIP(host)) checkAddress(host, options);
+}
+
+const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
+
+function get(url: URL, signal: AbortSignal, options: OutboundFetchOptions): Promise<http.IncomingMessage> {
+  checkUrl(url, options);
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.get(
@@ -143,3 +150,88 @@ async function readBody(response: http.IncomingMessage, limit: number): Promise<
   }
   return Buffer.concat(chunks);
 }
+
+/* ---------------------------------------------------------------------------------------------------- */
+/* Posting to an operator-approved receiver (PRODUCT.md "Webhooks")                                       */
+
+/** `host:port` as WEBHOOK_ALLOW_HOSTS names a receiver: the URL's host (IPv6 without brackets) and its port. */
+export function hostAndPort(url: URL): string {
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return `${hostOf(url).toLowerCase()}:${port}`;
+}
+
+/**
+ * Why the server may not post to `url`, or null: checked when an endpoint is saved, on every address its name
+ * has now (a name pointing at a private address later is refused again when the delivery connects).
+ */
+export async function destinationProblem(url: URL, allowHosts: ReadonlySet<string>): Promise<string | null> {
+  const options = { allowPrivateAddresses: allowHosts.has(hostAndPort(url)) };
+  try {
+    checkUrl(url, options);
+    const host = hostOf(url);
+    if (net.isIP(host)) return null;
+    const addresses = await dns.promises.lookup(host, { all: true });
+    for (const { address } of addresses) checkAddress(address, options);
+    return null;
+  } catch (error) {
+    if (error instanceof OutboundFetchError) return error.message;
+    return `${hostOf(url)} could not be found`;
+  }
+}
+
+export interface PostAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+}
+
+export interface PostOptions {
+  timeoutMs: number;
+  /** `host:port` pairs that may be on private or loopback addresses (WEBHOOK_ALLOW_HOSTS). */
+  allowHosts: ReadonlySet<string>;
+  headers: Record<string, string>;
+  userAgent: string;
+}
+
+/**
+ * POSTs `body` to `url` and resolves with the answer's status and headers (the body is read and dropped, at
+ * most 64 KB of it). A redirect is an answer like any other: never followed, so a receiver cannot send the
+ * server on to an address the guard would refuse.
+ */
+export function postGuarded(url: URL, body: string, options: PostOptions): Promise<PostAnswer> {
+  const guard = { allowPrivateAddresses: options.allowHosts.has(hostAndPort(url)) };
+  checkUrl(url, guard);
+  const client = url.protocol === "https:" ? https : http;
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method: "POST",
+        signal,
+        lookup: guardedLookup(guard),
+        headers: {
+          ...options.headers,
+          "Content-Type": "application/json",
+          "Content-Length": String(Buffer.byteLength(body)),
+          "User-Agent": options.userAgent,
+        },
+      },
+      (response) => {
+        let read = 0;
+        response.on("data", (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > ANSWER_READ_LIMIT) response.destroy();
+        });
+        response.on("close", () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+        response.on("error", () => undefined);
+      },
+    );
+    request.on("error", (error) =>
+      reject(signal.aborted ? new OutboundFetchError(`no answer within ${options.timeoutMs / 1000} s`) : error),
+    );
+    request.end(body);
+  });
+}
+
+/** How much of a receiver's answer is read before the connection is closed: its status is what counts. */
+const ANSWER_READ_LIMIT = 64 * 1024;

@@ -101,4 +101,5 @@ export const DATABASE_TEST_FILES = [
   "app/server/search/search.server.test.ts",
   "app/server/seed/cli.server.test.ts",
   "app/server/seed/demo-content.server.test.ts",
+  "app/server/webhooks/webhooks.server.test.ts",
 ];

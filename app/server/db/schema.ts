@@ -798,3 +798,76 @@ export const newsletterEditions = pgTable(
     check("newsletter_editions_status_check", sql`${t.status} in ('draft', 'scheduled', 'sent')`),
   ],
 );
+
+/** PRODUCT.md "Webhooks": an endpoint is active, failing (its last delivery ran out of retries), or disabled. */
+export const WEBHOOK_ENDPOINT_STATUSES = ["active", "failing", "disabled"] as const;
+export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
+
+/**
+ * PRODUCT.md "Webhooks": a receiver an admin registered, the events it wants, and its signing secret. The
+ * secrets are stored encrypted with a key derived from the server secret (webhooks/signing-secret.server.ts);
+ * after a rotation the previous one signs too until `previous_secret_until`.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: tstz("previous_secret_until"),
+    status: text("status", { enum: WEBHOOK_ENDPOINT_STATUSES }).notNull().default("active"),
+    /** Why it is failing or disabled, in a line ('The receiver answered 410 Gone'). */
+    statusReason: text("status_reason"),
+    statusChangedAt: tstz("status_changed_at"),
+    ...timestamps(),
+  },
+  (t) => [check("webhook_endpoints_status_check", sql`${t.status} in ('active', 'failing', 'disabled')`)],
+);
+
+/** PRODUCT.md "Webhooks": waiting (for its time), sending (claimed by a worker), delivered, or failed (retries spent). */
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "sending", "delivered", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/**
+ * PRODUCT.md "Webhooks": one event for one endpoint. Written by the trigger on content_events (migration 0028)
+ * in the transaction of the change, one row per endpoint that wants the event; workers on every instance claim
+ * due rows with FOR UPDATE SKIP LOCKED. `body` is fixed at the first attempt, so every retry sends the same.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventSeq: bigint("event_seq", { mode: "number" })
+      .notNull()
+      .references(() => contentEvents.seq, { onDelete: "cascade" }),
+    status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),
+    claimedUntil: tstz("claimed_until"),
+    body: text("body"),
+    lastAttemptAt: tstz("last_attempt_at"),
+    /** The receiver's HTTP status; null when there was no answer (refused, timed out). */
+    lastStatusCode: integer("last_status_code"),
+    lastDurationMs: integer("last_duration_ms"),
+    lastError: text("last_error"),
+    deliveredAt: tstz("delivered_at"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_once").on(t.endpointId, t.eventSeq),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_claimed_idx")
+      .on(t.claimedUntil)
+      .where(sql`${t.status} = 'sending'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id.desc()),
+    check("webhook_deliveries_status_check", sql`${t.status} in ('pending', 'sending', 'delivered', 'failed')`),
+  ],
+);
