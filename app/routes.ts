@@ -67,6 +67,9 @@ export default [
     route("review/:slug/:id", "routes/admin.review.$slug.$id.tsx"),
     // PRODUCT.md "Audit log"
     route("audit", "routes/admin.audit.tsx"),
+    // PRODUCT.md "Webhooks": admins register endpoints and read their delivery logs.
+    route("webhooks", "routes/admin.webhooks.tsx"),
+    route("webhooks/:id", "routes/admin.webhooks.$id.tsx"),
   ]),
 
   // Admin CSV downloads: top level so the admin layout does not render around a file

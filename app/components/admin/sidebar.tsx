@@ -56,6 +56,8 @@ export const ACCOUNT_LINKS: readonly AdminLink[] = [
   { to: "/admin/users", label: "Users", icon: "users", right: "users.manage" },
   // PRODUCT.md "Audit log": admins and compliance.
   { to: "/admin/audit", label: "Audit log", icon: "file-text", right: "audit.read" },
+  // PRODUCT.md "Webhooks": admins register the endpoints clients' systems receive events at.
+  { to: "/admin/webhooks", label: "Webhooks", icon: "share-2", right: "webhooks.manage" },
 ];
 
 /**

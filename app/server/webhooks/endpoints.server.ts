@@ -17,7 +17,7 @@ import { newSigningSecret, sealSecret } from "./signing.server";
 /** After a rotation the previous secret signs too, for this long (PRODUCT.md "Webhooks"). */
 export const ROTATION_OVERLAP_MS = 24 * 3600_000;
 
-const { webhookEndpoints, webhookDeliveries } = schema;
+const { webhookEndpoints } = schema;
 
 export interface WebhookEndpointView {
   id: string;
@@ -62,9 +62,9 @@ export async function listEndpoints(): Promise<WebhookEndpointSummary[]> {
   const rows = await db
     .select({
       ...viewColumns,
-      waiting: sql<number>`(select count(*) from ${webhookDeliveries} d where d.endpoint_id = ${webhookEndpoints.id} and d.status in ('pending', 'sending'))::int`,
-      failed: sql<number>`(select count(*) from ${webhookDeliveries} d where d.endpoint_id = ${webhookEndpoints.id} and d.status = 'failed')::int`,
-      lastDeliveredAt: sql<Date | null>`(select max(d.delivered_at) from ${webhookDeliveries} d where d.endpoint_id = ${webhookEndpoints.id})`,
+      waiting: sql<number>`(select count(*) from webhook_deliveries d where d.endpoint_id = webhook_endpoints.id and d.status in ('pending', 'sending'))::int`,
+      failed: sql<number>`(select count(*) from webhook_deliveries d where d.endpoint_id = webhook_endpoints.id and d.status = 'failed')::int`,
+      lastDeliveredAt: sql<Date | null>`(select max(d.delivered_at) from webhook_deliveries d where d.endpoint_id = webhook_endpoints.id)`,
     })
     .from(webhookEndpoints)
     .orderBy(desc(webhookEndpoints.createdAt));
