@@ -34,6 +34,9 @@ export const E2E_MAILBOX = path.resolve("test-results/e2e-mailbox.jsonl");
 export const E2E_MAIL_SERVER_LOG = path.resolve("test-results/e2e-mail-server.log");
 const mailDataDir = `${dataDir}-mail`;
 
+/** The port of the webhook receiver tests/e2e/webhooks.spec.ts starts, which the main server may post to. */
+export const E2E_WEBHOOK_PORT = port + 3;
+
 /** What both servers share. */
 const serverEnv = {
   NODE_ENV: "production",
@@ -93,7 +96,14 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
       stdout: "ignore",
       stderr: "ignore",
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, BETTER_AUTH_URL: baseURL, SMTP_URL: "" },
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        BETTER_AUTH_URL: baseURL,
+        SMTP_URL: "",
+        WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${E2E_WEBHOOK_PORT}`,
+      },
     },
     {
       command: "exec npx tsx tests/e2e/mail-sink.ts",

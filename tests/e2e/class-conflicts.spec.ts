@@ -135,6 +135,7 @@ test("admin pages, with a subscriber and a message in their lists, carry no clas
     "/admin/media",
     "/admin/users",
     "/admin/review",
+    "/admin/webhooks",
   ];
   for (const list of EDITOR_LISTS) {
     const edit = await firstEditPath(adminRequest, list);

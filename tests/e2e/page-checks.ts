@@ -24,12 +24,20 @@ const vnuJar = String(require("vnu-jar"));
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    type Axe = { run: (context: object, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+    type Axe = {
+      run: (
+        context: object,
+        options: object,
+      ) => Promise<{ violations: { id: string; nodes: { target: string[]; html: string; failureSummary?: string }[] }[] }>;
+    };
     const result = await (window as unknown as { axe: Axe }).axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
       resultTypes: ["violations"],
     });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    // Each node with its markup and axe's reason, so a failure says which element and why.
+    const node = (n: { target: string[]; html: string; failureSummary?: string }) =>
+      `${n.target.join(" ")} ${n.html.slice(0, 120)} ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 200)}`;
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map(node).join(", ")}`);
   });
 }
 
