@@ -122,7 +122,7 @@ async function consume(key: string, rule: RateLimitRule, now: number) {
   const count = Number(row?.count ?? 0);
   const allowed = count <= rule.max;
   const endsIn = Math.max(Math.ceil((Number(row?.window_start ?? now) + rule.windowSeconds * 1000 - now) / 1000), 1);
-  return { allowed, retryAfterSeconds: allowed ? null : endsIn, remaining: Math.max(rule.max - count, 0), resetSeconds: endsIn };
+  return { allowed, retryAfterSeconds: allowed ? null : endsIn };
 }
 
 /** A counted request's place in its window, for the `RateLimit-*` headers (PRODUCT.md "Content API"). */
@@ -132,12 +132,6 @@ export interface RateLimitState {
   remaining: number;
   /** Seconds until the window ends and the count starts again. */
   resetSeconds: number;
-}
-
-/** Counts one request against `key`, like `consumeRateLimit`, and tells how much of the window is left. */
-export async function consumeRateLimitState(key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitState> {
-  const { allowed, remaining, resetSeconds } = await consume(key, rule, now);
-  return { allowed, limit: rule.max, remaining, resetSeconds };
 }
 
 /**
