@@ -82,16 +82,6 @@ async function get(path: string, headers: Record<string, string> = {}) {
 
 const ids = (text: string) => (JSON.parse(text) as { items: { id: string }[] }).items.map((item) => item.id);
 
-const published = (overrides: Partial<ContentInput> = {}): ContentInput => ({
-  title: "Item",
-  description: null,
-  content: null,
-  status: "published",
-  tags: [],
-  featured: false,
-  ...overrides,
-});
-
 describe("the content API from the page cache", () => {
   it("answers a second identical GET from the cache, with the same body and ETag, and a 304 to If-None-Match", async () => {
     await insertVideos([{}]);
@@ -129,7 +119,8 @@ describe("the content API from the page cache", () => {
   it("shows a published item at once: saving it drops the cached answers", async () => {
     expect(ids((await get("/api/v1/items")).text)).toEqual([]);
     expect((await get("/api/v1/items")).xCache).toBe("HIT");
-    const item = await createItem("blog", published({ title: "Fresh" }));
+    const fresh: ContentInput = { title: "Fresh", description: null, content: null, status: "published", tags: [], featured: false };
+    const item = await createItem("blog", fresh);
     const after = await get("/api/v1/items");
     expect(after.xCache).toBe("MISS");
     expect(ids(after.text)).toEqual([item.id]);
