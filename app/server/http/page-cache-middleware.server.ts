@@ -21,7 +21,10 @@ import {
 
 type FetchHandler = (request: Request) => Promise<Response>;
 
-/** A client's copy named by If-None-Match: the cache answers it from the stored ETag, never the render. */
+/**
+ * What a client says of its own copy. The cache answers a content API request's from the stored ETag, so
+ * that render is asked without them and gives the whole answer to store, not a 304.
+ */
 const CONDITIONAL_HEADERS = new Set(["if-none-match", "if-modified-since"]);
 
 function toFetchRequest(req: ExpressRequest, stripConditionals: boolean): Request {
