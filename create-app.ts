@@ -12,6 +12,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 
+import { limitApiRequests } from "./app/server/content-api/api-http.server";
 import { nextPageExpiry } from "./app/server/content/scheduled-publication.server";
 import { counterRoutes } from "./app/server/counting/endpoint.server";
 import { getDb, MIGRATIONS_FOLDER, type Connection } from "./app/server/db/db.server";
@@ -103,6 +104,8 @@ export async function createApp({ env, connection, buildDir, production, isStopp
   // View and listen counters: the busiest request under a spike, answered without React Router
   // (PRODUCT.md "Counters"); their answers are too small to compress.
   for (const { pattern, handler } of counterRoutes()) app.all(pattern, labelRoute(pattern, handler));
+  // PRODUCT.md "Content API": counted in memory before the page cache, so a cached answer counts too.
+  app.use("/api/v1", limitApiRequests);
   // Pages are compressed as they stream. Brotli's default 4 MB window is far larger than any page and
   // costs more to set up for each response than the compression itself (PRODUCT.md "Speed"). Only renders
   // go through it: assets and cached pages are stored compressed, and wrapping their answers in the

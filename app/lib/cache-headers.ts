@@ -35,3 +35,9 @@ export function capSharedMaxAge(cacheControl: string, secondsLeft: number): stri
     .map((directive) => (directive === sharedMaxAge ? `s-maxage=${left}` : directive))
     .join(", ");
 }
+
+/** If-None-Match lists the tag (or is `*`): the client's copy is current and a 304 answers it. */
+export function ifNoneMatchNames(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}

@@ -1,7 +1,8 @@
 /**
  * PRODUCT.md "Content API": /api/v1 on a real database, through its route modules. Every answer with a body
  * is checked against the OpenAPI document's own schema for it (Ajv, JSON Schema 2020-12), and the document
- * against the OpenAPI 3.1 schema (@seriousme/openapi-schema-validator).
+ * against the OpenAPI 3.1 schema (@seriousme/openapi-schema-validator). The rate limit and the page cache
+ * in front of the routes: api.v1.serving.test.ts.
  */
 import { type AddressInfo } from "node:net";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -33,7 +34,6 @@ import {
   insertVideos,
   MISSING_ID,
 } from "../../tests/support/content";
-import { restoreEnvAfterEach, setEnv, turnOnRateLimits } from "../../tests/support/env";
 import { insertCompanies, SPONSORSHIP, tagItem } from "../../tests/support/item-promotion";
 import { callRoute } from "../../tests/support/route";
 
@@ -356,33 +356,6 @@ describe("updated_since and tombstones", () => {
     // Without updated_since there is nothing to sync: no tombstones.
     expect((await items()).body.tombstones).toBeUndefined();
     expect((await items()).body.items.map((item) => item.id).sort()).toEqual([kept.id, changed.id].sort());
-  });
-});
-
-describe("rate limits per address", () => {
-  turnOnRateLimits();
-  restoreEnvAfterEach(["API_RATE_LIMIT_PER_MINUTE"]);
-  beforeEach(wipe);
-
-  it("tells the limit in RateLimit-* headers and answers 429 with Retry-After past it", async () => {
-    setEnv({ API_RATE_LIMIT_PER_MINUTE: "2" });
-    const from = (address: string) => ({ "X-Forwarded-For": address });
-    const first = await items("", from("203.0.113.7"));
-    expect(first.status).toBe(200);
-    expect(first.headers.get("RateLimit-Limit")).toBe("2");
-    expect(first.headers.get("RateLimit-Remaining")).toBe("1");
-    expect(Number(first.headers.get("RateLimit-Reset"))).toBeGreaterThan(0);
-    expect((await items("", from("203.0.113.7"))).headers.get("RateLimit-Remaining")).toBe("0");
-
-    const refused = await items("", from("203.0.113.7"));
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
-    expect(refused.headers.get("Access-Control-Allow-Origin")).toBe("*");
-    expect(refused.body).toEqual({ error: expect.stringContaining("Too many requests") });
-
-    // Another address has its own count.
-    expect((await items("", from("198.51.100.1"))).status).toBe(200);
   });
 });
 

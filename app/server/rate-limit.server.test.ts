@@ -15,6 +15,7 @@ import {
   consumeRateLimit,
   CONTACT_RATE_LIMIT,
   LONGEST_WINDOW_SECONDS,
+  MemoryRateLimiter,
   NEWSLETTER_RATE_LIMIT,
 } from "./rate-limit.server";
 
@@ -53,6 +54,44 @@ describe("consumeRateLimit", () => {
     const rule = { max: 10, windowSeconds: 60 };
     const answers = await Promise.all(Array.from({ length: 15 }, () => consumeRateLimit("unit:concurrent", rule)));
     expect(answers.filter(Boolean)).toHaveLength(10);
+  });
+});
+
+describe("MemoryRateLimiter", () => {
+  const rule = { max: 3, windowSeconds: 60 };
+  const start = 1_000_000;
+
+  it("allows `max` requests in a window, tells what is left, refuses the next, and starts over after the window", () => {
+    const limiter = new MemoryRateLimiter(10);
+    const answers = [0, 1, 2, 3].map((i) => limiter.consume("a", rule, start + i * 1000));
+    expect(answers.map(({ allowed, remaining }) => [allowed, remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ]);
+    expect(answers.map(({ resetSeconds }) => resetSeconds)).toEqual([60, 59, 58, 57]);
+    expect(answers[0]!.limit).toBe(3);
+    // Another key has its own count; the window's last millisecond still counts in it.
+    expect(limiter.consume("b", rule, start).allowed).toBe(true);
+    expect(limiter.consume("a", rule, start + 59_999)).toMatchObject({ allowed: false, resetSeconds: 1 });
+    expect(limiter.consume("a", rule, start + 60_000)).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
+  });
+
+  it("keeps at most its bound of keys: ended windows go first, then the oldest", () => {
+    const limiter = new MemoryRateLimiter(3);
+    for (const [i, key] of ["a", "b", "c"].entries()) limiter.consume(key, rule, start + i);
+    // Full: the oldest window (a) makes room for d; b and c keep their counts.
+    limiter.consume("d", rule, start + 10);
+    expect(limiter.size).toBe(3);
+    expect(limiter.consume("b", rule, start + 11).remaining).toBe(1);
+    expect(limiter.consume("a", rule, start + 12).remaining).toBe(2);
+    // Thousands of addresses never grow it past the bound.
+    for (let i = 0; i < 5_000; i++) limiter.consume(`many:${i}`, rule, start + 20 + i);
+    expect(limiter.size).toBe(3);
+    // Once their windows have ended, every old key goes at the next new one.
+    limiter.consume("late", rule, start + 120_000);
+    expect(limiter.size).toBe(1);
   });
 });
 

@@ -122,7 +122,7 @@ async function consume(key: string, rule: RateLimitRule, now: number) {
   const count = Number(row?.count ?? 0);
   const allowed = count <= rule.max;
   const endsIn = Math.max(Math.ceil((Number(row?.window_start ?? now) + rule.windowSeconds * 1000 - now) / 1000), 1);
-  return { allowed, retryAfterSeconds: allowed ? null : endsIn, remaining: Math.max(rule.max - count, 0), resetSeconds: endsIn };
+  return { allowed, retryAfterSeconds: allowed ? null : endsIn };
 }
 
 /** A counted request's place in its window, for the `RateLimit-*` headers (PRODUCT.md "Content API"). */
@@ -134,10 +134,43 @@ export interface RateLimitState {
   resetSeconds: number;
 }
 
-/** Counts one request against `key`, like `consumeRateLimit`, and tells how much of the window is left. */
-export async function consumeRateLimitState(key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitState> {
-  const { allowed, remaining, resetSeconds } = await consume(key, rule, now);
-  return { allowed, limit: rule.max, remaining, resetSeconds };
+/**
+ * A fixed-window count per key kept in this process's memory: no database write per request, so it suits a
+ * read that is otherwise answered from memory (PRODUCT.md "Content API"). Each instance counts on its own.
+ * At most `maxKeys` keys are kept: when a new one comes and the map is full, windows that ended go first,
+ * then the oldest window, so many addresses cannot grow it without limit.
+ */
+export class MemoryRateLimiter {
+  /** By key, in the order their windows started (a new window re-inserts its key): the oldest come first. */
+  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+
+  constructor(private readonly maxKeys: number) {}
+
+  get size() {
+    return this.windows.size;
+  }
+
+  /** Counts one request against `key` and tells how much of its window is left. */
+  consume(key: string, rule: RateLimitRule, now = Date.now()): RateLimitState {
+    const windowMs = rule.windowSeconds * 1000;
+    let window = this.windows.get(key);
+    if (!window || now - window.startedAt >= windowMs) {
+      this.windows.delete(key);
+      this.makeRoom(now, windowMs);
+      window = { startedAt: now, count: 0 };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    const resetSeconds = Math.max(Math.ceil((window.startedAt + windowMs - now) / 1000), 1);
+    return { allowed: window.count <= rule.max, limit: rule.max, remaining: Math.max(rule.max - window.count, 0), resetSeconds };
+  }
+
+  private makeRoom(now: number, windowMs: number) {
+    for (const [key, window] of this.windows) {
+      if (this.windows.size < this.maxKeys && now - window.startedAt < windowMs) return;
+      this.windows.delete(key);
+    }
+  }
 }
 
 export async function consumeRateLimit(key: string, rule: RateLimitRule, now = Date.now()): Promise<boolean> {

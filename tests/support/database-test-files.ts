@@ -22,6 +22,7 @@ export const DATABASE_TEST_FILES = [
   "app/routes/admin.unread-count.test.tsx",
   "app/routes/admin.users.test.ts",
   "app/routes/admin.webhooks.test.ts",
+  "app/routes/api.v1.serving.test.ts",
   "app/routes/api.v1.test.ts",
   "app/routes/auth.test.ts",
   "app/routes/blog.test.ts",

@@ -4,10 +4,13 @@
  * each answer tells in `RateLimit-*` headers (429 with `Retry-After` past it).
  */
 import { createHash } from "node:crypto";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+
+import { ifNoneMatchNames } from "~/lib/cache-headers";
 
 import { getEnv } from "../env.server";
 import { logError } from "../log.server";
-import { addressHash, clientAddress, consumeRateLimitState, type RateLimitState } from "../rate-limit.server";
+import { addressFromForwardedFor, addressHash, MemoryRateLimiter, type RateLimitState } from "../rate-limit.server";
 
 /** What an endpoint found: a body to send, or an expected failure with its message. */
 export type ApiResult = { status: 200; body: unknown } | { status: 400 | 404; error: string };
@@ -21,69 +24,75 @@ const CORS_HEADERS = {
   "Access-Control-Expose-Headers": "ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After",
 };
 
+const JSON_TYPE = { "Content-Type": "application/json; charset=utf-8" };
+
 /** A strong validator: the same body always has the same tag, any change gives another. */
 export function etagOf(body: string): string {
   return `"${createHash("sha256").update(body).digest("base64url")}"`;
 }
 
-/** If-None-Match lists the tag (or is `*`): the client's copy is current. */
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
-function rateLimitHeaders(state: RateLimitState | null): Record<string, string> {
-  if (!state) return {};
-  return {
-    "RateLimit-Limit": String(state.limit),
-    "RateLimit-Remaining": String(state.remaining),
-    "RateLimit-Reset": String(state.resetSeconds),
-  };
-}
-
 function json(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", ...CORS_HEADERS, ...headers },
-  });
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_TYPE, ...CORS_HEADERS, ...headers } });
 }
 
 /**
- * Counts the request against its address (while RATE_LIMIT is on). A request without an address did not
- * come through server.ts: it gets no shared bucket, it is refused (as the public forms do).
+ * Answers a content API request with what `find` finds, under the rules above. The answer holds nothing
+ * about the client: the page cache keeps a 200 for everyone (PRODUCT.md "Page cache"), and the rate
+ * limit's headers are added to each answer by `limitApiRequests`.
  */
-async function countRequest(request: Request): Promise<RateLimitState | null> {
-  const env = getEnv();
-  if (!env.RATE_LIMIT) return null;
-  const rule = { max: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
-  const address = clientAddress(request);
-  if (!address) return { allowed: false, limit: rule.max, remaining: 0, resetSeconds: rule.windowSeconds };
-  return consumeRateLimitState(`api:v1:${addressHash(address)}`, rule);
-}
-
-/** Answers a content API request with what `find` finds, under the rules above. */
 export async function answerApi(request: Request, find: () => Promise<ApiResult>): Promise<Response> {
-  const limit = await countRequest(request);
-  const limitHeaders = rateLimitHeaders(limit);
-  if (limit && !limit.allowed) {
-    return json(
-      429,
-      { error: `Too many requests: at most ${limit.limit} a minute from one address. Try again in ${limit.resetSeconds} s.` },
-      { ...limitHeaders, "Retry-After": String(limit.resetSeconds), "Cache-Control": "no-store" },
-    );
-  }
   let result: ApiResult;
   try {
     result = await find();
   } catch (error) {
     logError(`Content API ${new URL(request.url).pathname} failed`, error);
-    return json(503, { error: "The content API is unavailable. Try again later." }, { ...limitHeaders, "Cache-Control": "no-store" });
+    return json(503, { error: "The content API is unavailable. Try again later." }, { "Cache-Control": "no-store" });
   }
-  if (result.status !== 200) return json(result.status, { error: result.error }, { ...limitHeaders, "Cache-Control": "no-store" });
+  if (result.status !== 200) return json(result.status, { error: result.error }, { "Cache-Control": "no-store" });
   const body = JSON.stringify(result.body);
   const etag = etagOf(body);
-  const headers = { ...limitHeaders, ETag: etag, "Cache-Control": API_CACHE_CONTROL };
-  if (matches(request.headers.get("If-None-Match"), etag))
-    return new Response(null, { status: 304, headers: { ...CORS_HEADERS, ...headers } });
-  return new Response(body, { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", ...CORS_HEADERS, ...headers } });
+  const headers = { ...CORS_HEADERS, ETag: etag, "Cache-Control": API_CACHE_CONTROL };
+  if (ifNoneMatchNames(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers: { ...JSON_TYPE, ...headers } });
+}
+
+/**
+ * Addresses counted at once, a few hundred bytes each (a 43-character hash and its window): a few MB at
+ * most. Past it the oldest window is forgotten, which can only let its address start afresh.
+ */
+export const API_RATE_LIMIT_ADDRESSES = 10_000;
+
+const apiRateLimiter = new MemoryRateLimiter(API_RATE_LIMIT_ADDRESSES);
+
+/**
+ * Counts the request against its address (while RATE_LIMIT is on), in this instance's memory
+ * (PRODUCT.md "Content API": a database write per read cost more than the answer). A request without an
+ * address did not come through server.ts: it gets no shared bucket, it is refused (as the public forms do).
+ */
+function countRequest(forwardedFor: string | undefined, now: number): RateLimitState | null {
+  const env = getEnv();
+  if (!env.RATE_LIMIT) return null;
+  const rule = { max: env.API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 };
+  const address = addressFromForwardedFor(forwardedFor);
+  if (!address) return { allowed: false, limit: rule.max, remaining: 0, resetSeconds: rule.windowSeconds };
+  return apiRateLimiter.consume(addressHash(address), rule, now);
+}
+
+/**
+ * Express middleware for /api/v1, before the page cache: every GET and HEAD is counted, whether the cache
+ * or a render answers it, and carries its own `RateLimit-*` headers, which are never stored.
+ */
+export function limitApiRequests(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const forwardedFor = req.headers["x-forwarded-for"];
+  const limit = countRequest(Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, Date.now());
+  if (!limit) return next();
+  res.setHeader("RateLimit-Limit", String(limit.limit));
+  res.setHeader("RateLimit-Remaining", String(limit.remaining));
+  res.setHeader("RateLimit-Reset", String(limit.resetSeconds));
+  if (limit.allowed) return next();
+  res
+    .status(429)
+    .set({ ...CORS_HEADERS, "Retry-After": String(limit.resetSeconds), "Cache-Control": "no-store" })
+    .json({ error: `Too many requests: at most ${limit.limit} a minute from one address. Try again in ${limit.resetSeconds} s.` });
 }

@@ -7,6 +7,7 @@ import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 
 import { dropBytesAfterLastRequest } from "./body-timeout.server";
+import { isContentApiPath } from "./page-cache.server";
 
 /** Pages and resource routes answer GET/HEAD; every form and API call is a POST. */
 const SERVED_METHODS = ["GET", "HEAD", "POST"];
@@ -29,15 +30,13 @@ const methodNotAllowed = (method: string) => `Method Not Allowed: ${method} is n
  */
 export function refuseUnservedMethods(req: Request, res: Response, next: NextFunction) {
   if (SERVED_METHODS.includes(req.method)) return next();
-  if (req.method === "OPTIONS" && req.path.startsWith(CONTENT_API_PREFIX)) return answerContentApiPreflight(res);
+  // PRODUCT.md "Content API": read-only, open to every origin.
+  if (req.method === "OPTIONS" && isContentApiPath(req.path)) return answerContentApiPreflight(res);
   res.setHeader("Allow", ALLOW);
   res.setHeader("Cache-Control", "no-store");
   if (req.method === "OPTIONS") res.status(204).end();
   else res.status(405).type("text/plain").send(methodNotAllowed(req.method));
 }
-
-/** PRODUCT.md "Content API": read-only, open to every origin. */
-const CONTENT_API_PREFIX = "/api/v1/";
 
 /**
  * A browser asks before a cross-origin GET with headers of its own (If-None-Match): any origin may GET or

@@ -2,6 +2,7 @@ import zlib from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 
 import {
+  CONTENT_API_CONTENT_TYPES,
   isCacheableRequest,
   isCacheableResponse,
   PageCache,
@@ -347,6 +348,13 @@ describe("isCacheableResponse: only pages every visitor may share", () => {
   ])("%s → %s", (_name, response, expected) => {
     expect(isCacheableResponse(response)).toBe(expected);
   });
+
+  it("keeps the content API's public JSON when asked for it, and still no error", () => {
+    const json = (status = 200) => html("{}", { "Content-Type": "application/json; charset=utf-8" }, status);
+    expect(isCacheableResponse(json(), CONTENT_API_CONTENT_TYPES)).toBe(true);
+    expect(isCacheableResponse(json(404), CONTENT_API_CONTENT_TYPES)).toBe(false);
+    expect(isCacheableResponse(html("x"), CONTENT_API_CONTENT_TYPES)).toBe(false);
+  });
 });
 
 describe("isCacheableRequest: never for writes, personal areas, APIs or a waiting toast", () => {
@@ -361,6 +369,11 @@ describe("isCacheableRequest: never for writes, personal areas, APIs or a waitin
     ["GET", "/admin.data", "", false],
     ["GET", "/auth", "", false],
     ["GET", "/api/videos/1/view", "", false],
+    // PRODUCT.md "Content API": the same for every client, whatever its cookies.
+    ["GET", "/api/v1/items", "", true],
+    ["HEAD", "/api/v1/items/abc", "mw_toast=abc", true],
+    ["POST", "/api/v1/items", "", false],
+    ["GET", "/api/v1", "", false],
     ["GET", "/resources/theme", "", false],
     ["GET", "/healthz", "", false],
     ["GET", "/", "mw_toast=abc", false],

@@ -62,13 +62,18 @@ export type CacheOutcome =
   /** The render was not cacheable (a cookie, an error, a private page): answer with it as it is. */
   | { kind: "uncacheable"; response: Response };
 
-/** What may be stored: a plain 200 HTML or data answer that a shared cache may keep, setting no cookie. */
-export function isCacheableResponse(response: Response): boolean {
+/** A page's HTML and its data request's answer. */
+export const PAGE_CONTENT_TYPES = ["text/html", "text/x-script"] as const;
+/** PRODUCT.md "Content API": its answers, kept only under its own paths (an oEmbed answer is JSON too). */
+export const CONTENT_API_CONTENT_TYPES = ["application/json"] as const;
+
+/** What may be stored: a plain 200 of one of `contentTypes` that a shared cache may keep, setting no cookie. */
+export function isCacheableResponse(response: Response, contentTypes: readonly string[] = PAGE_CONTENT_TYPES): boolean {
   if (response.status !== 200 || response.headers.has("set-cookie")) return false;
   const cacheControl = response.headers.get("cache-control") ?? "";
   if (!/\bpublic\b/.test(cacheControl) || /\b(no-store|private)\b/.test(cacheControl)) return false;
   const type = response.headers.get("content-type") ?? "";
-  return type.startsWith("text/html") || type.startsWith("text/x-script");
+  return contentTypes.some((accepted) => type.startsWith(accepted));
 }
 
 const HOP_BY_HOP = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
@@ -198,14 +203,14 @@ export class PageCache {
    * The page for `key`: from memory when fresh; stale with a background refresh; otherwise rendered
    * (once for all concurrent requests) and stored when cacheable.
    */
-  async serve(key: string, render: () => Promise<Response>): Promise<CacheOutcome> {
+  async serve(key: string, render: () => Promise<Response>, contentTypes: readonly string[] = PAGE_CONTENT_TYPES): Promise<CacheOutcome> {
     this.expireIfPublicationCame();
     const entry = this.entries.get(key);
     if (entry) {
       const age = this.now() - entry.storedAt;
       if (age < this.options.freshMs) return { kind: "hit", page: entry };
       if (age < this.options.freshMs + this.options.staleMs) {
-        void this.renderOnce(key, render).catch(() => {}); // failures keep the stale page until it expires
+        void this.renderOnce(key, render, contentTypes).catch(() => {}); // failures keep the stale page until it expires
         return { kind: "stale", page: entry };
       }
       this.entries.delete(key);
@@ -216,17 +221,17 @@ export class PageCache {
       // Another request's uncacheable answer (its body already used) is not ours: render our own.
       return outcome.kind === "uncacheable" ? { kind: "uncacheable", response: await render() } : { ...outcome, kind: "miss" };
     }
-    return this.renderOnce(key, render);
+    return this.renderOnce(key, render, contentTypes);
   }
 
-  private renderOnce(key: string, render: () => Promise<Response>): Promise<CacheOutcome> {
+  private renderOnce(key: string, render: () => Promise<Response>, contentTypes: readonly string[]): Promise<CacheOutcome> {
     const existing = this.renders.get(key);
     if (existing) return existing.promise;
     const started = this.generation;
     const startedAt = this.now();
     const promise = (async (): Promise<CacheOutcome> => {
       const response = await render();
-      if (!isCacheableResponse(response)) return { kind: "uncacheable", response };
+      if (!isCacheableResponse(response, contentTypes)) return { kind: "uncacheable", response };
       const page = await toCachedPage(response, startedAt);
       if (this.mayStore(key, started)) this.entries.set(key, page);
       return { kind: "miss", page };
@@ -254,12 +259,21 @@ export function pickEncoding(acceptEncoding: string | null | undefined): Encodin
 /** Paths never served from the cache (PRODUCT.md "Page cache"): personal, mutating or not pages at all. */
 const NEVER_CACHED = /^\/(admin|auth|account|api|resources|healthz|readyz|uploads)(\/|\.|$)/;
 
+/** PRODUCT.md "Content API": the public JSON API, the one part of /api the cache keeps. */
+export const CONTENT_API_PREFIX = "/api/v1/";
+
+export function isContentApiPath(pathname: string): boolean {
+  return pathname.startsWith(CONTENT_API_PREFIX);
+}
+
 /** Cookies that change a page for one visitor: a flash toast waiting to be shown. */
 const TOAST_COOKIE = /(?:^|;\s*)mw_toast=/;
 
 /** Whether a request may be answered from the cache at all (before looking for an entry). */
 export function isCacheableRequest(method: string, pathname: string, cookieHeader: string | null | undefined): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
+  // The same for every client, cookies or not (PRODUCT.md "Content API").
+  if (isContentApiPath(pathname)) return true;
   if (NEVER_CACHED.test(pathname)) return false;
   return !TOAST_COOKIE.test(cookieHeader ?? "");
 }

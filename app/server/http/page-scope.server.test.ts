@@ -34,10 +34,27 @@ const PAGES = {
   articleEmbed: `/embed/blogs/${ID}`,
   interviewEmbed: `/embed/interviews/${ID}`,
   specialFeatureEmbed: `/embed/special-features/${ID}`,
+  apiItems: "/api/v1/items",
+  apiItem: `/api/v1/items/${ID}`,
+  apiCompanies: "/api/v1/companies",
 } as const;
 type Page = keyof typeof PAGES;
 
-const MIXED: Page[] = ["home", "search", "programme", "clients", "companies", "company", "newsletter", "edition", "companyEmbed"];
+const MIXED: Page[] = [
+  "home",
+  "search",
+  "programme",
+  "clients",
+  "companies",
+  "company",
+  "newsletter",
+  "edition",
+  "companyEmbed",
+  // PRODUCT.md "Content API": every change reaches it.
+  "apiItems",
+  "apiItem",
+  "apiCompanies",
+];
 // PRODUCT.md "Embeds": an item's embed goes with its page.
 const OWN: Record<ContentType, Page[]> = {
   video: ["videos", "video", "videoEmbed"],

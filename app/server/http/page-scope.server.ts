@@ -6,6 +6,7 @@
 import { companyEmbedPath, CONTENT_REGISTRY, embedPathFor, publicUrlFor } from "~/lib/content-registry";
 import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 
+import { CONTENT_API_PREFIX } from "./page-cache.server";
 import { pagePath } from "./page-url.server";
 
 /** A change readers can see: to a published item of a type, or to anything else (companies, editions…). */
@@ -13,11 +14,12 @@ export type ContentChange = { type: ContentType } | "everything";
 
 /**
  * Pages that show items of every type, or companies with their items: home, search, the programme, the
- * companies and their pages (with the disclosure register), clients, the newsletter's editions, and the
- * companies' coverage embeds.
+ * companies and their pages (with the disclosure register), clients, the newsletter's editions, the
+ * companies' coverage embeds, and the content API (PRODUCT.md "Content API": its lists mix types and its
+ * companies count items, so every change reaches it, a scheduled publication's too).
  */
 const MIXED_PAGES = ["/", "/search", "/programme", "/clients"];
-const MIXED_SECTIONS = ["/companies", "/newsletter", companyEmbedPath("").slice(0, -1)];
+const MIXED_SECTIONS = ["/companies", "/newsletter", companyEmbedPath("").slice(0, -1), CONTENT_API_PREFIX.slice(0, -1)];
 
 /** The path of a cache key (`{theme} {url}`), without its query and its `.data` ending. */
 export function pathOfCacheKey(key: string): string {
