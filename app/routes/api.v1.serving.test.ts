@@ -58,7 +58,9 @@ async function startServer() {
 
 async function wipe() {
   const db = await getDb();
-  await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, content_events, content_publications`);
+  await db.execute(
+    sql`truncate videos, podcasts, blogs, interviews, special_features, content_events, webhook_deliveries, content_publications`,
+  );
 }
 
 beforeEach(async () => {

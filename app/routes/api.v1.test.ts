@@ -71,7 +71,7 @@ async function items(query = "", headers: Record<string, string> = {}) {
 async function wipe() {
   const db = await getDb();
   await db.execute(
-    sql`truncate videos, podcasts, blogs, interviews, special_features, content_companies, content_events, content_publications,
+    sql`truncate videos, podcasts, blogs, interviews, special_features, content_companies, content_events, webhook_deliveries, content_publications,
       content_reviews, content_revisions, content_corrections, rate_limits, company_follows`,
   );
   await db.execute(sql`delete from companies`);
