@@ -4,17 +4,11 @@
  */
 import { z } from "zod";
 
-/** The content event log's events (server/db/schema.ts CONTENT_EVENTS), as an endpoint subscribes to them. */
-export const WEBHOOK_EVENTS = [
-  "content.published",
-  "content.updated",
-  "content.unpublished",
-  "content.deleted",
-  "content.corrected",
-  "disclosure.changed",
-  "company.updated",
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+import { CONTENT_EVENTS, type ContentEvent } from "./content-events";
+
+/** An endpoint subscribes to any of the content events. */
+export const WEBHOOK_EVENTS = CONTENT_EVENTS;
+export type WebhookEvent = ContentEvent;
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "content.published": "An item is published (or goes live at its scheduled time)",

@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { COMPANY_SECTORS } from "../../lib/company-sectors";
+import { CONTENT_EVENTS } from "../../lib/content-events";
 import { CONTENT_TYPES } from "../../lib/content-types";
 import { CONSIDERATION_FORMS } from "../../lib/sponsorship";
 
@@ -632,16 +633,8 @@ export const contentPublications = pgTable(
   ],
 );
 
-/** PRODUCT.md "Content events": the names of the changes readers can see, as the webhooks will deliver them. */
-export const CONTENT_EVENTS = [
-  "content.published",
-  "content.updated",
-  "content.unpublished",
-  "content.deleted",
-  "content.corrected",
-  "disclosure.changed",
-  "company.updated",
-] as const;
+/** PRODUCT.md "Content events": the names of the changes readers can see (lib/content-events.ts). */
+export { CONTENT_EVENTS };
 
 /**
  * PRODUCT.md "Content events": one row per change to a published item (or a company), written in the

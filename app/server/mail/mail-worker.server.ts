@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 
 import { getDb } from "../db/db.server";
 import { log, logFolded } from "../log.server";
+import { wakeableSleep } from "../wakeable-sleep.server";
 import { onMailQueued } from "./outbox.server";
 import { MailSendError, type MailMessage, type MailTransport } from "./smtp-transport.server";
 
@@ -243,23 +244,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const settings = settingsOf(options);
   let stopping = false;
   let woken = false;
-  let wakeSleep: (() => void) | undefined;
-  const wake = () => {
+  const pause = wakeableSleep();
+  onMailQueued(() => {
     woken = true;
-    wakeSleep?.();
-  };
-  onMailQueued(wake);
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeSleep = undefined;
-        resolve();
-      }
-      wakeSleep = done;
-    });
+    pause.wake();
+  });
 
   const running = (async () => {
     while (!stopping) {
@@ -271,7 +260,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         // The database is away, most likely: the mails wait in the outbox for the next look.
         logFolded("error", "The mail worker could not reach the outbox", error);
       }
-      if (claimed < settings.batchSize && !woken && !stopping) await sleep(settings.pollMs);
+      if (claimed < settings.batchSize && !woken && !stopping) await pause.sleep(settings.pollMs);
     }
   })();
 
@@ -279,7 +268,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     async stop() {
       stopping = true;
       onMailQueued(undefined);
-      wakeSleep?.();
+      pause.wake();
       await running;
       settings.transport.close();
       log.info("The mail worker has stopped");

@@ -13,6 +13,7 @@ import type { ContentType } from "~/lib/content-types";
 import { getDb } from "../db/db.server";
 import { log, logFolded } from "../log.server";
 import { postGuarded } from "../outbound-fetch.server";
+import { wakeableSleep } from "../wakeable-sleep.server";
 import { messageIdOf, payloadOf, type EventRow } from "./payload.server";
 import { retryAfterMs, retryDelayMs } from "./retry-schedule.server";
 import { openSecret, webhookHeaders } from "./signing.server";
@@ -251,17 +252,7 @@ export interface WebhookWorker {
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const settings = settingsOf(options);
   let stopping = false;
-  let wakeSleep: (() => void) | undefined;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeSleep = undefined;
-        resolve();
-      }
-      wakeSleep = done;
-    });
+  const pause = wakeableSleep();
 
   const running = (async () => {
     while (!stopping) {
@@ -272,14 +263,14 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
         // The database is away, most likely: the deliveries wait for the next look.
         logFolded("error", "The webhook worker could not reach its deliveries", error);
       }
-      if (claimed < settings.batchSize && !stopping) await sleep(settings.pollMs);
+      if (claimed < settings.batchSize && !stopping) await pause.sleep(settings.pollMs);
     }
   })();
 
   return {
     async stop() {
       stopping = true;
-      wakeSleep?.();
+      pause.wake();
       await running;
       log.info("The webhook worker has stopped");
     },
