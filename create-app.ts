@@ -12,6 +12,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 
+import { EPISODE_AUDIO_ROUTE } from "./app/lib/measurement";
 import { limitApiRequests } from "./app/server/content-api/api-http.server";
 import { nextPageExpiry } from "./app/server/content/scheduled-publication.server";
 import { counterRoutes } from "./app/server/counting/endpoint.server";
@@ -30,6 +31,8 @@ import { refuseForeignRequestTargets } from "./app/server/http/request-target.se
 import { policyContext, securityHeaders } from "./app/server/http/security-headers.server";
 import { log } from "./app/server/log.server";
 import { mailCounts } from "./app/server/mail/outbox.server";
+import { episodeAudioRoute } from "./app/server/measurement/episode-audio-route.server";
+import { createRequestLog } from "./app/server/measurement/request-log.server";
 import { accessLog, labelRoute } from "./app/server/ops/access-log.server";
 import { healthRoutes, migrationCount } from "./app/server/ops/health.server";
 import { createMetrics, metricsRoute, startMetricsServer } from "./app/server/ops/metrics.server";
@@ -54,7 +57,7 @@ export interface AppOptions {
 
 export interface MarketWireApp {
   app: express.Express;
-  /** Stops listening for other instances' content changes (PostgreSQL only). */
+  /** Stops listening for other instances' content changes (PostgreSQL only); writes the podcast request records still waiting. */
   close: () => Promise<void>;
 }
 
@@ -104,6 +107,10 @@ export async function createApp({ env, connection, buildDir, production, isStopp
   // View and listen counters: the busiest request under a spike, answered without React Router
   // (PRODUCT.md "Counters"); their answers are too small to compress.
   for (const { pattern, handler } of counterRoutes()) app.all(pattern, labelRoute(pattern, handler));
+  // Podcast apps' downloads from the feeds' enclosures, served and recorded without React Router
+  // (PRODUCT.md "Measurement"); audio is not worth compressing.
+  const requestLog = createRequestLog();
+  app.get(EPISODE_AUDIO_ROUTE, labelRoute(EPISODE_AUDIO_ROUTE, episodeAudioRoute(requestLog)));
   // PRODUCT.md "Content API": counted in memory before the page cache, so a cached answer counts too.
   app.use("/api/v1", limitApiRequests);
   // Pages are compressed as they stream. Brotli's default 4 MB window is far larger than any page and
@@ -156,5 +163,11 @@ export async function createApp({ env, connection, buildDir, production, isStopp
       }
     });
   }
-  return { app, close: async () => contentListener?.close() };
+  return {
+    app,
+    close: async () => {
+      await contentListener?.close();
+      await requestLog.flush();
+    },
+  };
 }

@@ -16,6 +16,7 @@ import { applyTimeouts } from "./app/server/http/server-timeouts.server";
 import { flushFoldedErrors, log, logError } from "./app/server/log.server";
 import { MAIL_DEFAULTS, startMailWorker, type MailWorker } from "./app/server/mail/mail-worker.server";
 import { smtpTransport } from "./app/server/mail/smtp-transport.server";
+import { startDownloadsJob } from "./app/server/measurement/downloads-job.server";
 import { startEditionScheduler } from "./app/server/newsletter/edition-scheduler.server";
 import { listenForSnapshotRequests } from "./app/server/ops/backup-socket.server";
 import { startAlertScheduler } from "./app/server/readers/alert-scheduler.server";
@@ -61,6 +62,8 @@ async function main() {
   const alertScheduler = startAlertScheduler();
   // The audit chain's newest entry goes to the log, outside the database (PRODUCT.md "Audit log").
   const auditAnchorLog = startAuditAnchorLog();
+  // Podcast downloads are counted by whichever instance takes the job's turn (PRODUCT.md "Measurement").
+  const downloadsJob = startDownloadsJob({ everySeconds: env.MEASUREMENT_INTERVAL_SECONDS, retentionDays: env.MEASUREMENT_RETENTION_DAYS });
 
   let stoppingSince: number | undefined;
   const { app, close: closeApp } = await createApp({
@@ -127,6 +130,7 @@ async function main() {
       .then(() => editionScheduler.stop())
       .then(() => alertScheduler.stop())
       .then(() => auditAnchorLog.stop())
+      .then(() => downloadsJob.stop())
       // The mail being sent is finished and recorded; the rest of the worker's claim goes back to the outbox.
       .then(() => mailWorker?.stop())
       // The deliveries being posted are finished and recorded; the rest of the claim goes back.

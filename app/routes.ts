@@ -10,6 +10,8 @@ export default [
     route("programme", "routes/programme.tsx"),
     route("clients", "routes/clients.tsx"),
     route("contact", "routes/contact.tsx"),
+    // PRODUCT.md "Measurement": how downloads are counted
+    route("methodology", "routes/methodology.tsx"),
     route("videos", "routes/videos.tsx"),
     route("video/:id", "routes/video.$id.tsx"),
     route("podcasts", "routes/podcasts.tsx"),

@@ -445,6 +445,8 @@ describe("every setting: a bad value stops start-up with one line naming it", ()
       "5,never",
       "must be at most 20 comma-separated waits in seconds, each 0 to 86400, such as 5,300,1800 (got '5,never')",
     ],
+    MEASUREMENT_INTERVAL_SECONDS: ["0", "must be a whole number of seconds from 1 to 3600, such as 60 (got '0')"],
+    MEASUREMENT_RETENTION_DAYS: ["30d", "must be a whole number of days from 1 to 3650, such as 30 (got '30d')"],
     ADMIN_EMAIL: ["admin", "must be an email address such as admin@news.example.com (got 'admin')"],
     ADMIN_PASSWORD: ["123456", "Password must be at least 8 characters"],
     SEED_DEMO_CONTENT: ["yes", "must be true or false (got 'yes')"],

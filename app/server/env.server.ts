@@ -243,6 +243,10 @@ const envSchema = z.object({
       }
       return delays;
     }),
+  /** PRODUCT.md "Measurement": seconds between runs of the podcast downloads job (one instance at a time). */
+  MEASUREMENT_INTERVAL_SECONDS: wholeNumber(1, 3_600, 60, "a whole number of seconds").default(60),
+  /** PRODUCT.md "Measurement": days the counting route's raw records are kept before only the counts stay. */
+  MEASUREMENT_RETENTION_DAYS: wholeNumber(1, 3_650, 30, "a whole number of days").default(30),
   ADMIN_EMAIL: email("admin@news.example.com").default("admin@marketwire.local"),
   ADMIN_PASSWORD: z
     .string()

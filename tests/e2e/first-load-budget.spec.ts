@@ -31,6 +31,7 @@ const PAGES = [
   "/about",
   "/contact",
   "/clients",
+  "/methodology",
   "/companies",
   "/companies/ironbark-gold",
   "/search?q=market",

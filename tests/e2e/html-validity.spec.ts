@@ -37,6 +37,8 @@ async function publicPages(request: APIRequestContext) {
     { path: "/about", status: 200 },
     { path: "/programme", status: 200 },
     { path: "/clients", status: 200 },
+    // PRODUCT.md "Measurement"
+    { path: "/methodology", status: 200 },
     { path: "/interviews", status: 200 },
     { path: "/podcasts", status: 200 },
     { path: "/special-features", status: 200 },

@@ -152,28 +152,27 @@ test.describe("podcast player", () => {
     await expect(page.locator("audio")).toHaveCount(0);
   });
 
-  test("a native audio file that failed before hydration says 'Audio player not available'", async ({ browser }) => {
+  test("a native audio file loads nothing before Play, and one that fails then says 'Audio player not available'", async ({ browser }) => {
     const podcast = demoPodcast((url) => url === DEMO_AUDIO_PATH);
     const { page, errors, close } = await pageExcusingFailedResource(browser, new RegExp(`${DEMO_AUDIO_PATH.replace(/\./g, "\\.")}$`));
     const href = await podcastHref(page, podcast.title);
 
-    await page.route(`**${DEMO_AUDIO_PATH}`, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }));
-    // Hold the page's JavaScript until the browser has given up on the audio, so the error event fires
-    // before React could attach onError.
-    let releaseScripts!: () => void;
-    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await scriptsReleased;
-      await route.continue();
+    // PRODUCT.md "Measurement": the web player asks for nothing until Play (preload="none"), so a page view
+    // is never a download.
+    const audioRequests: string[] = [];
+    await page.route(`**${DEMO_AUDIO_PATH}`, (route) => {
+      audioRequests.push(route.request().url());
+      return route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" });
     });
-
-    await page.goto(href, { waitUntil: "commit" });
-    await page.waitForFunction(() => document.querySelector("audio")?.error != null);
+    await page.goto(href, { waitUntil: "networkidle" });
+    await expect(page.locator("audio")).toHaveAttribute("preload", "none");
+    expect(audioRequests).toEqual([]);
     await expect(page.getByText("Audio player not available")).toHaveCount(0);
-    releaseScripts();
 
+    await page.locator("audio").evaluate((audio: HTMLAudioElement) => void audio.play().catch(() => undefined));
     await expect(page.getByText("Audio player not available")).toBeVisible();
     await expect(page.locator("audio")).toHaveCount(0);
+    expect(audioRequests.length).toBeGreaterThan(0);
     expect(errors, "console errors on the page").toEqual([]);
     await close();
   });

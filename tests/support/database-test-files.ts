@@ -92,6 +92,7 @@ export const DATABASE_TEST_FILES = [
   "app/server/media/media-upload.server.test.ts",
   "app/server/media/storage/uploads-on-s3.server.test.ts",
   "app/server/newsletter/editions.server.test.ts",
+  "app/server/measurement/measurement.server.test.ts",
   "app/server/newsletter/subscribers-migration.server.test.ts",
   "app/server/newsletter/subscribers.server.test.ts",
   "app/server/ops/backup.server.test.ts",

@@ -24,6 +24,7 @@ const row = (id: string, title: string): AdminListItem => ({
   publishedAt: null,
   scheduled: false,
   count: 0,
+  downloads: null,
   featured: false,
   subtitle: null,
   needsTranscript: false,

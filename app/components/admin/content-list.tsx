@@ -9,6 +9,7 @@ import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { featureTypeLabel } from "~/lib/feature-types";
 import { formatDate } from "~/lib/format";
+import { isEpisodeType } from "~/lib/measurement";
 import type { AdminListItem } from "~/server/content/admin-content.server";
 
 import { DeleteDialog } from "./delete-dialog";
@@ -43,6 +44,7 @@ export function ContentList({ list }: { list: ContentListData }) {
   const featureFetcher = useListFeature();
 
   if (pendingEdit) return <EditLoadingPlaceholder type={type} />;
+  const episodes = isEpisodeType(type);
 
   return (
     <ListLayout
@@ -61,6 +63,8 @@ export function ContentList({ list }: { list: ContentListData }) {
           { label: "Status", className: "hidden sm:table-cell" },
           { label: "Created", className: "hidden md:table-cell" },
           { label: info.counter === "listens" ? "Listens" : "Views", align: "right", className: "hidden sm:table-cell" },
+          // PRODUCT.md "Measurement": downloads from the podcast feed, for the types the feed lists.
+          ...(episodes ? [{ label: "Downloads", align: "right" as const, className: "hidden sm:table-cell" }] : []),
           { label: <span className="sr-only">Actions</span>, align: "right", className: "pr-4" },
         ]}
       />
@@ -87,6 +91,9 @@ export function ContentList({ list }: { list: ContentListData }) {
             </TableCell>
             <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">{formatDate(item.createdAt)}</TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">{numberFormat.format(item.count)}</TableCell>
+            {episodes ? (
+              <TableCell className="hidden text-right tabular-nums sm:table-cell">{numberFormat.format(item.downloads ?? 0)}</TableCell>
+            ) : null}
             <TableCell className="pr-4">
               <RowActions name={item.title} editHref={`${info.adminPath}/${item.id}`} onDelete={() => setToDelete(item)}>
                 {info.featurable ? <FeatureButton item={item} fetcher={featureFetcher} /> : null}

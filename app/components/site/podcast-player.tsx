@@ -59,7 +59,8 @@ function NativeAudioPlayer({
       <audio
         ref={audioRef}
         controls
-        preload="metadata"
+        // PRODUCT.md "Measurement": nothing is fetched before Play, so a page view is never a download.
+        preload="none"
         src={src}
         onPlay={onListen}
         onError={() => setFailed(true)}

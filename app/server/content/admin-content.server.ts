@@ -11,6 +11,7 @@ import { OTHER_PARTY, SPONSORSHIP_COLUMNS } from "~/lib/disclosure-fields";
 import { emptyEditorValues, type EditorValues } from "~/lib/editor-values";
 import { FEATURE_TYPE_LABELS } from "~/lib/feature-types";
 import { isUuid } from "~/lib/ids";
+import { isEpisodeType } from "~/lib/measurement";
 import { ADMIN_PAGE_SIZE, pageToShow } from "~/lib/pagination";
 import { utcInputValue } from "~/lib/publish-time";
 
@@ -37,6 +38,8 @@ export interface AdminListItem {
   scheduled: boolean;
   /** Views, or listens for podcasts. */
   count: number;
+  /** PRODUCT.md "Measurement": IAB downloads from the podcast feed (podcasts and interviews); null for other types. */
+  downloads: number | null;
   /** null for types without the flag. */
   featured: boolean | null;
   /** Author (blogs), interviewee (interviews) or feature type (special features). */
@@ -88,6 +91,9 @@ export async function listContent(type: ContentType, options: { q?: string; page
       publishedAt: t.publishedAt,
       scheduled: sql<boolean>`(${t.status} = 'published' and ${t.publishedAt} > now())`.mapWith(Boolean),
       count: sql<number>`${contentColumn(type, info.counter)}`,
+      downloads: isEpisodeType(type)
+        ? sql<number>`(select count(*) from podcast_downloads d where d.episode_type = ${type} and d.episode_id = ${t.id})`.mapWith(Number)
+        : sql<null>`null`,
       featured: info.featurable ? sql<boolean>`${contentColumn(type, "featured")}` : sql<null>`null`,
       subtitle: info.extraSearchField ? sql<string | null>`${contentColumn(type, info.extraSearchField)}` : sql<null>`null`,
       needsTranscript: hasTranscript(type)

@@ -23,6 +23,7 @@ import {
 import { COMPANY_SECTORS } from "../../lib/company-sectors";
 import { CONTENT_EVENTS } from "../../lib/content-events";
 import { CONTENT_TYPES } from "../../lib/content-types";
+import { EPISODE_TYPES } from "../../lib/measurement";
 import { CONSIDERATION_FORMS } from "../../lib/sponsorship";
 
 /** PRODUCT.md "Content": the three statuses every content type moves between. */
@@ -864,3 +865,77 @@ export const webhookDeliveries = pgTable(
     check("webhook_deliveries_status_check", sql`${t.status} in ('pending', 'sending', 'delivered', 'failed')`),
   ],
 );
+
+/**
+ * PRODUCT.md "Measurement": one request for an episode's audio at its counting route (/e/{id}.mp3), as
+ * served: written in batches, kept MEASUREMENT_RETENTION_DAYS, read by the downloads job. `listener` is a
+ * keyed hash of the address (an IPv6 address cut to its /64) under the day's salt, which is deleted after the
+ * day: the address is never stored and cannot be recovered or linked across days. `referrer_host` is the
+ * Referer's host alone. No foreign key: the records outlive a deleted item.
+ */
+export const podcastRequests = pgTable(
+  "podcast_requests",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: tstz("at").notNull(),
+    episodeType: text("episode_type", { enum: EPISODE_TYPES }).notNull(),
+    episodeId: uuid("episode_id").notNull(),
+    method: text("method").notNull(),
+    status: smallint("status").notNull(),
+    /** The Range header as sent (at most 100 characters), null without one. */
+    range: text("range"),
+    /** The first byte of the file sent; null when no body was sent. */
+    firstByte: bigint("first_byte", { mode: "number" }),
+    bytesSent: bigint("bytes_sent", { mode: "number" }).notNull(),
+    fileBytes: bigint("file_bytes", { mode: "number" }).notNull(),
+    /** The bytes a download needs: the ID3 header and one minute of audio at the file's bitrate. */
+    thresholdBytes: bigint("threshold_bytes", { mode: "number" }).notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    referrerHost: text("referrer_host"),
+    listener: text("listener").notNull(),
+    country: text("country"),
+  },
+  (t) => [index("podcast_requests_at_idx").on(t.at), index("podcast_requests_listener_idx").on(t.episodeId, t.listener)],
+);
+
+/**
+ * PRODUCT.md "Measurement": the downloads the job counted, one per episode, UTC day and listener (the address
+ * hash and the user agent together, hashed again), with the app and device the user agent names. Kept with
+ * the daily figures when the raw requests are pruned; no foreign key, so a deleted item keeps them.
+ */
+export const podcastDownloads = pgTable(
+  "podcast_downloads",
+  {
+    episodeType: text("episode_type", { enum: EPISODE_TYPES }).notNull(),
+    episodeId: uuid("episode_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    listener: text("listener").notNull(),
+    app: text("app"),
+    device: text("device"),
+    country: text("country"),
+    /** When the listener's bytes reached the threshold. */
+    countedAt: tstz("counted_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.episodeType, t.episodeId, t.day, t.listener] }), index("podcast_downloads_day_idx").on(t.day)],
+);
+
+/**
+ * PRODUCT.md "Measurement": the salt of each UTC day that keys the listener and visitor hashes. Every instance
+ * uses the same one (the first to need it writes it); it is deleted once its day is over, so a stored hash can
+ * no longer be tied to an address.
+ */
+export const measurementSalts = pgTable("measurement_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/**
+ * PRODUCT.md "Measurement": how far each background job has read. The downloads job reads requests by their
+ * time, from a little before `read_until` (a batch stamped earlier may commit later), since counting a
+ * listener twice is impossible (podcast_downloads' key) and recounting costs only time.
+ */
+export const measurementProgress = pgTable("measurement_progress", {
+  job: text("job").primaryKey(),
+  readUntil: tstz("read_until").notNull(),
+  ranAt: tstz("ran_at").notNull(),
+});

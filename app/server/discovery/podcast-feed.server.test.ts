@@ -74,7 +74,7 @@ describe('/podcasts/rss.xml: the channel (PRODUCT.md "Discovery")', () => {
     expect(channel["itunes:image"]!["@href"]).toBe("https://cdn.example.com/cover.jpg?size=3000&format=jpg");
     expect(textOf(channel.link)).toBe("https://news.example.com/podcasts");
     expect((channel["atom:link"] as unknown as XmlNode[])[0]!["@href"]).toBe("https://news.example.com/podcasts/rss.xml");
-    expect(items[0]!.enclosure!["@url"]).toBe(`https://news.example.com${TRAILER}`);
+    expect(items[0]!.enclosure!["@url"]).toMatch(/^https:\/\/news\.example\.com\/e\/[\da-f-]{36}\.mp3$/);
     expect(textOf(items[0]!.link)).toMatch(/^https:\/\/news\.example\.com\/podcast\//);
     expect(rss["@xmlns:itunes"]).toBe("http://www.itunes.com/dtds/podcast-1.0.dtd");
   });
@@ -101,7 +101,8 @@ describe("/podcasts/rss.xml: the episodes", () => {
       [items[0]!, trailer!, TRAILER, "8"],
       [items[1]!, theme!, THEME, "12"],
     ] as const) {
-      expect(item.enclosure!["@url"]).toBe(`${ORIGIN}${file}`);
+      // Through the counting route (PRODUCT.md "Measurement"), one address per episode.
+      expect(item.enclosure!["@url"]).toBe(`${ORIGIN}/e/${row.id}.mp3`);
       expect(item.enclosure!["@type"]).toBe("audio/mpeg");
       expect(Number(item.enclosure!["@length"])).toBe(sizeOf(file));
       expect(Number(item.enclosure!["@length"])).toBeGreaterThan(10_000);
@@ -192,18 +193,20 @@ describe('uploaded audio (PRODUCT.md "Media library")', () => {
   it("gets the enclosure's length and type from media_files; only MP3 and M4A qualify", async () => {
     const db = await dbServer.getDb();
     await db.insert(schema.mediaFiles).values([MP3, M4A, OGG]);
-    await insertPodcasts([
+    const insertedRows = insertPodcasts([
       { title: "Uploaded MP3", audioUrl: `/uploads/${MP3.storageKey}`, publishedAt: day(5) },
       { title: "Uploaded M4A, absolute", audioUrl: `${ORIGIN}/uploads/${M4A.storageKey}`, publishedAt: day(4) },
       { title: "Uploaded OGG", audioUrl: `/uploads/${OGG.storageKey}`, publishedAt: day(3) },
       { title: "Deleted upload", audioUrl: "/uploads/audio/44444444-4444-4444-8444-444444444444.mp3", publishedAt: day(2) },
       { title: "Demo file", audioUrl: TRAILER, publishedAt: day(1) },
     ]);
+    const rows = await insertedRows;
     const { items } = await feed();
     expect(titles(items)).toEqual(["Uploaded MP3", "Uploaded M4A, absolute", "Demo file"]);
+    // The counting route's extension follows the file's type (PRODUCT.md "Measurement").
     expect(items.slice(0, 2).map((item) => item.enclosure)).toEqual([
-      { "@url": `${ORIGIN}/uploads/${MP3.storageKey}`, "@length": "5000000", "@type": "audio/mpeg" },
-      { "@url": `${ORIGIN}/uploads/${M4A.storageKey}`, "@length": "7000000", "@type": "audio/x-m4a" },
+      { "@url": `${ORIGIN}/e/${rows[0]!.id}.mp3`, "@length": "5000000", "@type": "audio/mpeg" },
+      { "@url": `${ORIGIN}/e/${rows[1]!.id}.m4a`, "@length": "7000000", "@type": "audio/x-m4a" },
     ]);
   });
 
@@ -214,6 +217,7 @@ describe('uploaded audio (PRODUCT.md "Media library")', () => {
       url: `${ORIGIN}/uploads/${MP3.storageKey}`,
       length: 5_000_000,
       type: "audio/mpeg",
+      source: { kind: "upload", key: MP3.storageKey },
     });
     expect(await directAudioFile("/uploads/audio/44444444-4444-4444-8444-444444444444.mp3")).toBeNull();
   });
@@ -235,11 +239,13 @@ describe("directAudioFile", () => {
       url: `${ORIGIN}/media/audio/episode.m4a`,
       length: 1234,
       type: "audio/x-m4a",
+      source: { kind: "static", file: path.join(root, "media", "audio", "episode.m4a") },
     });
     expect(await directAudioFile("/media/audio/LOUD.MP3", root)).toEqual({
       url: `${ORIGIN}/media/audio/LOUD.MP3`,
       length: 99,
       type: "audio/mpeg",
+      source: { kind: "static", file: path.join(root, "media", "audio", "LOUD.MP3") },
     });
   });
 

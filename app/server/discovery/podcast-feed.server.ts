@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { and, inArray, or, sql } from "drizzle-orm";
 
 import { publicUrlFor } from "~/lib/content-registry";
+import { episodeAudioPath } from "~/lib/measurement";
 import { transcriptFileOf, transcriptFilePath } from "~/lib/transcript-files";
 
 import { companiesOfItems, itemKey } from "../content/item-companies.server";
@@ -38,6 +39,8 @@ export interface AudioFile {
   /** Bytes. */
   length: number;
   type: string;
+  /** Where the bytes are: a file of the static folder, or an upload's storage key (PRODUCT.md "Media library"). */
+  source: { kind: "static"; file: string } | { kind: "upload"; key: string };
 }
 
 /**
@@ -82,7 +85,9 @@ export async function directAudioFile(audioUrl: string, root = staticFilesDir())
   if (!file.startsWith(root + path.sep)) return null;
   try {
     const stat = await fs.promises.stat(file);
-    return stat.isFile() && stat.size > 0 ? { url: `${origin}${sitePathname}`, length: stat.size, type } : null;
+    return stat.isFile() && stat.size > 0
+      ? { url: `${origin}${sitePathname}`, length: stat.size, type, source: { kind: "static", file } }
+      : null;
   } catch {
     return null;
   }
@@ -106,7 +111,14 @@ async function uploadedAudioFiles(sitePaths: string[]): Promise<Map<string, Audi
   for (const row of rows) {
     const type = UPLOADED_AUDIO_TYPES[row.mimeType];
     const sitePathname = `${UPLOADS_PREFIX}${row.storageKey}`;
-    if (type && row.sizeBytes > 0) files.set(sitePathname, { url: `${origin}${sitePathname}`, length: row.sizeBytes, type });
+    if (type && row.sizeBytes > 0) {
+      files.set(sitePathname, {
+        url: `${origin}${sitePathname}`,
+        length: row.sizeBytes,
+        type,
+        source: { kind: "upload", key: row.storageKey },
+      });
+    }
   }
   return files;
 }
@@ -245,7 +257,12 @@ export async function buildPodcastFeed(): Promise<string> {
       guid: episode.id,
       date: episode.publishedAt,
       description: xmlSafe.cdata(episode.text),
-      enclosure: { url: episode.audio.url, length: episode.audio.length, type: episode.audio.type },
+      // Through the counting route, so podcast apps' downloads are counted (PRODUCT.md "Measurement").
+      enclosure: {
+        url: `${env.PUBLIC_URL}${episodeAudioPath(episode.id, episode.audio.type)}`,
+        length: episode.audio.length,
+        type: episode.audio.type,
+      },
       category: (companies.get(itemKey(episode.type, episode.id)) ?? []).map(companyCategory),
       extensions: [
         ...(episode.duration ? [{ name: "itunes:duration", objects: { _text: String(episode.duration) } }] : []),

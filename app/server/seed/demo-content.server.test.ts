@@ -283,7 +283,7 @@ describe('feeds and sitemap of the demo content (PRODUCT.md "Discovery")', () =>
     items.forEach((item, i) => {
       const episode = expected[i]!;
       const id = demoId(episode.type, episode.slug);
-      expect(item.enclosure!["@url"]).toBe(`http://localhost:3000${episode.audioUrl}`);
+      expect(item.enclosure!["@url"]).toBe(`http://localhost:3000/e/${id}.mp3`);
       expect(item.enclosure!["@type"]).toBe("audio/mpeg");
       expect(Number(item.enclosure!["@length"])).toBe(fs.statSync(path.join(publicDir, episode.audioUrl!)).size);
       expect(textOf(item["itunes:duration"])).toBe(String(episode.duration));

@@ -1,0 +1,88 @@
+/**
+ * PRODUCT.md "Measurement": the counting route's records, written the way views are (group commit): every
+ * record waiting when the previous write finished goes into one INSERT, so under a spike the database sees one
+ * write per batch, not one per request. A podcast app is never kept waiting for it: the record is taken once
+ * the answer is sent. A failed write keeps its records for the next attempt (a second later), up to a bound;
+ * server.ts flushes what is left when it stops.
+ */
+import { getDb, schema } from "../db/db.server";
+import { log, logError } from "../log.server";
+
+export type RequestRecord = typeof schema.podcastRequests.$inferInsert;
+
+/** Records per INSERT (16 parameters each, well under PostgreSQL's 65,535). */
+export const MAX_RECORDS_PER_BATCH = 1_000;
+/** Records kept while the database is away; past this the oldest are dropped and the drop is logged. */
+export const MAX_WAITING_RECORDS = 100_000;
+const RETRY_MS = 1_000;
+
+export async function writeRequestRecords(records: readonly RequestRecord[]): Promise<void> {
+  const db = await getDb();
+  await db.insert(schema.podcastRequests).values([...records]);
+}
+
+export function createRequestLog(
+  write: (records: readonly RequestRecord[]) => Promise<void> = writeRequestRecords,
+  maxBatch = MAX_RECORDS_PER_BATCH,
+) {
+  let waiting: RequestRecord[] = [];
+  let writing: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let dropped = 0;
+  // Answers being sent whose record is still to come: a flush waits for them.
+  const answering = new Set<Promise<unknown>>();
+
+  const drain = async () => {
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, maxBatch);
+      try {
+        await write(batch);
+        waiting = waiting.slice(batch.length);
+      } catch (error) {
+        logError(`Podcast request records could not be written (${waiting.length} waiting); trying again`, error);
+        retry = setTimeout(start, RETRY_MS);
+        retry.unref();
+        break;
+      }
+    }
+    writing = null;
+  };
+  function start() {
+    retry = null;
+    if (!writing && waiting.length > 0) writing = drain();
+  }
+
+  return {
+    record(record: RequestRecord) {
+      waiting.push(record);
+      if (waiting.length > MAX_WAITING_RECORDS) {
+        waiting.shift();
+        if (dropped++ % 1_000 === 0) log.warn(`Podcast request records dropped: ${dropped} so far (the database is not taking them)`);
+      }
+      // Written after this turn of the event loop, with whatever else arrived meanwhile.
+      if (!writing && !retry) writing = new Promise((resolve) => setImmediate(resolve)).then(drain);
+    },
+    /** Counts `answer` (a request being answered, which records itself when done) in what a flush waits for. */
+    track(answer: Promise<unknown>) {
+      answering.add(answer);
+      void answer.finally(() => answering.delete(answer));
+    },
+    /** Writes everything waiting, the answers in progress included (server.ts when it stops; tests); rejects if a write fails. */
+    async flush() {
+      await Promise.allSettled([...answering]);
+      if (retry) clearTimeout(retry);
+      retry = null;
+      while (writing) await writing;
+      while (waiting.length > 0) {
+        const batch = waiting.slice(0, maxBatch);
+        await write(batch);
+        waiting = waiting.slice(batch.length);
+      }
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+export type RequestLog = ReturnType<typeof createRequestLog>;
