@@ -97,7 +97,7 @@ export default function Methodology({ loaderData }: Route.ComponentProps) {
             <li>We keep only the host of a referring page, and set no cookie.</li>
             <li>
               The request records are kept {facts.retentionDays} days, then deleted; the downloads counted from them stay. Figures are
-              brought up to date every {facts.intervalSeconds} seconds.
+              brought up to date every {facts.intervalSeconds === 1 ? "second" : `${facts.intervalSeconds} seconds`}.
             </li>
           </ul>
         </Section>
