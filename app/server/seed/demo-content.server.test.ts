@@ -269,6 +269,36 @@ describe('the demo daily figures (PRODUCT.md "Views over time")', () => {
   });
 });
 
+describe('the demo podcast downloads (PRODUCT.md "Measurement")', () => {
+  it("give every published episode with audio 90 days of downloads, none before publication, and none to a draft or an episode without audio", async () => {
+    const episodes = await rows<{
+      type: string;
+      id: string;
+      status: string;
+      audio: boolean;
+      first: string | null;
+      downloads: number;
+      earliest: string | null;
+    }>(sql`
+      select e.type, e.id, e.status, e.audio_url is not null as audio, to_char(e.published_at at time zone 'UTC', 'YYYY-MM-DD') as first,
+        count(d.day)::int as downloads, to_char(min(d.day), 'YYYY-MM-DD') as earliest
+      from (select 'podcast' as type, id, status, audio_url, published_at from podcasts
+            union all select 'interview', id, status, audio_url, published_at from interviews) e
+      left join podcast_downloads d on d.episode_type = e.type and d.episode_id = e.id
+      group by e.type, e.id, e.status, e.audio_url, e.published_at`);
+    expect(episodes.filter((episode) => episode.downloads > 0).length).toBeGreaterThanOrEqual(5);
+    for (const episode of episodes) {
+      const label = `${episode.type} ${episode.id}`;
+      if (episode.status !== "published" || !episode.audio) expect(episode.downloads, label).toBe(0);
+      if (episode.earliest) expect(episode.earliest >= episode.first!, label).toBe(true);
+    }
+    const [window] = await rows<{ oldest: string; apps: string[] }>(sql`
+      select to_char(min(day), 'YYYY-MM-DD') as oldest, array_agg(distinct app order by app) as apps from podcast_downloads`);
+    expect(window!.oldest >= utcDay(new Date(Date.now() - 89 * 24 * 3600 * 1000))).toBe(true);
+    expect(window!.apps).toEqual(expect.arrayContaining(["Apple Podcasts", "Spotify", "Overcast"]));
+  });
+});
+
 describe('feeds and sitemap of the demo content (PRODUCT.md "Discovery")', () => {
   it("give a podcast feed whose episodes are the podcasts and interviews with a local MP3, each enclosure stating the file's size", async () => {
     const { items } = await readRss(await buildPodcastFeed());

@@ -22,6 +22,7 @@ import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
 import type { DemoContent, DemoSponsorship, DemoTranscribed } from "./catalogue/types";
 import { DEMO_VIDEOS } from "./catalogue/videos";
 import { demoDailyFigures } from "./daily-traffic";
+import { demoDownloads } from "./demo-downloads";
 
 /** The database or a transaction on it: both can insert, execute and open a (nested) transaction. */
 type Executor = Pick<Database, "insert" | "select" | "execute" | "transaction">;
@@ -165,9 +166,10 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
       })),
     );
     await seedDemoDailyFigures(tx, now);
+    await seedDemoDownloads(tx, now);
     // PGlite has no autovacuum: without fresh statistics the planner ignores the new rows' indexes.
     await tx.execute(
-      sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}`,
+      sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}`,
     );
   });
 }
@@ -236,6 +238,34 @@ async function seedDemoDailyFigures(tx: Executor, now: Date) {
   if (rows.length > 0) await tx.insert(schema.contentDailyStats).values(rows).onConflictDoNothing();
 }
 
+/** Downloads per episode: a fifth of a podcast's listens, a tenth of an interview's views. */
+const DOWNLOAD_SHARE = { podcast: 0.2, interview: 0.1 } as const;
+
+/** PRODUCT.md "Measurement": 90 days of podcast downloads for the published demo episodes with audio. */
+async function seedDemoDownloads(tx: Executor, now: Date) {
+  const rows = DEMO_COUNTED.flatMap(({ type, item, total }) => {
+    if (item.status || (type !== "podcast" && type !== "interview") || !("audioUrl" in item) || !item.audioUrl) return [];
+    return demoDownloads({
+      episodeType: type,
+      episodeId: demoId(type, item.slug),
+      total: Math.round(total * DOWNLOAD_SHARE[type]),
+      publishedAt: daysBefore(now, item.age),
+      now,
+    });
+  });
+  // One JSON parameter per statement: ~20,000 rows bound as parameters cost the start-up seconds.
+  for (let i = 0; i < rows.length; i += DOWNLOAD_ROWS_PER_INSERT) {
+    const chunk = rows.slice(i, i + DOWNLOAD_ROWS_PER_INSERT).map((row) => ({ ...row, countedAt: row.countedAt.toISOString() }));
+    await tx.execute(sql`
+      insert into podcast_downloads (episode_type, episode_id, day, listener, app, device, counted_at)
+      select "episodeType", "episodeId", day, listener, app, device, "countedAt"
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+        as r("episodeType" text, "episodeId" uuid, day date, listener text, app text, device text, "countedAt" timestamptz)
+      on conflict do nothing`);
+  }
+}
+const DOWNLOAD_ROWS_PER_INSERT = 5_000;
+
 /**
  * `npm run seed`: replaces every content row and every company with the demo catalogue in one
  * transaction. Accounts, profiles, subscribers and contact messages are left alone.
@@ -243,9 +273,9 @@ async function seedDemoDailyFigures(tx: Executor, now: Date) {
 export async function reseedDemoContent(db: Database, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     // One TRUNCATE empties all five tables and the companies (and leaves no dead rows); the items' company
-    // tags and daily figures go with them, as when an item or a company is deleted (PRODUCT.md "Companies").
+    // tags, daily figures and podcast downloads go with them, as when an item or a company is deleted (PRODUCT.md "Companies").
     await tx.execute(
-      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}`,
+      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}`,
     );
     await seedDemoContent(tx, now);
   });
