@@ -89,6 +89,9 @@ export interface CounterClient {
   ip?: string;
   /** The User-Agent header; undefined sends none. Default: a desktop Chrome. */
   userAgent?: string;
+  /** PRODUCT.md "Measurement": the query's `ref` (the referring page's host) and `src` (utm_source). */
+  ref?: string;
+  src?: string;
 }
 
 /**
@@ -104,6 +107,8 @@ export async function counterPost(path: string, client: CounterClient = {}): Pro
     method: client.method ?? "POST",
     userAgent: "userAgent" in client ? client.userAgent : BROWSER,
     forwardedFor: client.ip ?? "203.0.113.20",
+    referrerHost: client.ref,
+    source: client.src,
   });
   return new Response(JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
 }

@@ -1,9 +1,27 @@
 import * as React from "react";
 
+/** Whether this document has counted a view yet: its first comes from document.referrer, later ones from our own pages. */
+let landed = false;
+
+/**
+ * PRODUCT.md "Measurement": where the reader came from, as the counter takes it: the referring page's host
+ * alone (never its address, which may carry someone's query) and the link's utm_source.
+ */
+function origin(): string {
+  const params = new URLSearchParams();
+  const referrer = landed ? window.location.href : document.referrer;
+  landed = true;
+  if (referrer && URL.canParse(referrer)) params.set("ref", new URL(referrer).hostname);
+  const source = new URLSearchParams(window.location.search).get("utm_source");
+  if (source) params.set("src", source.slice(0, 50));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
 /** POSTs to a counter endpoint and reads the new count; null when it failed (the page keeps its number). */
 async function postCounter(url: string, field: "views" | "listens"): Promise<number | null> {
   try {
-    const response = await fetch(url, { method: "POST", headers: { Accept: "application/json" } });
+    const response = await fetch(`${url}${origin()}`, { method: "POST", headers: { Accept: "application/json" } });
     if (!response.ok) return null;
     const body = (await response.json()) as Record<string, unknown>;
     return typeof body[field] === "number" ? body[field] : null;

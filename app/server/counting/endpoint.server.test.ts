@@ -159,3 +159,63 @@ describe("counterRoutes on Express", () => {
     }
   });
 });
+
+describe('the audience of a counted view (PRODUCT.md "Measurement")', () => {
+  emptyBeforeEach(schema.contentDailyAudience, schema.contentDailyVisitors);
+  const PHONE =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
+  async function audience(id: string) {
+    const db = await getDb();
+    const rows = await db.select().from(schema.contentDailyAudience).where(eq(schema.contentDailyAudience.contentId, id));
+    return Object.fromEntries(rows.map((row) => [`${row.dimension}:${row.value}`, row.hits]));
+  }
+
+  async function uniques(id: string) {
+    const db = await getDb();
+    const [row] = await db
+      .select({ hits: schema.contentDailyStats.hits, uniques: schema.contentDailyStats.uniques })
+      .from(schema.contentDailyStats)
+      .where(eq(schema.contentDailyStats.contentId, id));
+    return row;
+  }
+
+  it("adds the referrer's group and host and the device class of each counted view, and nothing for a bot or a repeat", async () => {
+    const [item] = await insertBlogs([{ views: 0 }]);
+    const path = `/api/blogs/${item!.id}/view`;
+    await counterPost(path, { ip: "203.0.113.1", ref: "www.google.com" });
+    await counterPost(path, { ip: "203.0.113.2", ref: "t.co", userAgent: PHONE });
+    await counterPost(path, { ip: "203.0.113.3", src: "newsletter", ref: "mail.google.com" });
+    await counterPost(path, { ip: "203.0.113.4" });
+    await counterPost(path, { ip: "203.0.113.5", ref: "https://evil.example/?q=secret" });
+    // Not counted: a repeat within 30 minutes, a bot.
+    await counterPost(path, { ip: "203.0.113.1", ref: "www.google.com" });
+    await counterPost(path, { ip: "203.0.113.6", ref: "www.google.com", userAgent: GOOGLEBOT });
+    expect(await audience(item!.id)).toEqual({
+      "referrer:search": 1,
+      "referrer:social": 1,
+      "referrer:newsletter": 1,
+      "referrer:direct": 2,
+      "referrer_host:www.google.com": 1,
+      "referrer_host:t.co": 1,
+      "device:desktop": 4,
+      "device:mobile": 1,
+    });
+    expect(await uniques(item!.id)).toEqual({ hits: 5, uniques: 5 });
+  });
+
+  it("counts a visitor among the day's uniques once, however often the visitor is counted", async () => {
+    const [item] = await insertBlogs([{ views: 0 }]);
+    const path = `/api/blogs/${item!.id}/view`;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${utcDay(new Date())}T01:00:00Z`));
+    await counterPost(path, { ip: "203.0.113.7" });
+    vi.setSystemTime(new Date(`${utcDay(new Date())}T02:00:00Z`));
+    await counterPost(path, { ip: "203.0.113.7" });
+    await counterPost(path, { ip: "203.0.113.8" });
+    expect(await uniques(item!.id)).toEqual({ hits: 3, uniques: 2 });
+    const db = await getDb();
+    const stored = await db.select().from(schema.contentDailyVisitors);
+    expect(JSON.stringify(stored)).not.toContain("203.0.113");
+  });
+});

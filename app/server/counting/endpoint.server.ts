@@ -11,11 +11,14 @@ import { CONTENT_REGISTRY } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
 import { COUNTER_ROUTES } from "~/lib/counter-paths";
 
+import { saltOf } from "../daily-salt.server";
+import { getEnv } from "../env.server";
 import { noteRequestError } from "../http/database-outage.server";
 import { logError } from "../log.server";
 import { addressFromForwardedFor } from "../rate-limit.server";
 import { recordContentHit } from "./record-hit.server";
-import { visitorFrom } from "./visitor.server";
+import { referrerHostOf } from "./referrer-group.server";
+import { audienceOf, visitorFrom, type Visitor } from "./visitor.server";
 
 /** What the endpoint reads of a request. */
 export interface CounterCall {
@@ -23,6 +26,21 @@ export interface CounterCall {
   userAgent: string | null | undefined;
   /** X-Forwarded-For as server.ts leaves it: the one client address it resolved. */
   forwardedFor: string | null | undefined;
+  /** PRODUCT.md "Measurement": the query's `ref` (the referring page's host) and `src` (its utm_source), as sent. */
+  referrerHost?: unknown;
+  source?: unknown;
+}
+
+/** The audience of a counted view: the day's salt is read once a day per process. */
+async function withAudience(visitor: Visitor | null, call: CounterCall, address: string | null): Promise<Visitor | null> {
+  if (!visitor || !address) return visitor;
+  const salt = await saltOf(new Date());
+  const source = typeof call.source === "string" && call.source.length <= 50 ? call.source : null;
+  const audience = audienceOf(
+    { userAgent: call.userAgent!.trim(), address, referrerHost: referrerHostOf(call.referrerHost), source },
+    { salt, ownHost: new URL(getEnv().PUBLIC_URL).hostname },
+  );
+  return { ...visitor, audience };
 }
 
 export interface CounterAnswer {
@@ -43,7 +61,8 @@ export async function answerCounter(type: ContentType, id: string | undefined, c
     return { status: 405, headers: { ...JSON_NO_STORE, Allow: "POST" }, body: { error: "Method Not Allowed" } };
   }
   const info = CONTENT_REGISTRY[type];
-  const visitor = visitorFrom(call.userAgent, addressFromForwardedFor(call.forwardedFor));
+  const address = addressFromForwardedFor(call.forwardedFor);
+  const visitor = await withAudience(visitorFrom(call.userAgent, address), call, address);
   const count = await recordContentHit(type, id, visitor);
   if (count == null) {
     return { status: 404, headers: JSON_NO_STORE, body: { error: `${info.noun[0]!.toUpperCase()}${info.noun.slice(1)} not found` } };
@@ -67,6 +86,8 @@ export function counterRoutes(): CounterRoute[] {
         method: req.method,
         userAgent: req.headers["user-agent"],
         forwardedFor: req.get("x-forwarded-for"),
+        referrerHost: req.query.ref,
+        source: req.query.src,
       }).then(
         (answer) => res.writeHead(answer.status, answer.headers).end(JSON.stringify(answer.body)),
         (error: unknown) => {

@@ -86,7 +86,8 @@ function batchStatement(rows: { content_type: ContentType }[]) {
   return sql`
     with hits as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as h(seq int, content_type text, content_id uuid, visitor_key text, address_key text, at bigint, day date)
+        as h(seq int, content_type text, content_id uuid, visitor_key text, address_key text, at bigint, day date,
+             daily_key text, device text, referrer text, referrer_host text)
     ),
     items as (
       ${eachType(
@@ -144,13 +145,41 @@ function batchStatement(rows: { content_type: ContentType }[]) {
         sql` union all `,
       )}
     ),
-    daily as (
-      insert into content_daily_stats (content_type, content_id, day, hits)
-      select c.content_type, c.content_id, c.day, count(*)::int from counted c
+    kept as (
+      select c.* from counted c
       where exists (select 1 from bumped b where b.content_type = c.content_type and b.content_id = c.content_id)
-      group by c.content_type, c.content_id, c.day
-      order by c.content_type, c.content_id, c.day
-      on conflict (content_type, content_id, day) do update set hits = content_daily_stats.hits + excluded.hits
+    ),
+    -- PRODUCT.md "Measurement": a visitor new to the item today is one more of the day's uniques.
+    new_visitors as (
+      insert into content_daily_visitors (content_type, content_id, day, visitor)
+      select distinct content_type, content_id, day, daily_key from kept where daily_key is not null
+      order by 1, 2, 3, 4
+      on conflict do nothing
+      returning content_type, content_id, day
+    ),
+    daily as (
+      insert into content_daily_stats (content_type, content_id, day, hits, uniques)
+      select k.content_type, k.content_id, k.day, count(*)::int,
+             (select count(*) from new_visitors n
+              where n.content_type = k.content_type and n.content_id = k.content_id and n.day = k.day)::int
+      from kept k
+      group by k.content_type, k.content_id, k.day
+      order by k.content_type, k.content_id, k.day
+      on conflict (content_type, content_id, day) do update
+        set hits = content_daily_stats.hits + excluded.hits, uniques = content_daily_stats.uniques + excluded.uniques
+    ),
+    audience as (
+      insert into content_daily_audience (content_type, content_id, day, dimension, value, hits)
+      select content_type, content_id, day, dimension, value, count(*)::int from (
+        select content_type, content_id, day, 'referrer' as dimension, referrer as value from kept where referrer is not null
+        union all
+        select content_type, content_id, day, 'referrer_host', referrer_host from kept where referrer_host is not null
+        union all
+        select content_type, content_id, day, 'device', device from kept where device is not null
+      ) a
+      group by 1, 2, 3, 4, 5
+      order by 1, 2, 3, 4, 5
+      on conflict (content_type, content_id, day, dimension, value) do update set hits = content_daily_audience.hits + excluded.hits
     )
     select h.seq,
            coalesce(b.count, i.count) as final_count,
@@ -180,6 +209,10 @@ export async function writeHits(hits: readonly Hit[]): Promise<HitCount[]> {
       address_key: keys?.address ?? null,
       at: hit.at,
       day: utcDay(new Date(hit.at)),
+      daily_key: hit.visitor?.audience?.daily ?? null,
+      device: hit.visitor?.audience?.device ?? null,
+      referrer: hit.visitor?.audience?.referrer ?? null,
+      referrer_host: hit.visitor?.audience?.referrerHost ?? null,
     };
   });
   const db = await getDb();
@@ -193,6 +226,7 @@ export async function writeHits(hits: readonly Hit[]): Promise<HitCount[]> {
     }
   }
   await pruneExpiredRateLimits(Math.max(...hits.map((hit) => hit.at)));
+  await pruneDailyVisitors(Math.max(...hits.map((hit) => hit.at)));
 
   const bySeq = new Map(result.map((row) => [Number(row.seq), row]));
   // Each item's count before this batch's hits: its final count less the hits counted here.
@@ -210,6 +244,19 @@ export async function writeHits(hits: readonly Hit[]): Promise<HitCount[]> {
     running.set(key, count);
     return count;
   });
+}
+
+let lastVisitorPrune = Number.NEGATIVE_INFINITY;
+
+/**
+ * PRODUCT.md "Measurement": a day's visitor hashes are needed only while the day's uniques can still grow;
+ * those of days before yesterday go, at most once a minute per process.
+ */
+async function pruneDailyVisitors(now: number) {
+  if (Math.abs(now - lastVisitorPrune) < 60_000) return;
+  lastVisitorPrune = now;
+  const db = await getDb();
+  await db.execute(sql`delete from content_daily_visitors where day < ${utcDay(new Date(now - 86_400_000))}::date`);
 }
 
 interface Waiting {

@@ -6,8 +6,10 @@
  */
 import { isbot } from "isbot";
 
+import { dailyHash } from "../daily-salt.server";
 import { addressHash, addressKey, type RateLimitRule } from "../rate-limit.server";
 import { secretHash } from "../secret.server";
+import { deviceClassOf, referrerGroup, type DeviceClass, type ReferrerGroup } from "./referrer-group.server";
 
 /** One counted view (or listen) per visitor per item per 30 minutes. */
 export const COUNT_ONCE_RULE: RateLimitRule = { max: 1, windowSeconds: 1800 };
@@ -22,6 +24,32 @@ export interface Visitor {
   id: string;
   /** Keyed hash of the address alone. */
   address: string;
+  /** PRODUCT.md "Measurement": what the view adds to the day's audience figures, when the endpoint knows it. */
+  audience?: Audience;
+}
+
+/** PRODUCT.md "Measurement": a counted view's share of the day's figures. Nothing here names a reader. */
+export interface Audience {
+  /** Address and user agent under the day's salt: a unique visitor of the day, unrelated across days. */
+  daily: string;
+  device: DeviceClass;
+  referrer: ReferrerGroup;
+  /** The referring page's host, for search, social and other referrers (none for direct, internal or mail). */
+  referrerHost: string | null;
+}
+
+/** The audience of a view by `userAgent` from `address`, linked from `referrerHost` with `source` (utm_source). */
+export function audienceOf(
+  { userAgent, address, referrerHost, source }: { userAgent: string; address: string; referrerHost: string | null; source: string | null },
+  { salt, ownHost }: { salt: string; ownHost: string },
+): Audience {
+  const referrer = referrerGroup(referrerHost, source, ownHost);
+  return {
+    daily: dailyHash(salt, `${addressKey(address)}\n${userAgent}`),
+    device: deviceClassOf(userAgent),
+    referrer,
+    referrerHost: referrer === "search" || referrer === "social" || referrer === "other" ? referrerHost : null,
+  };
 }
 
 /**

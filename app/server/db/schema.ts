@@ -396,8 +396,49 @@ export const contentDailyStats = pgTable(
     /** The day in UTC. */
     day: date("day", { mode: "string" }).notNull(),
     hits: integer("hits").notNull().default(0),
+    /** PRODUCT.md "Measurement": distinct visitors among the day's counted hits (content_daily_visitors). */
+    uniques: integer("uniques").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.contentType, t.contentId, t.day] }), index("content_daily_stats_day_idx").on(t.day)],
+);
+
+/**
+ * PRODUCT.md "Measurement": today's (and yesterday's) visitors of each item, as hashes under the day's salt,
+ * only so a visitor adds to the day's `uniques` once. Deleted once the day is over: a count is all that stays.
+ */
+export const contentDailyVisitors = pgTable(
+  "content_daily_visitors",
+  {
+    contentType: text("content_type").notNull(),
+    contentId: uuid("content_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentType, t.contentId, t.day, t.visitor] }), index("content_daily_visitors_day_idx").on(t.day)],
+);
+
+/** PRODUCT.md "Measurement": what a counted view is broken down by. */
+export const AUDIENCE_DIMENSIONS = ["referrer", "referrer_host", "device", "country"] as const;
+
+/**
+ * PRODUCT.md "Measurement": each item's counted views (or listens) per day by where they came from (the
+ * referrer's group, and its host), the device class and the country; written in the counters' batch
+ * statement with the day's figure. No foreign key: an item's figures outlive it for its client's report.
+ */
+export const contentDailyAudience = pgTable(
+  "content_daily_audience",
+  {
+    contentType: text("content_type").notNull(),
+    contentId: uuid("content_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension", { enum: AUDIENCE_DIMENSIONS }).notNull(),
+    value: text("value").notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentType, t.contentId, t.day, t.dimension, t.value] }),
+    index("content_daily_audience_day_idx").on(t.day),
+  ],
 );
 
 /**

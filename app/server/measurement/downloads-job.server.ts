@@ -12,7 +12,7 @@ import type { EpisodeType } from "~/lib/measurement";
 
 import { getDb, schema } from "../db/db.server";
 import { logFolded } from "../log.server";
-import { deleteSpentSalts } from "./daily-salt.server";
+import { deleteSpentSalts } from "../daily-salt.server";
 import { countDownloads, type ServedRequest } from "./download-rules.server";
 import { classifyUserAgent } from "./user-agents/classify-user-agent.server";
 

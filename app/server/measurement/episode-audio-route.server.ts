@@ -18,9 +18,8 @@ import { logError } from "../log.server";
 import { getStorage } from "../media/storage/current-storage.server";
 import { etagMatches, requestedRange } from "../media/storage/http-range.server";
 import { addressFromForwardedFor } from "../rate-limit.server";
-import { saltOf } from "./daily-salt.server";
+import { dailyAddressHash, saltOf } from "../daily-salt.server";
 import { episodeAudio, type EpisodeAudio } from "./episode-audio.server";
-import { addressListener } from "./listener-hash.server";
 import type { RequestLog } from "./request-log.server";
 
 /** A podcast app may keep its copy; a shared cache may not (it would answer without us counting). */
@@ -123,7 +122,7 @@ export function episodeAudioRoute(requestLog: RequestLog): RequestHandler {
           thresholdBytes: audio.thresholdBytes,
           userAgent: (req.get("user-agent") ?? "").slice(0, MAX_USER_AGENT),
           referrerHost: referrerHost(req.get("referer")),
-          listener: addressListener(addressFromForwardedFor(req.get("x-forwarded-for")) ?? "", salt),
+          listener: dailyAddressHash(addressFromForwardedFor(req.get("x-forwarded-for")) ?? "", salt),
           country: null,
         });
       })

@@ -1,12 +1,15 @@
 /**
- * PRODUCT.md "Measurement": the salt of each UTC day, shared by every instance through measurement_salts (the
- * first to need a day's salt writes it; the others read that one), kept in memory once read, and deleted by
- * the downloads job once its day is over, so the day's hashes can no longer be tied to an address.
+ * PRODUCT.md "Measurement": the salt of each UTC day that keys the hashes standing in for readers in the
+ * measurement tables (podcast listeners, a day's unique visitors), shared by every instance through
+ * measurement_salts (the first to need a day's salt writes it; the others read that one), kept in memory once
+ * read, and deleted by the downloads job once its day is over, so the day's hashes can no longer be tied to
+ * an address or followed into another day.
  */
 import crypto from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 
-import { getDb, schema } from "../db/db.server";
+import { addressKey } from "./rate-limit.server";
+import { getDb, schema } from "./db/db.server";
 
 /** A day's salt stays a little past midnight, for a request stamped just before it and hashed just after. */
 export const SALT_GRACE_MS = 10 * 60_000;
@@ -48,4 +51,14 @@ export function saltOf(at: Date): Promise<string> {
 export async function deleteSpentSalts(now: Date): Promise<void> {
   const db = await getDb();
   await db.delete(schema.measurementSalts).where(lt(schema.measurementSalts.day, utcDayOf(new Date(now.getTime() - SALT_GRACE_MS))));
+}
+
+/** A hash of `value` under a day's salt: the same within the day, unrelated across days, irreversible once the salt is gone. */
+export function dailyHash(salt: string, value: string): string {
+  return crypto.createHmac("sha256", salt).update(value).digest("base64url").slice(0, 32);
+}
+
+/** A reader's address as the day's hash of its network (an IPv6 address cut to its /64). */
+export function dailyAddressHash(address: string, salt: string): string {
+  return dailyHash(salt, addressKey(address));
 }
