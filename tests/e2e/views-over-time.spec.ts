@@ -119,7 +119,9 @@ const READ_ITEMS = [
 async function listedCount(page: Page, slug: string, title: string) {
   await page.goto(`/admin/${slug}?q=${encodeURIComponent(title)}`);
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: title, exact: true }) });
-  return Number((await row.locator("td.tabular-nums").textContent())!.replace(/,/g, ""));
+  // The Views (Listens) column: interviews and podcasts have a Downloads column beside it.
+  const column = (await page.getByRole("columnheader").allTextContents()).findIndex((label) => label === "Views" || label === "Listens");
+  return Number((await row.getByRole("cell").nth(column).textContent())!.replace(/,/g, ""));
 }
 
 test("reading an article, an interview or a special feature counts one view per visitor, in its count and today's figure", async ({
