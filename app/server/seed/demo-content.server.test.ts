@@ -269,6 +269,26 @@ describe('the demo daily figures (PRODUCT.md "Views over time")', () => {
   });
 });
 
+describe('the demo audience (PRODUCT.md "Measurement")', () => {
+  it("breaks each demo client's item's daily views down by referrer and device, adding up to the day's figure, with uniques below it", async () => {
+    const days = await rows<{ id: string; day: string; hits: number; uniques: number; referrers: number; devices: number }>(sql`
+      select s.content_id as id, to_char(s.day, 'YYYY-MM-DD') as day, s.hits, s.uniques,
+        coalesce(sum(a.hits) filter (where a.dimension = 'referrer'), 0)::int as referrers,
+        coalesce(sum(a.hits) filter (where a.dimension = 'device'), 0)::int as devices
+      from content_daily_stats s
+      left join content_daily_audience a on a.content_type = s.content_type and a.content_id = s.content_id and a.day = s.day
+      where s.content_id in (select content_id from content_companies)
+      group by s.content_type, s.content_id, s.day, s.hits, s.uniques`);
+    expect(days.length).toBeGreaterThan(100);
+    for (const day of days) {
+      expect(day.referrers, `${day.id} ${day.day}`).toBe(day.hits);
+      expect(day.devices, `${day.id} ${day.day}`).toBe(day.hits);
+      expect(day.uniques).toBeLessThanOrEqual(day.hits);
+      expect(day.uniques).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('the demo podcast downloads (PRODUCT.md "Measurement")', () => {
   it("give every published episode with audio 90 days of downloads, none before publication, and none to a draft or an episode without audio", async () => {
     const episodes = await rows<{

@@ -22,6 +22,7 @@ import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
 import type { DemoContent, DemoSponsorship, DemoTranscribed } from "./catalogue/types";
 import { DEMO_VIDEOS } from "./catalogue/videos";
 import { demoDailyFigures } from "./daily-traffic";
+import { demoAudience, type DemoAudienceRow } from "./demo-audience";
 import { demoDownloads } from "./demo-downloads";
 
 /** The database or a transaction on it: both can insert, execute and open a (nested) transaction. */
@@ -169,7 +170,7 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
     await seedDemoDownloads(tx, now);
     // PGlite has no autovacuum: without fresh statistics the planner ignores the new rows' indexes.
     await tx.execute(
-      sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}`,
+      sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.contentDailyAudience}`,
     );
   });
 }
@@ -222,21 +223,32 @@ const DEMO_COUNTED: { type: ContentType; item: DemoContent; total: number }[] = 
  * multi-row statement. Drafts and archived items were never live, so they have none.
  */
 async function seedDemoDailyFigures(tx: Executor, now: Date) {
+  const audience: (DemoAudienceRow & { contentType: ContentType; contentId: string })[] = [];
   const rows = DEMO_COUNTED.flatMap(({ type, item, total }) => {
     if (item.status) return [];
     const id = demoId(type, item.slug);
-    return demoDailyFigures({ total, publishedAt: daysBefore(now, item.age), now, days: DEMO_DAILY_DAYS, seed: id }).map(
-      ({ day, hits }) => ({
-        contentType: type,
-        contentId: id,
-        day,
-        hits,
-      }),
-    );
+    const figures = demoDailyFigures({ total, publishedAt: daysBefore(now, item.age), now, days: DEMO_DAILY_DAYS, seed: id });
+    // PRODUCT.md "Measurement": the demo clients' items get where their readers came from, and uniques.
+    const client = CLIENT_ITEMS.has(`${type}:${item.slug}`) ? demoAudience(figures, id) : null;
+    if (client) audience.push(...client.rows.map((row) => ({ ...row, contentType: type, contentId: id })));
+    return figures.map(({ day, hits }) => ({ contentType: type, contentId: id, day, hits, uniques: client?.uniques.get(day) ?? 0 }));
   });
   // Figures left by items deleted outside the app (no foreign key holds them) give way to the demo's.
   if (rows.length > 0) await tx.insert(schema.contentDailyStats).values(rows).onConflictDoNothing();
+  for (let i = 0; i < audience.length; i += JSON_ROWS_PER_INSERT) {
+    await tx.execute(sql`
+      insert into content_daily_audience (content_type, content_id, day, dimension, value, hits)
+      select "contentType", "contentId", day, dimension, value, hits
+      from jsonb_to_recordset(${JSON.stringify(audience.slice(i, i + JSON_ROWS_PER_INSERT))}::jsonb)
+        as r("contentType" text, "contentId" uuid, day date, dimension text, value text, hits int)
+      on conflict do nothing`);
+  }
 }
+
+/** The demo items that name a demo company (its client, in PRODUCT.md "Client reports"), as `type:slug`. */
+const CLIENT_ITEMS = new Set(
+  DEMO_COMPANIES.flatMap((company) => Object.entries(company.about).flatMap(([type, slugs]) => slugs.map((slug) => `${type}:${slug}`))),
+);
 
 /** Downloads per episode: a fifth of a podcast's listens, a tenth of an interview's views. */
 const DOWNLOAD_SHARE = { podcast: 0.2, interview: 0.1 } as const;
@@ -254,8 +266,8 @@ async function seedDemoDownloads(tx: Executor, now: Date) {
     });
   });
   // One JSON parameter per statement: ~20,000 rows bound as parameters cost the start-up seconds.
-  for (let i = 0; i < rows.length; i += DOWNLOAD_ROWS_PER_INSERT) {
-    const chunk = rows.slice(i, i + DOWNLOAD_ROWS_PER_INSERT).map((row) => ({ ...row, countedAt: row.countedAt.toISOString() }));
+  for (let i = 0; i < rows.length; i += JSON_ROWS_PER_INSERT) {
+    const chunk = rows.slice(i, i + JSON_ROWS_PER_INSERT).map((row) => ({ ...row, countedAt: row.countedAt.toISOString() }));
     await tx.execute(sql`
       insert into podcast_downloads (episode_type, episode_id, day, listener, app, device, counted_at)
       select "episodeType", "episodeId", day, listener, app, device, "countedAt"
@@ -264,7 +276,7 @@ async function seedDemoDownloads(tx: Executor, now: Date) {
       on conflict do nothing`);
   }
 }
-const DOWNLOAD_ROWS_PER_INSERT = 5_000;
+const JSON_ROWS_PER_INSERT = 5_000;
 
 /**
  * `npm run seed`: replaces every content row and every company with the demo catalogue in one
@@ -275,7 +287,7 @@ export async function reseedDemoContent(db: Database, now: Date = new Date()): P
     // One TRUNCATE empties all five tables and the companies (and leaves no dead rows); the items' company
     // tags, daily figures and podcast downloads go with them, as when an item or a company is deleted (PRODUCT.md "Companies").
     await tx.execute(
-      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}`,
+      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.contentDailyAudience}`,
     );
     await seedDemoContent(tx, now);
   });
