@@ -87,6 +87,12 @@ async function serve(req: Request, res: Response, audio: EpisodeAudio): Promise<
     return { status: 404, firstByte: null, bytesSent: 0 };
   }
   res.writeHead(status, headers);
+  // A listener who stops the download closes the connection: the bytes counted are those handed to it. A
+  // file's read stream counts them itself (no stream in between); an object store's body is counted on its way.
+  if (body instanceof fs.ReadStream) {
+    await pipeline(body, res).catch(() => undefined);
+    return { status, firstByte: start, bytesSent: body.bytesRead };
+  }
   let bytesSent = 0;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -94,7 +100,6 @@ async function serve(req: Request, res: Response, audio: EpisodeAudio): Promise<
       done(null, chunk);
     },
   });
-  // A listener who stops the download closes the connection: the bytes counted are those handed to it.
   await pipeline(body, counted, res).catch(() => undefined);
   return { status, firstByte: start, bytesSent };
 }
