@@ -935,8 +935,14 @@ export const podcastRequests = pgTable(
     referrerHost: text("referrer_host"),
     listener: text("listener").notNull(),
     country: text("country"),
+    /** When the record was written (the database's clock): the downloads job reads by it. */
+    recordedAt: tstz("recorded_at").notNull().defaultNow(),
   },
-  (t) => [index("podcast_requests_at_idx").on(t.at), index("podcast_requests_listener_idx").on(t.episodeId, t.listener)],
+  (t) => [
+    index("podcast_requests_at_idx").on(t.at),
+    index("podcast_requests_listener_idx").on(t.episodeId, t.listener),
+    index("podcast_requests_recorded_idx").on(t.recordedAt),
+  ],
 );
 
 /**

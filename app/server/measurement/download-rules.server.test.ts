@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 
-import { bytesNeeded, carriesAudio, countDownloads, countListeners, listenerKey, type ServedRequest } from "./download-rules.server";
 import { dailyAddressHash as addressListener } from "../daily-salt.server";
+import { bytesNeeded, carriesAudio, countDownloads, countListeners, listenerKey, type ServedRequest } from "./download-rules.server";
 import { classifyUserAgent } from "./user-agents/classify-user-agent.server";
 
 const APPLE = "Podcasts/1650.20 CFNetwork/1404.0.5 Darwin/22.3.0";

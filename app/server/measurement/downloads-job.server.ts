@@ -1,8 +1,9 @@
 /**
  * PRODUCT.md "Measurement": the job that turns the counting route's records into downloads, every
  * MEASUREMENT_INTERVAL_SECONDS on whichever instance takes its advisory lock first (the others skip that
- * turn). Each run looks at the listeners with a record since its last run (less LATE_MS: a batch stamped
- * earlier can commit later), reads all their records of the day and applies the IAB rules
+ * turn). Each run looks at the listeners with a record written since its last run (by the database's clock,
+ * less LATE_MS: a batch's time is taken when its transaction starts, before it commits), reads all their
+ * records of the day and applies the IAB rules
  * (download-rules.server.ts); a listener counted before is not counted again (podcast_downloads' key). It
  * then deletes the spent daily salts and the records past MEASUREMENT_RETENTION_DAYS, in batches.
  */
@@ -10,17 +11,17 @@ import { sql } from "drizzle-orm";
 
 import type { EpisodeType } from "~/lib/measurement";
 
+import { deleteSpentSalts } from "../daily-salt.server";
 import { getDb, schema } from "../db/db.server";
 import { logFolded } from "../log.server";
-import { deleteSpentSalts } from "../daily-salt.server";
 import { countDownloads, type ServedRequest } from "./download-rules.server";
 import { classifyUserAgent } from "./user-agents/classify-user-agent.server";
 
 /** The advisory lock of the downloads job ('MWDL'): one instance runs it at a time. */
 const JOB_LOCK = 0x4d57444c;
 const JOB = "podcast-downloads";
-/** How far before its last run a run reads again: a batch's time is taken before it commits. */
-export const LATE_MS = 5 * 60_000;
+/** How far before its last run a run reads again: a batch's `recorded_at` is taken before it commits. */
+export const LATE_MS = 60_000;
 /** Records deleted per statement when pruning, so a prune never holds the table long. */
 const PRUNE_BATCH = 10_000;
 
@@ -80,7 +81,7 @@ export async function countNewDownloads({ retentionDays }: { retentionDays: numb
       with touched as (
         select distinct episode_id, listener, user_agent, (at at time zone 'UTC')::date as day
         from podcast_requests
-        where at >= ${from.toISOString()}::timestamptz and method = 'GET' and status in (200, 206)
+        where recorded_at >= ${from.toISOString()}::timestamptz and method = 'GET' and status in (200, 206)
       )
       select r.at, r.episode_type, r.episode_id, r.method, r.status, r.range, r.first_byte, r.bytes_sent, r.file_bytes,
              r.threshold_bytes, r.user_agent, r.listener

@@ -6,8 +6,9 @@
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import express from "express";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { EPISODE_AUDIO_ROUTE } from "~/lib/measurement";
 import { getDb, schema } from "~/server/db/db.server";
@@ -171,5 +172,81 @@ describe("the downloads job", () => {
     expect(await countNewDownloads(retention)).toMatchObject({ pruned: 1 });
     expect((await db.select().from(schema.podcastRequests)).map((row) => row.id)).toEqual([fresh!.id]);
     expect((await db.select().from(schema.measurementSalts)).map((row) => row.day)).toEqual([new Date().toISOString().slice(0, 10)]);
+  });
+});
+
+describe("records written late", () => {
+  it("counts a download whose record is written long after its request began (a long download, an outage)", async () => {
+    const [podcast] = await insertPodcasts([{ audioUrl: TRAILER }]);
+    await countNewDownloads(retention);
+    // A whole download that began ten minutes ago and is written only now.
+    const db = await getDb();
+    const log = createRequestLog();
+    log.record({
+      at: new Date(Date.now() - 10 * 60_000),
+      episodeType: "podcast",
+      episodeId: podcast!.id,
+      method: "GET",
+      status: 200,
+      range: null,
+      firstByte: 0,
+      bytesSent: TRAILER_BYTES,
+      fileBytes: TRAILER_BYTES,
+      thresholdBytes: 400_000,
+      userAgent: OVERCAST,
+      referrerHost: null,
+      address: "198.51.100.9",
+      country: null,
+    });
+    await log.flush();
+    expect(await countNewDownloads(retention)).toMatchObject({ downloads: 1 });
+    expect(await db.select().from(schema.podcastDownloads)).toHaveLength(1);
+  });
+
+  it("keeps a batch whose day's salt cannot be had, and writes it once it can, never with the address", async () => {
+    const [podcast] = await insertPodcasts([{ audioUrl: TRAILER }]);
+    const db = await getDb();
+    await db.execute(
+      sql`create function refuse_salts() returns trigger language plpgsql as $$ begin raise exception 'salts refused'; end $$`,
+    );
+    await db.execute(sql`create trigger refuse_salts before insert on measurement_salts for each row execute function refuse_salts()`);
+    // The log says so when its write fails (and tries again); that is expected here.
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    const log = createRequestLog();
+    const record = {
+      // A day whose salt this process has not read yet.
+      at: new Date("2020-02-03T04:05:06Z"),
+      episodeType: "podcast" as const,
+      episodeId: podcast!.id,
+      method: "GET",
+      status: 200,
+      range: null,
+      firstByte: 0,
+      bytesSent: 10,
+      fileBytes: TRAILER_BYTES,
+      thresholdBytes: 400_000,
+      userAgent: OVERCAST,
+      referrerHost: null,
+      address: "198.51.100.10",
+      country: null,
+    };
+    try {
+      log.record(record);
+      const refusal = await log.flush().then(
+        () => null,
+        (error: unknown) => error as Error & { cause?: Error },
+      );
+      expect(refusal?.cause?.message ?? refusal?.message).toMatch(/salts refused/);
+      expect(log.waiting).toBe(1);
+      expect(logged.mock.calls.map((call) => String(call[0])).join("\n")).toMatch(/could not be written/);
+    } finally {
+      await db.execute(sql`drop trigger refuse_salts on measurement_salts`);
+      await db.execute(sql`drop function refuse_salts()`);
+    }
+    await log.flush();
+    const rows = await recorded();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain("198.51.100.10");
+    await db.delete(schema.measurementSalts).where(eq(schema.measurementSalts.day, "2020-02-03"));
   });
 });

@@ -1,6 +1,6 @@
 /** PRODUCT.md "Measurement": the facts /methodology states, from the settings and the rules themselves. */
-import { getEnv } from "../env.server";
 import { SALT_GRACE_MS } from "../daily-salt.server";
+import { getEnv } from "../env.server";
 import { FALLBACK_BITRATE, THRESHOLD_SECONDS } from "./download-threshold.server";
 import { USER_AGENT_LIST_VERSION } from "./user-agents/classify-user-agent.server";
 

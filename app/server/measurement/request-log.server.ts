@@ -7,10 +7,19 @@
  */
 import { sql } from "drizzle-orm";
 
+import { dailyAddressHash, saltOf, utcDayOf } from "../daily-salt.server";
 import { getDb, type schema } from "../db/db.server";
 import { log, logError } from "../log.server";
 
-export type RequestRecord = typeof schema.podcastRequests.$inferInsert;
+/**
+ * A request as the route hands it over: with the client's address, held in memory only until its batch is
+ * written, when it becomes its hash under the day's salt. A batch whose salt cannot be read waits and is
+ * tried again, like any failed write, so an outage loses no record and never stores an address.
+ */
+export type RequestRecord = Omit<typeof schema.podcastRequests.$inferInsert, "listener" | "id" | "recordedAt"> & {
+  at: Date;
+  address: string;
+};
 
 /** Records per INSERT: bounds one statement's size and time. */
 export const MAX_RECORDS_PER_BATCH = 1_000;
@@ -20,11 +29,22 @@ const RETRY_MS = 1_000;
 
 /**
  * One INSERT for the batch, its rows as one JSON parameter: on the embedded database (which runs in this
- * process) binding sixteen parameters a row cost more than the rows themselves.
+ * process) binding sixteen parameters a row cost more than the rows themselves. `recorded_at` is the
+ * database's time of writing, which the downloads job reads by (a record may be written long after its
+ * request began: a long download, an outage).
  */
 export async function writeRequestRecords(records: readonly RequestRecord[]): Promise<void> {
+  const salts = new Map<string, string>();
+  for (const record of records) {
+    const day = utcDayOf(record.at);
+    if (!salts.has(day)) salts.set(day, await saltOf(record.at));
+  }
+  const rows = records.map(({ address, ...record }) => ({
+    ...record,
+    at: record.at.toISOString(),
+    listener: dailyAddressHash(address, salts.get(utcDayOf(record.at))!),
+  }));
   const db = await getDb();
-  const rows = records.map((record) => ({ ...record, at: record.at instanceof Date ? record.at.toISOString() : record.at }));
   await db.execute(sql`
     insert into podcast_requests (at, episode_type, episode_id, method, status, range, first_byte, bytes_sent, file_bytes,
                                   threshold_bytes, user_agent, referrer_host, listener, country)

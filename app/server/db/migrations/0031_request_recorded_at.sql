@@ -1,0 +1,2 @@
+ALTER TABLE "podcast_requests" ADD COLUMN "recorded_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "podcast_requests_recorded_idx" ON "podcast_requests" USING btree ("recorded_at");
