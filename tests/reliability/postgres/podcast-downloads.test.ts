@@ -174,8 +174,8 @@ describe("podcast downloads on two instances", () => {
     expect(Number(await value<string>("select count(*) as v from measurement_salts"))).toBe(1);
 
     // One instance at a time: while the job's advisory lock is held elsewhere (here, by the test), neither
-    // instance runs it for a turn each (a turn a second on each: 1.5 s holds at least one of each); once the
-    // lock is free, the downloads waiting are counted.
+    // instance runs the job (1.5 s holds at least one turn of each, a turn a second); once the lock is free,
+    // the two downloads made meanwhile are counted. Without the lock, ran_at moves on.
     const holder = new pg.Client({ connectionString: site.env.DATABASE_URL });
     clients.push(holder);
     await holder.connect();
@@ -200,8 +200,8 @@ describe("podcast downloads on two instances", () => {
 
     // 3. A stop writes what is waiting. A trigger makes every INSERT into the records wait for a lock the test
     // holds (the job's reads and prunes go on), so A's records wait in its memory while it answers ten downloads;
-    // A gets SIGTERM; after a moment in which a stop that did not wait for them would have closed the database,
-    // the lock is let go. A exits 0, all ten written.
+    // A gets SIGTERM; after 300 ms, in which a stop that did not wait for them would have closed the database
+    // (a window for a faulty stop to show, not a wait for a result), the lock is let go. A exits 0, all ten written.
     const HOLD_INSERTS = 0x54455354;
     await db.query(`
       create function hold_podcast_requests() returns trigger language plpgsql as
