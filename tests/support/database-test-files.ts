@@ -99,6 +99,7 @@ export const DATABASE_TEST_FILES = [
   "app/server/ops/health.server.test.ts",
   "app/server/rate-limit.server.test.ts",
   "app/server/readers/alerts.server.test.ts",
+  "app/server/reports/client-report.server.test.ts",
   "app/server/review/review-item.server.test.ts",
   "app/server/search/search.property.test.ts",
   "app/server/search/search.server.test.ts",
