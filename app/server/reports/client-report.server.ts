@@ -232,3 +232,26 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     }),
   };
 }
+
+/** The columns of the report's per-item table, as the CSV names them. */
+export const CLIENT_REPORT_HEADER = ["Title", "Type", "URL", "Published", "Views", "Listens", "Uniques", "Downloads", "Listeners"];
+
+/**
+ * The per-item table as CSV rows, then a TOTAL row (its listeners distinct across episodes, not a sum).
+ * Views and listens have their own columns, so a sum down either means one thing.
+ */
+export function clientReportRows(report: ClientReport): (string | number | null)[][] {
+  const rows = report.items.map((item) => [
+    item.title,
+    item.typeLabel,
+    item.url,
+    item.publishedAt.slice(0, 10),
+    item.counter === "views" ? item.hits : null,
+    item.counter === "listens" ? item.hits : null,
+    item.uniques,
+    item.downloads,
+    item.listeners,
+  ]);
+  const { totals } = report;
+  return [...rows, ["TOTAL", null, null, null, totals.views, totals.listens, totals.uniques, totals.downloads, totals.listeners]];
+}
