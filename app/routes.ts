@@ -54,6 +54,8 @@ export default [
     route("companies", "routes/admin.companies.tsx"),
     route("companies/new", "routes/admin.companies.new.tsx"),
     route("companies/:id", "routes/admin.companies.$id.tsx"),
+    // PRODUCT.md "Client reports"
+    route("companies/:slug/report", "routes/admin.companies.$slug.report.tsx"),
     route("subscribers", "routes/admin.subscribers.tsx"),
     route("messages", "routes/admin.messages.tsx"),
     // PRODUCT.md "Mail": the outbox
@@ -78,6 +80,7 @@ export default [
   route("admin/subscribers.csv", "routes/admin.subscribers[.csv].ts"),
   route("admin/messages.csv", "routes/admin.messages[.csv].ts"),
   route("admin/audit.csv", "routes/admin.audit[.csv].ts"),
+  route("admin/companies/:slug/report.csv", "routes/admin.companies.$slug.report[.csv].ts"),
   // PRODUCT.md "Media library": uploads answer JSON, and the stored files are served under /uploads
   route("admin/media/upload", "routes/admin.media.upload.ts"),
   // PRODUCT.md "Companies": the editor's company picker asks this for matches (JSON)

@@ -52,6 +52,7 @@ describe('roles (PRODUCT.md "Roles")', () => {
       "inbox.read",
       "newsletter.read",
       "audit.read",
+      "reports.read",
     ]);
   });
 
@@ -62,6 +63,10 @@ describe('roles (PRODUCT.md "Roles")', () => {
   it("editors and admins write and send the newsletter; compliance reads it", () => {
     expect(ROLES.filter((role) => can(role, "newsletter.send"))).toEqual(["editor", "admin"]);
     expect(ROLES.filter((role) => can(role, "newsletter.read"))).toEqual(["editor", "compliance", "admin"]);
+  });
+
+  it('editors, compliance and admins read client reports; contributors and readers do not (PRODUCT.md "Client reports")', () => {
+    expect(ROLES.filter((role) => can(role, "reports.read"))).toEqual(["editor", "compliance", "admin"]);
   });
 
   it("only admins manage accounts and roles", () => {

@@ -73,6 +73,8 @@ export const RIGHTS = [
   "audit.read",
   /** Webhook endpoints, their secrets and deliveries (PRODUCT.md "Webhooks"). */
   "webhooks.manage",
+  /** A client company's report: its coverage and reach over a period, and its CSV (PRODUCT.md "Client reports"). */
+  "reports.read",
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -97,6 +99,7 @@ const EDITOR: readonly Right[] = [
   "media.delete",
   "newsletter.read",
   "newsletter.send",
+  "reports.read",
 ];
 
 /** Compliance reads everything in the admin and reviews; it never edits (PRODUCT.md "Roles"). */
@@ -109,6 +112,7 @@ const COMPLIANCE: readonly Right[] = [
   "inbox.read",
   "newsletter.read",
   "audit.read",
+  "reports.read",
 ];
 
 /**

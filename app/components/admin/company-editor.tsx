@@ -32,6 +32,8 @@ export interface CompanyEditorData {
   values: CompanyValues;
   /** PRODUCT.md "Review": whether this user may change the client flag (`companies.setClient`). */
   canSetClient: boolean;
+  /** PRODUCT.md "Client reports": the company's report, for those with `reports.read`; null or absent otherwise. */
+  reportHref?: string | null;
 }
 
 /** PRODUCT.md "Companies": the create and edit screens, one form checked with the server's schema. */
@@ -75,6 +77,11 @@ export function CompanyEditor({ editor, actionData }: { editor: CompanyEditorDat
           {COMPANY_TEXTS.backButton}
         </Link>
         <h1 className="text-2xl font-bold tracking-tight">{mode === "create" ? COMPANY_TEXTS.createHeading : COMPANY_TEXTS.editHeading}</h1>
+        {editor.reportHref ? (
+          <Link className={cn(buttonVariants({ variant: "outline", size: "sm" }), "w-fit sm:ml-auto")} to={editor.reportHref}>
+            Client report
+          </Link>
+        ) : null}
       </div>
 
       <Form method="post" {...getFormProps(form)} className="max-w-3xl">

@@ -6,6 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 
+import { clientReportPath } from "~/lib/client-report";
 import { COMPANIES_PATH, COMPANY_PARSE_OPTIONS, COMPANY_TEXTS, companySchema, emptyCompanyValues } from "~/lib/companies";
 import { parsePage } from "~/lib/pagination";
 import { can } from "~/lib/roles";
@@ -65,7 +66,7 @@ export type CompanyEditorMode = "create" | "edit";
 export async function companyEditorLoader(mode: CompanyEditorMode, request: Request, id: string | undefined, user: CurrentUser) {
   // PRODUCT.md "Review": only an admin sets the client flag; others see it, unchangeable.
   const canSetClient = can(user.role, "companies.setClient");
-  if (mode === "create") return { mode, id: null, values: emptyCompanyValues(), canSetClient };
+  if (mode === "create") return { mode, id: null, values: emptyCompanyValues(), canSetClient, reportHref: null };
   let row: Awaited<ReturnType<typeof getCompany>>;
   try {
     row = await getCompany(id ?? "");
@@ -74,7 +75,9 @@ export async function companyEditorLoader(mode: CompanyEditorMode, request: Requ
     throw await redirectWithToast(COMPANIES_PATH, { type: "error", title: "Error", description: COMPANY_TEXTS.loadFailed });
   }
   if (!row) throw await redirectWithToast(COMPANIES_PATH, { type: "error", title: "Error", description: COMPANY_TEXTS.notFound });
-  return { mode, id: row.id, values: companyValuesFromRow(row), canSetClient };
+  // PRODUCT.md "Client reports": those who may read it find the company's report from its edit screen.
+  const reportHref = can(user.role, "reports.read") ? clientReportPath(row.slug) : null;
+  return { mode, id: row.id, values: companyValuesFromRow(row), canSetClient, reportHref };
 }
 
 /** Conform's reply: field errors and the values as typed; `formErrors` holds a failed save's text (an 'Error' toast). */

@@ -1,0 +1,257 @@
+/**
+ * PRODUCT.md "Client reports": one company's coverage and its reach over a period, from the daily figures
+ * (content_daily_stats, content_daily_audience) and the IAB downloads (podcast_downloads). Five statements
+ * whatever the number of items: the company, then, together, the items' figures, the daily series with the
+ * period's totals, the audience, and the disclosure register filtered to the period.
+ */
+import { sql } from "drizzle-orm";
+
+import { periodDays, type ReportPeriod } from "~/lib/client-report";
+import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
+import type { ContentType } from "~/lib/content-types";
+import { EPISODE_TYPES } from "~/lib/measurement";
+
+import { companyBySlug } from "../companies/company-pages.server";
+import { disclosureRegister, type RegisterEntry } from "../companies/disclosure-register.server";
+import { PUBLIC_NOW_SQL } from "../content/published.server";
+import { getDb } from "../db/db.server";
+import { NEWEST_PUBLISHED_SQL } from "../list-order.server";
+import { absoluteUrl } from "../seo/site-url.server";
+
+/** One item naming the company, with its figures over the period. */
+export interface ReportItem {
+  type: ContentType;
+  id: string;
+  typeLabel: string;
+  title: string;
+  /** The item's public page, absolute. */
+  url: string;
+  publishedAt: string;
+  /** Whether `hits` are listens (podcasts) or views (every other type). */
+  counter: "views" | "listens";
+  /** Views or listens: the day's counted hits summed over the period. */
+  hits: number;
+  /** The days' unique visitors summed over the period. */
+  uniques: number;
+  /** IAB downloads; null for a type that is never an episode (videos, posts, special features). */
+  downloads: number | null;
+  /** Distinct listeners per day, summed over days; null as for downloads. */
+  listeners: number | null;
+}
+
+export interface ReportTotals {
+  views: number;
+  listens: number;
+  uniques: number;
+  downloads: number;
+  /** Distinct (day, listener) over all the company's episodes: a listener of two episodes on one day is one. */
+  listeners: number;
+}
+
+/** One day of the period: views, listens and downloads of the company's items, zero when none. */
+export interface ReportDay {
+  day: string;
+  views: number;
+  listens: number;
+  downloads: number;
+}
+
+/** One line of an audience table: a referrer group or a device class, and its hits. */
+export interface AudienceLine {
+  value: string;
+  hits: number;
+}
+
+export interface ClientReport {
+  company: { name: string; tickerLabel: string; slug: string };
+  period: ReportPeriod;
+  generatedAt: string;
+  items: ReportItem[];
+  totals: ReportTotals;
+  daily: ReportDay[];
+  referrers: AudienceLine[];
+  devices: AudienceLine[];
+  /** The paid pieces of the disclosure register published within the period. */
+  disclosures: RegisterEntry[];
+}
+
+const LISTEN_TYPES = CONTENT_TYPE_LIST.filter((info) => info.counter === "listens").map((info) => info.key);
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/**
+ * The published items naming the company, published by the period's last day (a later one has nothing in it),
+ * as a table `items(content_type, id, title, published_at)`. Table names come from the registry, never from input.
+ */
+function itemsOf(companyId: string, period: ReportPeriod) {
+  return sql`(${sql.join(
+    CONTENT_TYPE_LIST.map(
+      ({ key, tableName }) => sql`select ${key}::text as content_type, id, title, published_at
+        from ${sql.identifier(tableName)} join content_companies on content_type = ${key} and content_id = id
+        where company_id = ${companyId} and ${PUBLIC_NOW_SQL} and published_at < (${period.to}::date + 1)::timestamp at time zone 'UTC'`,
+    ),
+    sql` union all `,
+  )})`;
+}
+
+const num = (value: number | string | null | undefined) => Number(value ?? 0);
+
+/** The report of the company with this slug over `period`, or null when there is no such company. */
+export async function clientReport(slug: string, period: ReportPeriod, now = new Date()): Promise<ClientReport | null> {
+  const company = await companyBySlug(slug);
+  if (!company) return null;
+  const db = await getDb();
+  const items = itemsOf(company.id, period);
+  const inPeriod = (column: string) => sql`${sql.identifier(column)} between ${period.from}::date and ${period.to}::date`;
+
+  const itemRows = db.execute<{
+    content_type: ContentType;
+    id: string;
+    title: string;
+    published_at: string | Date;
+    hits: number | string;
+    uniques: number | string;
+    downloads: number | string;
+    listeners: number | string;
+  }>(sql`
+    with items as ${items},
+    stats as (
+      select s.content_type, s.content_id, sum(s.hits) as hits, sum(s.uniques) as uniques
+      from content_daily_stats s join items i on i.content_type = s.content_type and i.id = s.content_id
+      where ${inPeriod("day")}
+      group by s.content_type, s.content_id),
+    downloads as (
+      select p.episode_type, p.episode_id, count(*) as downloads, count(distinct (p.day, p.listener)) as listeners
+      from podcast_downloads p join items i on i.content_type = p.episode_type and i.id = p.episode_id
+      where ${inPeriod("day")}
+      group by p.episode_type, p.episode_id)
+    select items.content_type, items.id, items.title, items.published_at,
+           coalesce(stats.hits, 0)::bigint as hits, coalesce(stats.uniques, 0)::bigint as uniques,
+           coalesce(downloads.downloads, 0)::bigint as downloads, coalesce(downloads.listeners, 0)::bigint as listeners
+    from items
+    left join stats on stats.content_type = items.content_type and stats.content_id = items.id
+    left join downloads on downloads.episode_type = items.content_type and downloads.episode_id = items.id
+    order by ${NEWEST_PUBLISHED_SQL}`);
+
+  // Every day of the period, zero-filled; the period's distinct listeners ride on each row (one statement).
+  const dayRows = db.execute<{
+    day: string;
+    views: number | string;
+    listens: number | string;
+    downloads: number | string;
+    listeners: number | string;
+  }>(sql`
+    with items as ${items},
+    days as (select ${period.from}::date + n as day from generate_series(0, ${periodDays(period) - 1}::int) as n),
+    stats as (
+      select s.day,
+             sum(s.hits) filter (where s.content_type not in (${inList(LISTEN_TYPES)})) as views,
+             sum(s.hits) filter (where s.content_type in (${inList(LISTEN_TYPES)})) as listens
+      from content_daily_stats s join items i on i.content_type = s.content_type and i.id = s.content_id
+      where ${inPeriod("day")}
+      group by s.day),
+    downloads as (
+      select p.day, p.listener
+      from podcast_downloads p join items i on i.content_type = p.episode_type and i.id = p.episode_id
+      where ${inPeriod("day")}),
+    per_day as (select day, count(*) as downloads from downloads group by day)
+    select to_char(days.day, 'YYYY-MM-DD') as day,
+           coalesce(stats.views, 0)::bigint as views, coalesce(stats.listens, 0)::bigint as listens,
+           coalesce(per_day.downloads, 0)::bigint as downloads,
+           (select count(distinct (day, listener)) from downloads)::bigint as listeners
+    from days
+    left join stats on stats.day = days.day
+    left join per_day on per_day.day = days.day
+    order by days.day`);
+
+  const audienceRows = db.execute<{ dimension: "referrer" | "device"; value: string; hits: number | string }>(sql`
+    with items as ${items}
+    select a.dimension, a.value, sum(a.hits)::bigint as hits
+    from content_daily_audience a join items i on i.content_type = a.content_type and i.id = a.content_id
+    where ${inPeriod("day")} and a.dimension in ('referrer', 'device')
+    group by a.dimension, a.value
+    order by hits desc, a.value`);
+
+  const [itemResult, dayResult, audienceResult, register] = await Promise.all([
+    itemRows,
+    dayRows,
+    audienceRows,
+    disclosureRegister(company.id),
+  ]);
+
+  const reportItems = itemResult.rows.map((row): ReportItem => {
+    const info = CONTENT_REGISTRY[row.content_type];
+    const isEpisode = (EPISODE_TYPES as readonly string[]).includes(row.content_type);
+    return {
+      type: row.content_type,
+      id: row.id,
+      typeLabel: info.label,
+      title: row.title,
+      url: absoluteUrl(publicUrlFor(row.content_type, row.id)),
+      publishedAt: new Date(row.published_at).toISOString(),
+      counter: info.counter,
+      hits: num(row.hits),
+      uniques: num(row.uniques),
+      downloads: isEpisode ? num(row.downloads) : null,
+      listeners: isEpisode ? num(row.listeners) : null,
+    };
+  });
+  const daily = dayResult.rows.map((row) => ({
+    day: row.day,
+    views: num(row.views),
+    listens: num(row.listens),
+    downloads: num(row.downloads),
+  }));
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const totals: ReportTotals = {
+    views: sum(reportItems.filter((item) => item.counter === "views").map((item) => item.hits)),
+    listens: sum(reportItems.filter((item) => item.counter === "listens").map((item) => item.hits)),
+    uniques: sum(reportItems.map((item) => item.uniques)),
+    downloads: sum(reportItems.map((item) => item.downloads ?? 0)),
+    listeners: num(dayResult.rows[0]?.listeners),
+  };
+  const audience = (dimension: "referrer" | "device") =>
+    audienceResult.rows.filter((row) => row.dimension === dimension).map((row) => ({ value: row.value, hits: num(row.hits) }));
+  const from = Date.parse(`${period.from}T00:00:00Z`);
+  const until = Date.parse(`${period.to}T00:00:00Z`) + 86_400_000;
+  return {
+    company: { name: company.name, tickerLabel: company.tickerLabel, slug: company.slug },
+    period,
+    generatedAt: now.toISOString(),
+    items: reportItems,
+    totals,
+    daily,
+    referrers: audience("referrer"),
+    devices: audience("device"),
+    disclosures: register.filter((entry) => {
+      const at = Date.parse(entry.publishedAt);
+      return at >= from && at < until;
+    }),
+  };
+}
+
+/** The columns of the report's per-item table, as the CSV names them. */
+export const CLIENT_REPORT_HEADER = ["Title", "Type", "URL", "Published", "Views", "Listens", "Uniques", "Downloads", "Listeners"];
+
+/**
+ * The per-item table as CSV rows, then a TOTAL row (its listeners distinct across episodes, not a sum).
+ * Views and listens have their own columns, so a sum down either means one thing.
+ */
+export function clientReportRows(report: ClientReport): (string | number | null)[][] {
+  const rows = report.items.map((item) => [
+    item.title,
+    item.typeLabel,
+    item.url,
+    item.publishedAt.slice(0, 10),
+    item.counter === "views" ? item.hits : null,
+    item.counter === "listens" ? item.hits : null,
+    item.uniques,
+    item.downloads,
+    item.listeners,
+  ]);
+  const { totals } = report;
+  return [...rows, ["TOTAL", null, null, null, totals.views, totals.listens, totals.uniques, totals.downloads, totals.listeners]];
+}
