@@ -150,7 +150,7 @@ export default function AdminClientReport({ loaderData }: Route.ComponentProps) 
         <Button type="submit">Show</Button>
       </Form>
 
-      <div className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="report-totals">
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="report-totals">
         <StatCard label="Views" value={totals.views} />
         <StatCard label="Listens" value={totals.listens} />
         <StatCard label="Unique visitors (daily)" value={totals.uniques} />
@@ -173,7 +173,7 @@ export default function AdminClientReport({ loaderData }: Route.ComponentProps) 
             <TableColumns
               columns={[
                 { label: "Title", className: "pl-5" },
-                { label: "Type" },
+                { label: "Type", className: "hidden md:table-cell" },
                 { label: "Views / listens", align: "right" },
                 { label: "Uniques", align: "right" },
                 { label: "Downloads", align: "right" },
@@ -183,12 +183,14 @@ export default function AdminClientReport({ loaderData }: Route.ComponentProps) 
             <TableBody>
               {items.map((item) => (
                 <TableRow key={`${item.type}:${item.id}`}>
-                  <TableCell className="pl-5 whitespace-normal">
+                  <TableCell className="min-w-48 pl-5 whitespace-normal">
                     <a className="font-medium hover:underline" href={item.url}>
                       {item.title}
                     </a>
+                    {/* Phones: the type sits under the title instead of in its own column. */}
+                    <span className="block text-xs text-muted-foreground md:hidden">{item.typeLabel}</span>
                   </TableCell>
-                  <TableCell className="text-sm text-muted-foreground">{item.typeLabel}</TableCell>
+                  <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{item.typeLabel}</TableCell>
                   <TableCell className="text-right tabular-nums">
                     {number(item.hits)} <span className="text-xs text-muted-foreground">{item.counter}</span>
                   </TableCell>

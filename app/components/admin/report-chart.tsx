@@ -18,7 +18,8 @@ export interface ReportChartDay {
 
 const WIDTH = 720;
 const HEIGHT = 220;
-const PAD = { top: 12, right: 8, bottom: 24, left: 44 };
+// Room on the left for a seven-digit maximum ("1,234,567") in 12 px type.
+const PAD = { top: 12, right: 8, bottom: 24, left: 64 };
 const number = (n: number) => n.toLocaleString("en-US");
 
 /** 'Views, listens and downloads per day from Nov 1, 2026 to Nov 30, 2026: 1,234 views, 56 listens, 78 downloads.' */
