@@ -136,6 +136,7 @@ test("admin pages, with a subscriber and a message in their lists, carry no clas
     "/admin/users",
     "/admin/review",
     "/admin/webhooks",
+    "/admin/companies/ironbark-gold/report",
   ];
   for (const list of EDITOR_LISTS) {
     const edit = await firstEditPath(adminRequest, list);

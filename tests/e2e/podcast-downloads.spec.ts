@@ -6,7 +6,10 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 
+import { DEMO_COMPANIES } from "../../app/server/seed/catalogue/companies";
+import { DEMO_INTERVIEWS } from "../../app/server/seed/catalogue/interviews";
 import { expect, test } from "./fixtures";
+import { axeViolations } from "./page-checks";
 
 const OVERCAST = "Overcast/3.0 (+http://overcast.fm/; iOS podcast app)";
 const SPOTIFY = "Spotify/8.8.0 iOS/16.4 (iPhone14,2)";
@@ -55,4 +58,35 @@ test("a podcast app's download from the feed is counted once a day and shown in 
   await download(request, other!.enclosure, SPOTIFY);
   await expect.poll(() => shown(other!.title), { timeout: 15_000 }).toBe(before + 1);
   expect(await shown(episode!.title)).toBe(start + 1);
+});
+
+/** The Downloads (IAB) total of a company's client report over the last 30 days. */
+async function reportedDownloads(page: Page, slug: string) {
+  await page.goto(`/admin/companies/${slug}/report`);
+  const card = page
+    .getByTestId("report-totals")
+    .locator("div", { hasText: /^Downloads \(IAB\)/ })
+    .last();
+  return Number((await card.locator("span").nth(1).textContent())!.replace(/,/g, ""));
+}
+
+test("an interview's download from the feed shows in its company's client report", async ({ request, browser, adminSession }) => {
+  const xml = await (await request.get("/podcasts/rss.xml")).text();
+  const interview = DEMO_INTERVIEWS.find(
+    (candidate) => !candidate.status && candidate.audioUrl?.startsWith("/media/") && xml.includes(candidate.title),
+  );
+  const company = DEMO_COMPANIES.find((candidate) => candidate.about.interview?.includes(interview?.slug ?? ""));
+  expect(company, "a demo company named by an interview in the feed").toBeDefined();
+  const item = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map(([, body]) => body!).find((body) => body.includes(interview!.title))!;
+  const enclosure = /<enclosure [^>]*url="([^"]+)"/.exec(item)![1]!;
+
+  // The admin's CSP admits only scripts carrying the render's nonce; axe is injected from outside.
+  const context = await browser.newContext({ bypassCSP: true });
+  await context.addCookies(adminSession.cookies);
+  const page = await context.newPage();
+  const start = await reportedDownloads(page, company!.slug);
+  await download(request, enclosure, OVERCAST);
+  await expect.poll(() => reportedDownloads(page, company!.slug), { timeout: 15_000 }).toBe(start + 1);
+  expect(await axeViolations(page), "axe on the client report").toEqual([]);
+  await context.close();
 });
