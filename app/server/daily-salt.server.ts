@@ -8,8 +8,8 @@
 import crypto from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 
-import { addressKey } from "./rate-limit.server";
 import { getDb, schema } from "./db/db.server";
+import { addressKey } from "./rate-limit.server";
 
 /** A day's salt stays a little past midnight, for a request stamped just before it and hashed just after. */
 export const SALT_GRACE_MS = 10 * 60_000;

@@ -13,7 +13,9 @@ import { expect, test } from "./fixtures";
 
 /** Waits for the view the page posts after hydration and returns the count it answered. */
 async function nextCountedView(page: Page) {
-  const response = await page.waitForResponse((r) => /\/api\/videos\/[^/]+\/view$/.test(new URL(r.url()).pathname) && r.request().method() === "POST");
+  const response = await page.waitForResponse(
+    (r) => /\/api\/videos\/[^/]+\/view$/.test(new URL(r.url()).pathname) && r.request().method() === "POST",
+  );
   expect(response.status()).toBe(200);
   return ((await response.json()) as { views: number }).views;
 }

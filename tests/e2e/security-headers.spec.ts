@@ -37,7 +37,9 @@ test.describe("pages with players", () => {
     const href = (await page.locator("main a[href^='/video/']").filter({ hasText: onYouTube.title }).first().getAttribute("href"))!;
     expect(href).toMatch(/^\/video\/[0-9a-f-]{36}$/);
     // The page counts its view once hydrated.
-    const counted = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/api${href.replace("/video/", "/videos/")}/view`) && r.status() === 200);
+    const counted = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.endsWith(`/api${href.replace("/video/", "/videos/")}/view`) && r.status() === 200,
+    );
     await page.goto(href);
     await counted;
 
