@@ -31,6 +31,14 @@ export interface CounterCall {
   source?: unknown;
 }
 
+let site: { url: string; host: string } | undefined;
+/** This site's host (PUBLIC_URL's), worked out once per setting rather than once per view. */
+function ownHost(): string {
+  const url = getEnv().PUBLIC_URL;
+  if (site?.url !== url) site = { url, host: new URL(url).hostname };
+  return site.host;
+}
+
 /** The audience of a counted view: the day's salt is read once a day per process. */
 async function withAudience(visitor: Visitor | null, call: CounterCall, address: string | null): Promise<Visitor | null> {
   if (!visitor || !address) return visitor;
@@ -38,7 +46,7 @@ async function withAudience(visitor: Visitor | null, call: CounterCall, address:
   const source = typeof call.source === "string" && call.source.length <= 50 ? call.source : null;
   const audience = audienceOf(
     { userAgent: call.userAgent!.trim(), address, referrerHost: referrerHostOf(call.referrerHost), source },
-    { salt, ownHost: new URL(getEnv().PUBLIC_URL).hostname },
+    { salt, ownHost: ownHost() },
   );
   return { ...visitor, audience };
 }
