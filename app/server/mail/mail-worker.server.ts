@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 
 import { getDb } from "../db/db.server";
+import { isDatabaseUnavailable } from "../http/database-outage.server";
 import { log, logFolded } from "../log.server";
 import { wakeableSleep } from "../wakeable-sleep.server";
 import { onMailQueued } from "./outbox.server";
@@ -258,7 +259,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         claimed = await sendOneBatch(settings, () => stopping);
       } catch (error) {
         // The database is away, most likely: the mails wait in the outbox for the next look.
-        logFolded("error", "The mail worker could not reach the outbox", error);
+        // A database outage is said by /readyz and by the requests that meet it; the mails wait for it.
+        logFolded(isDatabaseUnavailable(error) ? "warn" : "error", "The mail worker could not reach the outbox", error);
       }
       if (claimed < settings.batchSize && !woken && !stopping) await pause.sleep(settings.pollMs);
     }

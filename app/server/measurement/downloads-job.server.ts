@@ -13,6 +13,7 @@ import type { EpisodeType } from "~/lib/measurement";
 
 import { deleteSpentSalts } from "../daily-salt.server";
 import { getDb, schema } from "../db/db.server";
+import { isDatabaseUnavailable } from "../http/database-outage.server";
 import { logFolded } from "../log.server";
 import { countDownloads, type ServedRequest } from "./download-rules.server";
 import { classifyUserAgent } from "./user-agents/classify-user-agent.server";
@@ -134,7 +135,10 @@ export function startDownloadsJob({ everySeconds, retentionDays }: { everySecond
     if (busy) return;
     busy = true;
     running = countNewDownloads({ retentionDays })
-      .catch((error: unknown) => logFolded("error", "Podcast downloads could not be counted", error))
+      // A database outage is said by /readyz and by the requests that meet it; the next run catches up.
+      .catch((error: unknown) =>
+        logFolded(isDatabaseUnavailable(error) ? "warn" : "error", "Podcast downloads could not be counted", error),
+      )
       .finally(() => (busy = false));
   };
   const timer = setInterval(tick, everySeconds * 1000);

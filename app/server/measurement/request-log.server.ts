@@ -9,7 +9,8 @@ import { sql } from "drizzle-orm";
 
 import { dailyAddressHash, saltOf, utcDayOf } from "../daily-salt.server";
 import { getDb, type schema } from "../db/db.server";
-import { log, logError } from "../log.server";
+import { isDatabaseUnavailable } from "../http/database-outage.server";
+import { log, logFolded } from "../log.server";
 
 /**
  * A request as the route hands it over: with the client's address, held in memory only until its batch is
@@ -74,7 +75,12 @@ export function createRequestLog(
         await write(batch);
         waiting = waiting.slice(batch.length);
       } catch (error) {
-        logError(`Podcast request records could not be written (${waiting.length} waiting); trying again`, error);
+        // A database outage is said by /readyz and by the requests that meet it; the records wait for it.
+        logFolded(
+          isDatabaseUnavailable(error) ? "warn" : "error",
+          `Podcast request records could not be written (${waiting.length} waiting); trying again`,
+          error,
+        );
         retry = setTimeout(start, RETRY_MS);
         retry.unref();
         break;

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import type { ContentType } from "~/lib/content-types";
 
 import { getDb } from "../db/db.server";
+import { isDatabaseUnavailable } from "../http/database-outage.server";
 import { log, logFolded } from "../log.server";
 import { postGuarded } from "../outbound-fetch.server";
 import { wakeableSleep } from "../wakeable-sleep.server";
@@ -261,7 +262,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
         claimed = await deliverOneBatch(settings, () => stopping);
       } catch (error) {
         // The database is away, most likely: the deliveries wait for the next look.
-        logFolded("error", "The webhook worker could not reach its deliveries", error);
+        // A database outage is said by /readyz and by the requests that meet it; waiting it out is no error of ours.
+        logFolded(isDatabaseUnavailable(error) ? "warn" : "error", "The webhook worker could not reach its deliveries", error);
       }
       if (claimed < settings.batchSize && !stopping) await pause.sleep(settings.pollMs);
     }
