@@ -9,7 +9,7 @@ import { PAGE_CONTAINER } from "~/components/content/page-intro";
 import { RelatedCard, RelatedDate, RelatedList } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
 import { ShareActions } from "~/components/share-button";
-import { useViews } from "~/components/site/counters";
+import { usePlayMarks, useViews } from "~/components/site/counters";
 import { VideoPlayer } from "~/components/site/video-player";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -59,11 +59,12 @@ type OtherInterview = Route.ComponentProps["loaderData"]["moreInterviews"][numbe
 const backLink =
   "mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
-// PRODUCT.md "Counters": an interview counts a view when its page loads; playing it adds nothing.
+// PRODUCT.md "Counters": an interview counts a view when its page loads; playing it adds no listen (only its marks, "Measurement").
 const countsNothing = () => {};
 
 function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInterview; moreInterviews: OtherInterview[] }) {
   const views = useViews("interviews", interview.id, interview.views);
+  const marks = usePlayMarks("interview", interview.id);
   return (
     <div className={PAGE_CONTAINER}>
       <Link to="/interviews" className={backLink}>
@@ -113,6 +114,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
               title={interview.title}
               poster={interview.thumbnailUrl}
               tracks={interview.transcript}
+              marks={marks}
             />
           ) : interview.audioUrl ? (
             <PodcastPlayer
@@ -121,6 +123,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
               title={interview.title}
               artworkUrl={interview.thumbnailUrl}
               onListen={countsNothing}
+              marks={marks}
             />
           ) : null}
 

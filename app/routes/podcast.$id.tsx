@@ -7,7 +7,7 @@ import { PaidLabel } from "~/components/content/paid-label";
 import { RelatedList, type RelatedListClasses } from "~/components/content/related-list";
 import { TagList } from "~/components/content/tag-list";
 import { ShareActions } from "~/components/share-button";
-import { usePodcastListens } from "~/components/site/counters";
+import { usePlayMarks, usePodcastListens } from "~/components/site/counters";
 import { PodcastPlayer } from "~/components/site/podcast-player";
 import { buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -51,6 +51,7 @@ const EPISODES: RelatedListClasses = {
 
 function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; moreEpisodes: Episode[] }) {
   const { listens, recordListen } = usePodcastListens(podcast.id, podcast.listens);
+  const marks = usePlayMarks("podcast", podcast.id);
   const published = formatDate(podcast.publishedAt, "long");
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
@@ -103,6 +104,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
             title={podcast.title}
             artworkUrl={podcast.thumbnailUrl}
             onListen={recordListen}
+            marks={marks}
           />
 
           {podcast.description ? (

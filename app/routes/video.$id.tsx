@@ -5,7 +5,7 @@ import { InvestmentNotice, ItemCompanies, ItemUpdates, PaidPromotion } from "~/c
 import { ItemTranscript } from "~/components/content/item-transcript";
 import { TagList } from "~/components/content/tag-list";
 import { ShareActions } from "~/components/share-button";
-import { useViews } from "~/components/site/counters";
+import { usePlayMarks, useViews } from "~/components/site/counters";
 import { VideoCard } from "~/components/site/video-card";
 import { VideoPlayer } from "~/components/site/video-player";
 import { buttonVariants } from "~/components/ui/button";
@@ -39,6 +39,7 @@ type LoadedVideo = NonNullable<Route.ComponentProps["loaderData"]["video"]>;
 
 function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.ComponentProps["loaderData"]["related"] }) {
   const views = useViews("videos", video.id, video.views);
+  const marks = usePlayMarks("video", video.id);
   const published = formatDate(video.publishedAt, "long");
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
@@ -53,6 +54,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
             title={video.title}
             poster={video.thumbnailUrl}
             tracks={video.transcript}
+            marks={marks}
           />
           <header className="space-y-3">
             <TagList tags={video.tags} />

@@ -1,5 +1,7 @@
 import * as React from "react";
 
+import { playPath, quartilesReached, type PlayedType, type PlayMark } from "~/lib/play-marks";
+
 /** Whether this document has counted a view yet: its first comes from document.referrer, later ones from our own pages. */
 let landed = false;
 
@@ -18,8 +20,17 @@ function origin(): string {
   return query ? `?${query}` : "";
 }
 
+/** Each item's counter POST of this document: a player's marks wait for it (PRODUCT.md "Measurement"). */
+const counterPosts = new Map<string, Promise<unknown>>();
+
 /** POSTs to a counter endpoint and reads the new count; null when it failed (the page keeps its number). */
-async function postCounter(url: string, field: "views" | "listens"): Promise<number | null> {
+function postCounter(id: string, url: string, field: "views" | "listens"): Promise<number | null> {
+  const post = readCounter(url, field);
+  counterPosts.set(id, post);
+  return post;
+}
+
+async function readCounter(url: string, field: "views" | "listens"): Promise<number | null> {
   try {
     const response = await fetch(`${url}${origin()}`, { method: "POST", headers: { Accept: "application/json" } });
     if (!response.ok) return null;
@@ -45,7 +56,7 @@ export function useViews(slug: ViewCountedSlug, id: string, initialViews: number
   React.useEffect(() => {
     if (countedFor.current === id) return;
     countedFor.current = id;
-    void postCounter(`/api/${slug}/${id}/view`, "views").then((views) => {
+    void postCounter(id, `/api/${slug}/${id}/view`, "views").then((views) => {
       if (views != null) setCounted({ id, views });
     });
   }, [slug, id]);
@@ -59,9 +70,70 @@ export function usePodcastListens(podcastId: string, initialListens: number) {
   const recordListen = React.useCallback(() => {
     if (recordedFor.current === podcastId) return;
     recordedFor.current = podcastId;
-    void postCounter(`/api/podcasts/${podcastId}/listen`, "listens").then((listens) => {
+    void postCounter(podcastId, `/api/podcasts/${podcastId}/listen`, "listens").then((listens) => {
       if (listens != null) setCounted({ id: podcastId, listens });
     });
   }, [podcastId]);
   return { listens: counted?.id === podcastId ? counted.listens : initialListens, recordListen };
+}
+
+/** The media element events a player hands to `usePlayMarks`' recorder. */
+export interface PlayMarkHandlers {
+  onPlay: () => void;
+  onTimeUpdate: (event: React.SyntheticEvent<HTMLMediaElement>) => void;
+  onEnded: (event: React.SyntheticEvent<HTMLMediaElement>) => void;
+}
+
+/** A jump of the position longer than this between two time updates is a seek, not time played. */
+const MAX_TICK_SECONDS = 3;
+
+/**
+ * PRODUCT.md "Measurement": the marks of the item's player, each sent once per page view after the view's
+ * (or listen's) counter POST: `play`, each quarter reached, and on leaving the page the seconds played since
+ * the last mark. A video host's frame reports nothing back, so its press is the play alone.
+ */
+export function usePlayMarks(type: PlayedType, id: string): PlayMarkHandlers {
+  const view = React.useRef({ id, sent: new Set<PlayMark>(), unsent: 0, position: null as number | null });
+  if (view.current.id !== id) view.current = { id, sent: new Set(), unsent: 0, position: null };
+
+  const send = React.useCallback(
+    (mark: PlayMark) => {
+      const current = view.current;
+      if (current.sent.has(mark)) return;
+      current.sent.add(mark);
+      const seconds = Math.floor(current.unsent);
+      current.unsent -= seconds;
+      const url = `${playPath(type, current.id)}?mark=${mark}&s=${seconds}`;
+      // keepalive: the mark sent as the page goes still arrives.
+      const post = () => fetch(url, { method: "POST", keepalive: true }).catch(() => undefined);
+      void (counterPosts.get(current.id) ?? Promise.resolve()).then(post);
+    },
+    [type],
+  );
+
+  React.useEffect(() => {
+    const leave = () => {
+      if (view.current.sent.has("play") && view.current.unsent >= 1) send("leave");
+    };
+    window.addEventListener("pagehide", leave);
+    return () => {
+      leave();
+      window.removeEventListener("pagehide", leave);
+    };
+  }, [id, send]);
+
+  return React.useMemo(() => {
+    const advance = (media: HTMLMediaElement, position: number) => {
+      const current = view.current;
+      const tick = current.position == null ? 0 : position - current.position;
+      if (!media.paused && tick > 0 && tick < MAX_TICK_SECONDS) current.unsent += tick;
+      current.position = position;
+      for (const mark of quartilesReached(position, media.duration, current.sent)) send(mark);
+    };
+    return {
+      onPlay: () => send("play"),
+      onTimeUpdate: (event) => advance(event.currentTarget, event.currentTarget.currentTime),
+      onEnded: (event) => advance(event.currentTarget, event.currentTarget.duration),
+    };
+  }, [send]);
 }

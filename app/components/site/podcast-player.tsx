@@ -1,5 +1,6 @@
 import * as React from "react";
 
+import type { PlayMarkHandlers } from "~/components/site/counters";
 import { Icon } from "~/components/ui/icon";
 import type { AudioSource } from "~/lib/media";
 import { seekMedia, useSeekRequests } from "~/lib/player-seek";
@@ -18,27 +19,39 @@ export function PodcastPlayer({
   title,
   artworkUrl,
   onListen,
+  marks,
 }: {
   source: AudioSource;
   title: string;
   artworkUrl?: string | null;
   onListen: () => void;
+  /** PRODUCT.md "Measurement": the player's marks (plays, quarters, time), where the page measures them. */
+  marks?: PlayMarkHandlers;
 }) {
   if (source.kind === "none") return <PlayerUnavailable>Audio not available for this podcast</PlayerUnavailable>;
-  if (source.kind === "file") return <NativeAudioPlayer src={source.src} title={title} artworkUrl={artworkUrl} onListen={onListen} />;
-  return <AudioHostPlayer src={source.src} title={title} onListen={onListen} />;
+  // The listen is counted first: the marks wait for it.
+  const play = () => {
+    onListen();
+    marks?.onPlay();
+  };
+  if (source.kind === "file") {
+    return <NativeAudioPlayer src={source.src} title={title} artworkUrl={artworkUrl} onPlay={play} marks={marks} />;
+  }
+  return <AudioHostPlayer src={source.src} title={title} onListen={play} />;
 }
 
 function NativeAudioPlayer({
   src,
   title,
   artworkUrl,
-  onListen,
+  onPlay,
+  marks,
 }: {
   src: string;
   title: string;
   artworkUrl?: string | null;
-  onListen: () => void;
+  onPlay: () => void;
+  marks?: PlayMarkHandlers;
 }) {
   const audioRef = React.useRef<HTMLAudioElement>(null);
   const [failed, setFailed] = React.useState(false);
@@ -62,7 +75,9 @@ function NativeAudioPlayer({
         // PRODUCT.md "Measurement": nothing is fetched before Play, so a page view is never a download.
         preload="none"
         src={src}
-        onPlay={onListen}
+        onPlay={onPlay}
+        onTimeUpdate={marks?.onTimeUpdate}
+        onEnded={marks?.onEnded}
         onError={() => setFailed(true)}
         aria-label={`Play ${title}`}
         className="w-full min-w-0"

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 
+import type { PlayMarkHandlers } from "~/components/site/counters";
 import { Icon } from "~/components/ui/icon";
 import { VIDEO_FRAME_ALLOW } from "~/lib/frame-hosts";
 import type { VideoSource } from "~/lib/media";
@@ -21,6 +22,7 @@ export function VideoPlayer({
   title,
   poster,
   tracks,
+  marks,
 }: {
   source: VideoSource;
   url: string | null;
@@ -28,12 +30,14 @@ export function VideoPlayer({
   poster: string | null;
   /** PRODUCT.md "Transcripts": the transcript as captions and the chapters, for the native player. */
   tracks?: { captionsUrl: string | null; chaptersUrl: string | null } | null;
+  /** PRODUCT.md "Measurement": the player's marks (plays, quarters, time), where the page measures them. */
+  marks?: PlayMarkHandlers;
 }) {
   switch (source.kind) {
     case "embed":
-      return <VideoFacade source={source} url={url!} title={title} poster={poster} />;
+      return <VideoFacade source={source} url={url!} title={title} poster={poster} onPlay={marks?.onPlay} />;
     case "file":
-      return <NativeVideo src={source.src} title={title} poster={poster} tracks={tracks ?? null} />;
+      return <NativeVideo src={source.src} title={title} poster={poster} tracks={tracks ?? null} marks={marks} />;
     case "link":
       return (
         <PlayPicture src={poster} href={source.href}>
@@ -55,16 +59,18 @@ function NativeVideo({
   title,
   poster,
   tracks,
+  marks,
 }: {
   src: string;
   title: string;
   poster: string | null;
   tracks: { captionsUrl: string | null; chaptersUrl: string | null } | null;
+  marks?: PlayMarkHandlers;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   useSeekRequests((request) => seekMedia(video.current, request));
   return (
-    <video ref={video} controls preload="metadata" poster={poster ?? undefined} className={FRAME} aria-label={title}>
+    <video ref={video} controls preload="metadata" poster={poster ?? undefined} className={FRAME} aria-label={title} {...marks}>
       <source src={src} />
       {tracks?.captionsUrl ? <track kind="captions" src={tracks.captionsUrl} srcLang="en" label="English" /> : null}
       {tracks?.chaptersUrl ? <track kind="chapters" src={tracks.chaptersUrl} srcLang="en" label="Chapters" /> : null}
@@ -95,11 +101,14 @@ function VideoFacade({
   url,
   title,
   poster,
+  onPlay,
 }: {
   source: Extract<VideoSource, { kind: "embed" }>;
   url: string;
   title: string;
   poster: string | null;
+  /** The press is the play: the host's frame reports nothing back. */
+  onPlay?: () => void;
 }) {
   const [playing, setPlaying] = useState(false);
   const [start, setStart] = useState<number | null>(null);
@@ -128,7 +137,14 @@ function VideoFacade({
     );
   }
   return (
-    <PlayPicture src={poster ?? source.thumbnail} href={hydrated ? undefined : url} onClick={() => setPlaying(true)}>
+    <PlayPicture
+      src={poster ?? source.thumbnail}
+      href={hydrated ? undefined : url}
+      onClick={() => {
+        onPlay?.();
+        setPlaying(true);
+      }}
+    >
       {`Play video: ${title}`}
     </PlayPicture>
   );

@@ -16,6 +16,7 @@ import { getEnv } from "../env.server";
 import { noteRequestError } from "../http/database-outage.server";
 import { logError } from "../log.server";
 import { addressFromForwardedFor } from "../rate-limit.server";
+import { playRoutes } from "./plays.server";
 import { recordContentHit } from "./record-hit.server";
 import { referrerHostOf } from "./referrer-group.server";
 import { audienceOf, visitorFrom, type Visitor } from "./visitor.server";
@@ -84,8 +85,15 @@ export interface CounterRoute {
   handler: RequestHandler;
 }
 
-/** The counter of every type, as Express routes (every method: all but POST are answered 405). */
+/**
+ * The counter of every type and the players' marks (`plays.server.ts`), as Express routes (every method:
+ * all but POST are answered 405).
+ */
 export function counterRoutes(): CounterRoute[] {
+  return [...viewCounterRoutes(), ...playRoutes()];
+}
+
+function viewCounterRoutes(): CounterRoute[] {
   return COUNTER_ROUTES.map(({ type, pattern }) => ({
     pattern,
     handler: (req, res) => {

@@ -38,23 +38,28 @@ const RETRYABLE_SQLSTATES = new Set(["40P01", "40001"]);
 const MAX_ATTEMPTS = 3;
 
 // Both allowances share the 30-minute window, which is what lets one statement compute them together.
-const WINDOW_MS = COUNT_ONCE_RULE.windowSeconds * 1000;
+export const ALLOWANCE_WINDOW_MS = COUNT_ONCE_RULE.windowSeconds * 1000;
 if (COUNTS_PER_ADDRESS_RULE.windowSeconds !== COUNT_ONCE_RULE.windowSeconds || COUNT_ONCE_RULE.max !== 1) {
   throw new Error("hit-batch: the visitor and address allowances must share one window, and a visitor counts once");
 }
 
-/** The allowances' keys in rate_limits, as `visitor.server.ts` has always named them. */
+/** The rate_limits key of a visitor's view (or listen) of an item, as `visitor.server.ts` has always named it. */
+export function viewAllowanceKey(type: ContentType, id: string, visitorId: string): string {
+  return `${CONTENT_REGISTRY[type].counter === "listens" ? "listen" : "view"}:${id}:${visitorId}`;
+}
+
+/** The allowances' keys in rate_limits. */
 function allowanceKeys(hit: Hit) {
   if (!hit.visitor) return null;
   const counter = CONTENT_REGISTRY[hit.type].counter === "listens" ? "listen" : "view";
   return {
-    visitor: `${counter}:${hit.id}:${hit.visitor.id}`,
+    visitor: viewAllowanceKey(hit.type, hit.id, hit.visitor.id),
     address: `${counter}:${hit.id}:address:${hit.visitor.address}`,
   };
 }
 
 /** `select … union all select …` over the given types, from the registry (names never come from input). */
-function eachType(types: readonly ContentType[], part: (type: ContentType, table: SQL, counter: SQL) => SQL) {
+export function eachType(types: readonly ContentType[], part: (type: ContentType, table: SQL, counter: SQL) => SQL) {
   return sql.join(
     types.map((type) => {
       const info = CONTENT_REGISTRY[type];
@@ -104,8 +109,8 @@ function batchStatement(rows: { content_type: ContentType }[]) {
       insert into rate_limits (id, key, count, last_request)
       select gen_random_uuid()::text, visitor_key, 1, at from live order by visitor_key
       on conflict (key) do update set
-        count = case when rate_limits.last_request <= excluded.last_request - ${WINDOW_MS} then 1 else rate_limits.count + 1 end,
-        last_request = case when rate_limits.last_request <= excluded.last_request - ${WINDOW_MS}
+        count = case when rate_limits.last_request <= excluded.last_request - ${ALLOWANCE_WINDOW_MS} then 1 else rate_limits.count + 1 end,
+        last_request = case when rate_limits.last_request <= excluded.last_request - ${ALLOWANCE_WINDOW_MS}
                             then excluded.last_request else rate_limits.last_request end
       returning key, count
     ),
@@ -119,9 +124,9 @@ function batchStatement(rows: { content_type: ContentType }[]) {
       insert into rate_limits (id, key, count, last_request)
       select gen_random_uuid()::text, address_key, n, at from address_groups order by address_key
       on conflict (key) do update set
-        count = case when rate_limits.last_request <= excluded.last_request - ${WINDOW_MS}
+        count = case when rate_limits.last_request <= excluded.last_request - ${ALLOWANCE_WINDOW_MS}
                      then excluded.count else rate_limits.count + excluded.count end,
-        last_request = case when rate_limits.last_request <= excluded.last_request - ${WINDOW_MS}
+        last_request = case when rate_limits.last_request <= excluded.last_request - ${ALLOWANCE_WINDOW_MS}
                             then excluded.last_request else rate_limits.last_request end
       returning key, count
     ),
@@ -259,18 +264,19 @@ async function pruneDailyVisitors(now: number) {
   await db.execute(sql`delete from content_daily_visitors where day < ${utcDay(new Date(now - 86_400_000))}::date`);
 }
 
-interface Waiting {
-  hit: Hit;
-  resolve: (count: HitCount) => void;
+interface Waiting<T, R> {
+  item: T;
+  resolve: (answer: R) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * Group commit: one batch is written at a time; hits arriving meanwhile wait for the next, which starts as
- * soon as it ends. A hit on an idle site waits only for the end of the current turn of the event loop.
+ * Group commit: one batch is written at a time; items arriving meanwhile wait for the next, which starts as
+ * soon as it ends. An item on an idle site waits only for the end of the current turn of the event loop.
+ * `write` answers each item of its batch, in order.
  */
-export function createHitBatcher(write: (hits: readonly Hit[]) => Promise<HitCount[]> = writeHits, maxBatch = MAX_HITS_PER_BATCH) {
-  let waiting: Waiting[] = [];
+export function createBatcher<T, R>(write: (items: readonly T[]) => Promise<R[]>, maxBatch: number, absent: R) {
+  let waiting: Waiting<T, R>[] = [];
   let writing = false;
 
   const drain = async () => {
@@ -278,8 +284,8 @@ export function createHitBatcher(write: (hits: readonly Hit[]) => Promise<HitCou
       const batch = waiting.slice(0, maxBatch);
       waiting = waiting.slice(maxBatch);
       try {
-        const counts = await write(batch.map((entry) => entry.hit));
-        batch.forEach((entry, i) => entry.resolve(counts[i] ?? null));
+        const answers = await write(batch.map((entry) => entry.item));
+        batch.forEach((entry, i) => entry.resolve(answers[i] ?? absent));
       } catch (error) {
         for (const entry of batch) entry.reject(error);
       }
@@ -288,17 +294,22 @@ export function createHitBatcher(write: (hits: readonly Hit[]) => Promise<HitCou
   };
 
   return {
-    record(hit: Hit): Promise<HitCount> {
-      return new Promise<HitCount>((resolve, reject) => {
-        waiting.push({ hit, resolve, reject });
+    record(item: T): Promise<R> {
+      return new Promise<R>((resolve, reject) => {
+        waiting.push({ item, resolve, reject });
         if (writing) return;
         writing = true;
         setImmediate(() => void drain());
       });
     },
-    /** Hits waiting for a batch (tests, metrics). */
+    /** Items waiting for a batch (tests, metrics). */
     get waiting() {
       return waiting.length;
     },
   };
+}
+
+/** The views' and listens' group commit (`writeHits` unless a test gives another write). */
+export function createHitBatcher(write: (hits: readonly Hit[]) => Promise<HitCount[]> = writeHits, maxBatch = MAX_HITS_PER_BATCH) {
+  return createBatcher<Hit, HitCount>(write, maxBatch, null);
 }

@@ -442,6 +442,28 @@ export const contentDailyAudience = pgTable(
 );
 
 /**
+ * PRODUCT.md "Measurement": what the players report of the plays of a video, an interview or a podcast, per
+ * day and per place: `host` is '' on our own pages, else the host of the site embedding the item. `plays`
+ * counts the starts; `q25`…`q100` the plays that reached each quarter; `seconds` the time played, summed.
+ */
+export const contentDailyPlays = pgTable(
+  "content_daily_plays",
+  {
+    contentType: text("content_type").notNull(),
+    contentId: uuid("content_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    host: text("host").notNull().default(""),
+    plays: integer("plays").notNull().default(0),
+    q25: integer("q25").notNull().default(0),
+    q50: integer("q50").notNull().default(0),
+    q75: integer("q75").notNull().default(0),
+    q100: integer("q100").notNull().default(0),
+    seconds: bigint("seconds", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.contentType, t.contentId, t.day, t.host] }), index("content_daily_plays_day_idx").on(t.day)],
+);
+
+/**
  * Every saved version of an item (PRODUCT.md "Revisions"): its reviewable fields as written (sanitised columns
  * and the companies it names), who saved it and why. Rows are only added. `digest` identifies the text, so an
  * approval holds for that exact text (PRODUCT.md "Review"). No foreign key to the item (five tables): the
