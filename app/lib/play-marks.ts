@@ -22,6 +22,10 @@ export const PLAYED_SLUGS = { video: "videos", interview: "interviews", podcast:
 export type PlayedType = keyof typeof PLAYED_SLUGS;
 export const PLAYED_TYPES = Object.keys(PLAYED_SLUGS) as PlayedType[];
 
+export function isPlayedType(type: ContentType): type is PlayedType {
+  return type in PLAYED_SLUGS;
+}
+
 /** Seconds one mark may carry: six hours, longer than any piece we publish. */
 export const MAX_MARK_SECONDS = 21_600;
 

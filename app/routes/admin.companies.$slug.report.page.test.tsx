@@ -13,7 +13,14 @@ const REPORT = {
   generatedAt: "2026-12-07T12:00:00.000Z",
   generatedText: "2026-12-07 12:00 UTC",
   csvHref: "/admin/companies/halcyon-gold/report.csv?from=2026-11-01&to=2026-11-03",
-  totals: { views: 1234, listens: 7, uniques: 900, downloads: 5, listeners: 4 },
+  totals: {
+    views: 1234,
+    listens: 7,
+    uniques: 900,
+    downloads: 5,
+    listeners: 4,
+    plays: { plays: 12, q25: 11, q50: 8, q75: 6, q100: 4, seconds: 6000 },
+  },
   daily: [
     { day: "2026-11-01", views: 1000, listens: 0, downloads: 3 },
     { day: "2026-11-02", views: 0, listens: 7, downloads: 1 },
@@ -32,6 +39,7 @@ const REPORT = {
       uniques: 6,
       downloads: 5,
       listeners: 4,
+      plays: { plays: 6, q25: 6, q50: 5, q75: 4, q100: 3, seconds: 5400 },
     },
     {
       type: "video",
@@ -45,10 +53,12 @@ const REPORT = {
       uniques: 894,
       downloads: null,
       listeners: null,
+      plays: { plays: 6, q25: 5, q50: 3, q75: 2, q100: 1, seconds: 600 },
     },
   ],
   referrers: [{ value: "search", hits: 800 }],
   devices: [{ value: "mobile", hits: 1241 }],
+  embeds: [{ host: "investors.halcyon.example", plays: 2 }],
   disclosures: [
     {
       key: "video:v1",
@@ -104,8 +114,27 @@ describe("the client report page", () => {
     ).toEqual(["Drill resultsVideo", "Video", "1,234 views", "894", "—", "—"]);
     expect(screen.getByRole("table", { name: "Referrers" }).textContent).toContain("Search800");
     expect(screen.getByRole("table", { name: "Devices" }).textContent).toContain("Mobile1,241");
+    expect(screen.getByRole("table", { name: "Embeds" }).textContent).toContain("investors.halcyon.example2");
     const disclosure = screen.getByRole("table", { name: "Paid pieces published in the period" });
     expect(disclosure.textContent).toContain("Halcyon Investor Relations");
     expect(disclosure.textContent).toContain("not recorded");
+  });
+
+  it("shows plays, the share of plays reaching each quarter and the average time, with a total", () => {
+    renderRoute(AdminClientReport as never, "/admin/companies/halcyon-gold/report", { loaderData: REPORT });
+    const table = screen.getByRole("table", { name: "Plays and how far they went" });
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ["Gold podcast", "6", "100%", "83%", "67%", "50%", "15:00"],
+      ["Drill results", "6", "83%", "50%", "33%", "17%", "1:40"],
+      ["Total", "12", "92%", "67%", "50%", "33%", "8:20"],
+    ]);
   });
 });

@@ -108,7 +108,14 @@ describe("the page and its CSV", () => {
     const page = await openPage(client.slug, PERIOD_QUERY, "compliance");
     expect(page.status).toBe(200);
     expect(page.body.period).toEqual(REPORT_PERIOD);
-    expect(page.body.totals).toEqual({ views: 10, listens: 7, uniques: 15, downloads: 5, listeners: 4 });
+    expect(page.body.totals).toMatchObject({
+      views: 10,
+      listens: 7,
+      uniques: 15,
+      downloads: 5,
+      listeners: 4,
+      plays: { plays: 12, seconds: 6000 },
+    });
     expect(page.body.daily).toHaveLength(3);
     expect(page.body.disclosures.map((entry) => entry.title)).toEqual(["CEO interview"]);
     expect(page.body.csvHref).toBe(`/admin/companies/${client.slug}/report.csv?${PERIOD_QUERY}`);
@@ -133,7 +140,10 @@ describe("the page and its CSV", () => {
       new RegExp(`^attachment; filename="client-report-${client.slug}-2025-03-01-to-2025-03-03-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
     );
     const [header, ...rows] = csvLines(csv.body);
-    expect(header).toBe('"Title","Type","URL","Published","Views","Listens","Uniques","Downloads","Listeners"');
+    expect(header).toBe(
+      '"Title","Type","URL","Published","Views","Listens","Uniques","Downloads","Listeners",' +
+        '"Plays","Reached 25%","Reached 50%","Reached 75%","Completed","Average seconds played"',
+    );
     const cell = (value: string | number | null) => (value == null ? '""' : `"${value}"`);
     expect(rows).toEqual([
       ...page.body.items.map((item) =>
@@ -147,11 +157,22 @@ describe("the page and its CSV", () => {
           item.uniques,
           item.downloads,
           item.listeners,
+          ...(item.plays
+            ? [
+                item.plays.plays,
+                item.plays.q25,
+                item.plays.q50,
+                item.plays.q75,
+                item.plays.q100,
+                Math.round(item.plays.seconds / item.plays.plays) || null,
+              ]
+            : [null, null, null, null, null, null]),
         ]
           .map(cell)
           .join(","),
       ),
-      '"TOTAL","","","","10","7","15","5","4"',
+      // Plays: 6 + 6 of the video and the podcast; 6,000 seconds over 12 plays is 500 on average.
+      '"TOTAL","","","","10","7","15","5","4","12","11","8","6","4","500"',
     ]);
     expect(rows).toHaveLength(5);
   });

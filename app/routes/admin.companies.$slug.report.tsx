@@ -11,12 +11,13 @@ import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { clientReportCsvPath, parseReportPeriod } from "~/lib/client-report";
 import { COMPANIES_PATH, COMPANY_TEXTS } from "~/lib/companies";
-import { formatDate, formatUtcMinute } from "~/lib/format";
+import { formatDate, formatDuration, formatUtcMinute } from "~/lib/format";
+import { completionPercent } from "~/lib/play-marks";
 import { NOINDEX } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { requireRight } from "~/server/auth/session.server";
 import { pageUrl } from "~/server/http/page-url.server";
-import { clientReport } from "~/server/reports/client-report.server";
+import { averageSeconds, clientReport, type PlayFigures } from "~/server/reports/client-report.server";
 
 import type { Route } from "./+types/admin.companies.$slug.report";
 
@@ -74,12 +75,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const AUDIENCE_COLUMNS = {
+  Referrers: { label: "Referrer", figure: "Views and listens" },
+  Devices: { label: "Device", figure: "Views and listens" },
+  Embeds: { label: "Site", figure: "Plays" },
+} as const;
+
 function AudienceTable({
   caption,
   lines,
   labels,
 }: {
-  caption: string;
+  caption: keyof typeof AUDIENCE_COLUMNS;
   lines: { value: string; hits: number }[];
   labels: Record<string, string>;
 }) {
@@ -96,8 +103,8 @@ function AudienceTable({
             <caption className="sr-only">{caption}</caption>
             <TableColumns
               columns={[
-                { label: caption === "Devices" ? "Device" : "Referrer", className: "pl-0" },
-                { label: "Views and listens", align: "right" },
+                { label: AUDIENCE_COLUMNS[caption].label, className: "pl-0" },
+                { label: AUDIENCE_COLUMNS[caption].figure, align: "right" },
               ]}
             />
             <TableBody>
@@ -115,8 +122,61 @@ function AudienceTable({
   );
 }
 
+const percent = (reached: number, figures: PlayFigures) => {
+  const share = completionPercent(reached, figures.plays);
+  return share == null ? "—" : `${share}%`;
+};
+
+/** PRODUCT.md "Client reports": plays, the share reaching each quarter and the average time, per played item. */
+function PlaysTable({ rows }: { rows: { key: string; title: string; url: string | null; plays: PlayFigures }[] }) {
+  return (
+    <Table>
+      <caption className="sr-only">Plays and how far they went</caption>
+      <TableColumns
+        columns={[
+          { label: "Title", className: "pl-5" },
+          { label: "Plays", align: "right" },
+          { label: "25%", align: "right" },
+          { label: "50%", align: "right" },
+          { label: "75%", align: "right" },
+          { label: "Completed", align: "right" },
+          { label: "Average time", align: "right", className: "pr-5" },
+        ]}
+      />
+      <TableBody>
+        {rows.map(({ key, title, url, plays }) => {
+          const average = averageSeconds(plays);
+          return (
+            <TableRow key={key}>
+              <TableCell className="min-w-48 pl-5 whitespace-normal">
+                {url ? (
+                  <a className="font-medium hover:underline" href={url}>
+                    {title}
+                  </a>
+                ) : (
+                  <span className="font-semibold">{title}</span>
+                )}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{number(plays.plays)}</TableCell>
+              <TableCell className="text-right tabular-nums">{percent(plays.q25, plays)}</TableCell>
+              <TableCell className="text-right tabular-nums">{percent(plays.q50, plays)}</TableCell>
+              <TableCell className="text-right tabular-nums">{percent(plays.q75, plays)}</TableCell>
+              <TableCell className="text-right tabular-nums">{percent(plays.q100, plays)}</TableCell>
+              <TableCell className="pr-5 text-right tabular-nums">{average == null ? "—" : formatDuration(average)}</TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
 export default function AdminClientReport({ loaderData }: Route.ComponentProps) {
-  const { company, period, generatedAt, generatedText, totals, daily, items, referrers, devices, disclosures, csvHref } = loaderData;
+  const { company, period, generatedAt, generatedText, totals, daily, items, referrers, devices, embeds, disclosures, csvHref } =
+    loaderData;
+  const played = items.flatMap((item) =>
+    item.plays ? [{ key: `${item.type}:${item.id}`, title: item.title, url: item.url, plays: item.plays }] : [],
+  );
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -204,9 +264,16 @@ export default function AdminClientReport({ loaderData }: Route.ComponentProps) 
         </TableCard>
       </Section>
 
-      <div className="grid gap-4 md:grid-cols-2">
+      <Section title="Plays and completion">
+        <TableCard empty={played.length === 0 ? "No video, interview or podcast in this report." : null}>
+          <PlaysTable rows={[...played, { key: "total", title: "Total", url: null, plays: totals.plays }]} />
+        </TableCard>
+      </Section>
+
+      <div className="grid gap-4 md:grid-cols-3">
         <AudienceTable caption="Referrers" lines={referrers} labels={REFERRER_LABELS} />
         <AudienceTable caption="Devices" lines={devices} labels={DEVICE_LABELS} />
+        <AudienceTable caption="Embeds" lines={embeds.map((line) => ({ value: line.host, hits: line.plays }))} labels={{}} />
       </div>
 
       <Section title="Disclosure register">

@@ -91,5 +91,24 @@ export async function seedClientReport() {
     download("interview", interview!.id, "2025-03-03", "L4"),
     download("podcast", otherPodcast!.id, "2025-03-01", "L9"), // another company's
   ]);
+  const played = (contentType: ContentType, contentId: string, day: string, host: string, q: number[], seconds: number) => ({
+    contentType,
+    contentId,
+    day,
+    host,
+    plays: q[0]!,
+    q25: q[1]!,
+    q50: q[2]!,
+    q75: q[3]!,
+    q100: q[4]!,
+    seconds,
+  });
+  await db.insert(schema.contentDailyPlays).values([
+    played("video", video!.id, "2025-03-01", "", [4, 3, 2, 2, 1], 400),
+    played("video", video!.id, "2025-03-03", "investors.halcyon.example", [2, 2, 1, 0, 0], 200),
+    played("video", video!.id, "2025-02-28", "", [90, 0, 0, 0, 0], 9000), // before the period
+    played("podcast", podcast!.id, "2025-03-02", "", [6, 6, 5, 4, 3], 5400),
+    played("video", otherVideo!.id, "2025-03-01", "", [800, 0, 0, 0, 0], 1), // another company's
+  ]);
   return { client, other, video: video!, podcast: podcast!, interview: interview!, draft: draft!, oldPaid: oldPaid! };
 }

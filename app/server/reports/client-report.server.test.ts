@@ -29,13 +29,36 @@ describe("clientReport", () => {
       uniques: 6,
       downloads: null,
       listeners: null,
+      plays: { plays: 6, q25: 5, q50: 3, q75: 2, q100: 1, seconds: 600 },
     });
     expect(byTitle["Drill results"]!.url).toMatch(new RegExp(`/video/${video.id}$`));
-    expect(byTitle["Gold podcast"]).toMatchObject({ id: podcast.id, counter: "listens", hits: 7, uniques: 6, downloads: 3, listeners: 3 });
+    expect(byTitle["Gold podcast"]).toMatchObject({
+      id: podcast.id,
+      counter: "listens",
+      hits: 7,
+      uniques: 6,
+      downloads: 3,
+      listeners: 3,
+      plays: { plays: 6, q25: 6, q50: 5, q75: 4, q100: 3, seconds: 5400 },
+    });
     expect(byTitle["CEO interview"]).toMatchObject({ id: interview.id, counter: "views", hits: 3, uniques: 3, downloads: 2, listeners: 2 });
-    expect(byTitle["Old paid video"]).toMatchObject({ id: oldPaid.id, hits: 0, uniques: 0, downloads: null });
+    expect(byTitle["Old paid video"]).toMatchObject({
+      id: oldPaid.id,
+      hits: 0,
+      uniques: 0,
+      downloads: null,
+      plays: { plays: 0, seconds: 0 },
+    });
     // Listeners: (1 Mar, L1) listened to both episodes and counts once.
-    expect(report.totals).toEqual({ views: 10, listens: 7, uniques: 15, downloads: 5, listeners: 4 });
+    expect(report.totals).toEqual({
+      views: 10,
+      listens: 7,
+      uniques: 15,
+      downloads: 5,
+      listeners: 4,
+      plays: { plays: 12, q25: 11, q50: 8, q75: 6, q100: 4, seconds: 6000 },
+    });
+    expect(report.embeds).toEqual([{ host: "investors.halcyon.example", plays: 2 }]);
     expect(report.daily).toEqual([
       { day: "2025-03-01", views: 5, listens: 0, downloads: 3 },
       { day: "2025-03-02", views: 0, listens: 7, downloads: 1 },
@@ -85,7 +108,15 @@ describe("clientReport", () => {
     const report = (await clientReport(client.slug, { from: "2025-02-01", to: "2025-02-10" }, AT))!;
     expect(report.daily).toHaveLength(10);
     expect(report.daily.every((day) => day.views + day.listens + day.downloads === 0)).toBe(true);
-    expect(report.totals).toEqual({ views: 0, listens: 0, uniques: 0, downloads: 0, listeners: 0 });
+    expect(report.totals).toEqual({
+      views: 0,
+      listens: 0,
+      uniques: 0,
+      downloads: 0,
+      listeners: 0,
+      plays: { plays: 0, q25: 0, q50: 0, q75: 0, q100: 0, seconds: 0 },
+    });
+    expect(report.embeds).toEqual([]);
     expect(report.disclosures).toEqual([]);
     expect(report.referrers).toEqual([]);
   });

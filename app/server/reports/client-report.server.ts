@@ -10,6 +10,7 @@ import { periodDays, type ReportPeriod } from "~/lib/client-report";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import { EPISODE_TYPES } from "~/lib/measurement";
+import { PLAYED_TYPES } from "~/lib/play-marks";
 
 import { companyBySlug } from "../companies/company-pages.server";
 import { disclosureRegister, type RegisterEntry } from "../companies/disclosure-register.server";
@@ -37,6 +38,18 @@ export interface ReportItem {
   downloads: number | null;
   /** Distinct listeners per day, summed over days; null as for downloads. */
   listeners: number | null;
+  /** What the players reported, on our pages and in embeds; null for a type without a player. */
+  plays: PlayFigures | null;
+}
+
+/** PRODUCT.md "Measurement": plays, the plays that reached each quarter, and the seconds played in all. */
+export interface PlayFigures {
+  plays: number;
+  q25: number;
+  q50: number;
+  q75: number;
+  q100: number;
+  seconds: number;
 }
 
 export interface ReportTotals {
@@ -46,6 +59,7 @@ export interface ReportTotals {
   downloads: number;
   /** Distinct (day, listener) over all the company's episodes: a listener of two episodes on one day is one. */
   listeners: number;
+  plays: PlayFigures;
 }
 
 /** One day of the period: views, listens and downloads of the company's items, zero when none. */
@@ -71,6 +85,8 @@ export interface ClientReport {
   daily: ReportDay[];
   referrers: AudienceLine[];
   devices: AudienceLine[];
+  /** The sites embedding the company's items, by host: the plays in their frames. */
+  embeds: { host: string; plays: number }[];
   /** The paid pieces of the disclosure register published within the period. */
   disclosures: RegisterEntry[];
 }
@@ -116,6 +132,12 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     uniques: number | string;
     downloads: number | string;
     listeners: number | string;
+    plays: number | string;
+    q25: number | string;
+    q50: number | string;
+    q75: number | string;
+    q100: number | string;
+    seconds: number | string;
   }>(sql`
     with items as ${items},
     stats as (
@@ -127,13 +149,23 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
       select p.episode_type, p.episode_id, count(*) as downloads, count(distinct (p.day, p.listener)) as listeners
       from podcast_downloads p join items i on i.content_type = p.episode_type and i.id = p.episode_id
       where ${inPeriod("day")}
-      group by p.episode_type, p.episode_id)
+      group by p.episode_type, p.episode_id),
+    plays as (
+      select p.content_type, p.content_id, sum(p.plays) as plays, sum(p.q25) as q25, sum(p.q50) as q50,
+             sum(p.q75) as q75, sum(p.q100) as q100, sum(p.seconds) as seconds
+      from content_daily_plays p join items i on i.content_type = p.content_type and i.id = p.content_id
+      where ${inPeriod("day")}
+      group by p.content_type, p.content_id)
     select items.content_type, items.id, items.title, items.published_at,
            coalesce(stats.hits, 0)::bigint as hits, coalesce(stats.uniques, 0)::bigint as uniques,
-           coalesce(downloads.downloads, 0)::bigint as downloads, coalesce(downloads.listeners, 0)::bigint as listeners
+           coalesce(downloads.downloads, 0)::bigint as downloads, coalesce(downloads.listeners, 0)::bigint as listeners,
+           coalesce(plays.plays, 0)::bigint as plays, coalesce(plays.q25, 0)::bigint as q25,
+           coalesce(plays.q50, 0)::bigint as q50, coalesce(plays.q75, 0)::bigint as q75,
+           coalesce(plays.q100, 0)::bigint as q100, coalesce(plays.seconds, 0)::bigint as seconds
     from items
     left join stats on stats.content_type = items.content_type and stats.content_id = items.id
     left join downloads on downloads.episode_type = items.content_type and downloads.episode_id = items.id
+    left join plays on plays.content_type = items.content_type and plays.content_id = items.id
     order by ${NEWEST_PUBLISHED_SQL}`);
 
   // Every day of the period, zero-filled; the period's distinct listeners ride on each row (one statement).
@@ -175,10 +207,19 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     group by a.dimension, a.value
     order by hits desc, a.value`);
 
-  const [itemResult, dayResult, audienceResult, register] = await Promise.all([
+  const embedRows = db.execute<{ host: string; plays: number | string }>(sql`
+    with items as ${items}
+    select p.host, sum(p.plays)::bigint as plays
+    from content_daily_plays p join items i on i.content_type = p.content_type and i.id = p.content_id
+    where ${inPeriod("day")} and p.host <> ''
+    group by p.host
+    order by plays desc, p.host`);
+
+  const [itemResult, dayResult, audienceResult, embedResult, register] = await Promise.all([
     itemRows,
     dayRows,
     audienceRows,
+    embedRows,
     disclosureRegister(company.id),
   ]);
 
@@ -197,6 +238,9 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
       uniques: num(row.uniques),
       downloads: isEpisode ? num(row.downloads) : null,
       listeners: isEpisode ? num(row.listeners) : null,
+      plays: (PLAYED_TYPES as readonly string[]).includes(row.content_type)
+        ? { plays: num(row.plays), q25: num(row.q25), q50: num(row.q50), q75: num(row.q75), q100: num(row.q100), seconds: num(row.seconds) }
+        : null,
     };
   });
   const daily = dayResult.rows.map((row) => ({
@@ -212,6 +256,7 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     uniques: sum(reportItems.map((item) => item.uniques)),
     downloads: sum(reportItems.map((item) => item.downloads ?? 0)),
     listeners: num(dayResult.rows[0]?.listeners),
+    plays: sumPlays(reportItems.map((item) => item.plays)),
   };
   const audience = (dimension: "referrer" | "device") =>
     audienceResult.rows.filter((row) => row.dimension === dimension).map((row) => ({ value: row.value, hits: num(row.hits) }));
@@ -226,6 +271,7 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     daily,
     referrers: audience("referrer"),
     devices: audience("device"),
+    embeds: embedResult.rows.map((row) => ({ host: row.host, plays: num(row.plays) })),
     disclosures: register.filter((entry) => {
       const at = Date.parse(entry.publishedAt);
       return at >= from && at < until;
@@ -233,8 +279,51 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
   };
 }
 
+const NO_PLAYS: PlayFigures = { plays: 0, q25: 0, q50: 0, q75: 0, q100: 0, seconds: 0 };
+
+/** The plays of several items added up. */
+function sumPlays(figures: (PlayFigures | null)[]): PlayFigures {
+  return figures.reduce<PlayFigures>((total, item) => {
+    if (!item) return total;
+    return {
+      plays: total.plays + item.plays,
+      q25: total.q25 + item.q25,
+      q50: total.q50 + item.q50,
+      q75: total.q75 + item.q75,
+      q100: total.q100 + item.q100,
+      seconds: total.seconds + item.seconds,
+    };
+  }, NO_PLAYS);
+}
+
+/** The average seconds played per play, whole; null without plays. */
+export function averageSeconds(figures: PlayFigures | null): number | null {
+  return figures && figures.plays > 0 ? Math.round(figures.seconds / figures.plays) : null;
+}
+
 /** The columns of the report's per-item table, as the CSV names them. */
-export const CLIENT_REPORT_HEADER = ["Title", "Type", "URL", "Published", "Views", "Listens", "Uniques", "Downloads", "Listeners"];
+export const CLIENT_REPORT_HEADER = [
+  "Title",
+  "Type",
+  "URL",
+  "Published",
+  "Views",
+  "Listens",
+  "Uniques",
+  "Downloads",
+  "Listeners",
+  "Plays",
+  "Reached 25%",
+  "Reached 50%",
+  "Reached 75%",
+  "Completed",
+  "Average seconds played",
+];
+
+const playColumns = (figures: PlayFigures | null) =>
+  figures
+    ? [figures.plays, figures.q25, figures.q50, figures.q75, figures.q100, averageSeconds(figures)]
+    : [null, null, null, null, null, null];
 
 /**
  * The per-item table as CSV rows, then a TOTAL row (its listeners distinct across episodes, not a sum).
@@ -251,7 +340,22 @@ export function clientReportRows(report: ClientReport): (string | number | null)
     item.uniques,
     item.downloads,
     item.listeners,
+    ...playColumns(item.plays),
   ]);
   const { totals } = report;
-  return [...rows, ["TOTAL", null, null, null, totals.views, totals.listens, totals.uniques, totals.downloads, totals.listeners]];
+  return [
+    ...rows,
+    [
+      "TOTAL",
+      null,
+      null,
+      null,
+      totals.views,
+      totals.listens,
+      totals.uniques,
+      totals.downloads,
+      totals.listeners,
+      ...playColumns(totals.plays),
+    ],
+  ];
 }

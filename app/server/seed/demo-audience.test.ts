@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { demoAudience } from "./demo-audience";
+import { demoAudience, demoPlays } from "./demo-audience";
 
 const FIGURES = [
   { day: "2026-12-01", hits: 1_000 },
@@ -35,5 +35,27 @@ describe('demoAudience (PRODUCT.md "Measurement")', () => {
     expect(uniques.get("2026-12-02")).toBe(6);
     expect(demoAudience(FIGURES, "item-1")).toEqual({ rows, uniques });
     expect(demoAudience(FIGURES, "item-2").rows).not.toEqual(rows);
+  });
+});
+
+describe('demoPlays (PRODUCT.md "Measurement")', () => {
+  const rows = demoPlays(FIGURES, { seed: "item-1", counter: "views", duration: 600 });
+
+  it("plays a share of the views, each quarter reached by no more plays than the one before", () => {
+    expect(rows.map((row) => row.plays)).toEqual([600, 4]);
+    for (const row of rows) {
+      expect([row.q25, row.q50, row.q75, row.q100]).toEqual([row.q25, row.q50, row.q75, row.q100].sort((a, b) => b - a));
+      expect(row.q25).toBeLessThanOrEqual(row.plays);
+    }
+    expect(rows[0]!.q100 / rows[0]!.plays).toBeGreaterThan(0.2);
+    expect(rows[0]!.q100 / rows[0]!.plays).toBeLessThan(0.4);
+  });
+
+  it("counts whole quarters reached and half the quarter a play stopped in", () => {
+    const [row] = rows;
+    expect(row!.seconds).toBe(Math.round(150 * (row!.q25 + row!.q50 + row!.q75 + row!.q100) + 75 * (row!.plays - row!.q100)));
+    // A podcast's listens are its plays.
+    expect(demoPlays(FIGURES, { seed: "p", counter: "listens", duration: 60 }).map((r) => r.plays)).toEqual([1_000, 7]);
+    expect(demoPlays([{ day: "2026-12-01", hits: 0 }], { seed: "p", counter: "views", duration: 60 })).toEqual([]);
   });
 });

@@ -52,3 +52,44 @@ export function demoAudience(figures: readonly DailyFigure[], seed: string): { r
   }
   return { rows, uniques };
 }
+
+/** Plays as a share of the day's views (listens are plays already), and the shares of plays reaching each quarter. */
+const PLAY_SHARE = { views: 0.6, listens: 1 } as const;
+const REACHED = [0.74, 0.55, 0.41, 0.29] as const;
+
+export interface DemoPlaysRow {
+  day: string;
+  plays: number;
+  q25: number;
+  q50: number;
+  q75: number;
+  q100: number;
+  seconds: number;
+}
+
+/**
+ * PRODUCT.md "Measurement": the plays of one item's daily figures, each quarter reached by fewer plays than
+ * the one before, and the time played: a play that stopped in a quarter counts half of it, one that reached
+ * a quarter all of it. `duration` is the item's length in seconds.
+ */
+export function demoPlays(
+  figures: readonly DailyFigure[],
+  { seed, counter, duration }: { seed: string; counter: "views" | "listens"; duration: number },
+): DemoPlaysRow[] {
+  const random = seededRandom(`plays:${seed}`);
+  return figures.flatMap(({ day, hits }) => {
+    const plays = Math.round(hits * PLAY_SHARE[counter]);
+    if (plays === 0) return [];
+    let reached = plays;
+    const [q25, q50, q75, q100] = REACHED.map((share, i) => {
+      const before = i === 0 ? 1 : REACHED[i - 1]!;
+      reached = Math.min(reached, Math.round(reached * (share / before) * (0.9 + 0.2 * random())));
+      return reached;
+    }) as [number, number, number, number];
+    const quarter = duration / 4;
+    // Each play's whole quarters, and half of the quarter it stopped in (none for a finished play).
+    const whole = q25 + q50 + q75 + q100;
+    const stopped = plays - q100;
+    return [{ day, plays, q25, q50, q75, q100, seconds: Math.round(quarter * whole + (quarter / 2) * stopped) }];
+  });
+}

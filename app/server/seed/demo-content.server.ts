@@ -6,8 +6,9 @@
  */
 import { inArray, sql } from "drizzle-orm";
 
-import { CONTENT_TYPE_LIST } from "~/lib/content-registry";
+import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
+import { isPlayedType } from "~/lib/play-marks";
 import { transcriptWords } from "~/lib/transcripts";
 
 import { sanitizeContentHtml } from "../content/sanitize.server";
@@ -22,7 +23,7 @@ import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
 import type { DemoContent, DemoSponsorship, DemoTranscribed } from "./catalogue/types";
 import { DEMO_VIDEOS } from "./catalogue/videos";
 import { demoDailyFigures } from "./daily-traffic";
-import { demoAudience, type DemoAudienceRow } from "./demo-audience";
+import { demoAudience, demoPlays, type DemoAudienceRow, type DemoPlaysRow } from "./demo-audience";
 import { demoDownloads } from "./demo-downloads";
 
 /** The database or a transaction on it: both can insert, execute and open a (nested) transaction. */
@@ -30,7 +31,7 @@ type Executor = Pick<Database, "insert" | "select" | "execute" | "transaction">;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** PRODUCT.md "Views over time": the demo's daily figures cover twice the charts' 30 days. */
-const DEMO_DAILY_DAYS = 60;
+const DEMO_DAILY_DAYS = 90;
 
 /** How many rows of each type the demo catalogue holds. */
 export const DEMO_COUNTS = {
@@ -170,7 +171,7 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
     await seedDemoDownloads(tx, now);
     // PGlite has no autovacuum: without fresh statistics the planner ignores the new rows' indexes.
     await tx.execute(
-      sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.contentDailyAudience}`,
+      sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.contentDailyAudience}, ${schema.contentDailyPlays}`,
     );
   });
 }
@@ -224,6 +225,7 @@ const DEMO_COUNTED: { type: ContentType; item: DemoContent; total: number }[] = 
  */
 async function seedDemoDailyFigures(tx: Executor, now: Date) {
   const audience: (DemoAudienceRow & { contentType: ContentType; contentId: string })[] = [];
+  const plays: (DemoPlaysRow & { contentType: ContentType; contentId: string })[] = [];
   const rows = DEMO_COUNTED.flatMap(({ type, item, total }) => {
     if (item.status) return [];
     const id = demoId(type, item.slug);
@@ -231,6 +233,11 @@ async function seedDemoDailyFigures(tx: Executor, now: Date) {
     // PRODUCT.md "Measurement": the demo clients' items get where their readers came from, and uniques.
     const client = CLIENT_ITEMS.has(`${type}:${item.slug}`) ? demoAudience(figures, id) : null;
     if (client) audience.push(...client.rows.map((row) => ({ ...row, contentType: type, contentId: id })));
+    if (client && isPlayedType(type)) {
+      const duration = "duration" in item && typeof item.duration === "number" ? item.duration : DEMO_PLAY_SECONDS;
+      const counter = CONTENT_REGISTRY[type].counter;
+      plays.push(...demoPlays(figures, { seed: id, counter, duration }).map((row) => ({ ...row, contentType: type, contentId: id })));
+    }
     return figures.map(({ day, hits }) => ({ contentType: type, contentId: id, day, hits, uniques: client?.uniques.get(day) ?? 0 }));
   });
   // Figures left by items deleted outside the app (no foreign key holds them) give way to the demo's.
@@ -243,7 +250,18 @@ async function seedDemoDailyFigures(tx: Executor, now: Date) {
         as r("contentType" text, "contentId" uuid, day date, dimension text, value text, hits int)
       on conflict do nothing`);
   }
+  for (let i = 0; i < plays.length; i += JSON_ROWS_PER_INSERT) {
+    await tx.execute(sql`
+      insert into content_daily_plays (content_type, content_id, day, plays, q25, q50, q75, q100, seconds)
+      select "contentType", "contentId", day, plays, q25, q50, q75, q100, seconds
+      from jsonb_to_recordset(${JSON.stringify(plays.slice(i, i + JSON_ROWS_PER_INSERT))}::jsonb)
+        as r("contentType" text, "contentId" uuid, day date, plays int, q25 int, q50 int, q75 int, q100 int, seconds bigint)
+      on conflict do nothing`);
+  }
 }
+
+/** A demo item's length when its catalogue entry gives none: ten minutes. */
+const DEMO_PLAY_SECONDS = 600;
 
 /** The demo items that name a demo company (its client, in PRODUCT.md "Client reports"), as `type:slug`. */
 const CLIENT_ITEMS = new Set(
@@ -287,7 +305,7 @@ export async function reseedDemoContent(db: Database, now: Date = new Date()): P
     // One TRUNCATE empties all five tables and the companies (and leaves no dead rows); the items' company
     // tags, daily figures and podcast downloads go with them, as when an item or a company is deleted (PRODUCT.md "Companies").
     await tx.execute(
-      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.contentDailyAudience}`,
+      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.contentDailyAudience}, ${schema.contentDailyPlays}`,
     );
     await seedDemoContent(tx, now);
   });
