@@ -115,7 +115,7 @@ export const REPORT_LINK_TEXTS = {
 export type ReportLinkStatus = "active" | "expired" | "revoked";
 export const REPORT_LINK_STATUS_LABELS: Record<ReportLinkStatus, string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
 
-const linkDay = z.string().refine((value) => parseUtcDay(value) !== null, REPORT_LINK_TEXTS.period);
+const linkDay = z.string({ error: REPORT_LINK_TEXTS.period }).refine((value) => parseUtcDay(value) !== null, REPORT_LINK_TEXTS.period);
 
 /**
  * The one schema of the 'Share with the client' form: the number of days the link lasts, and the page's

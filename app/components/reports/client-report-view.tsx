@@ -36,7 +36,7 @@ function StatCard({ label, value }: { label: string; value: number }) {
   );
 }
 
-export function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold">{title}</h2>
