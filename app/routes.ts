@@ -36,6 +36,8 @@ export default [
     route("account", "routes/account.tsx"),
     // PRODUCT.md "Following and alerts": the signed 'Stop company alerts' link of alert mails
     route("account/alerts/stop", "routes/account.alerts.stop.tsx"),
+    // PRODUCT.md "Client reports": the report a shared link opens, without an account
+    route("reports/:token", "routes/reports.$token.tsx"),
   ]),
 
   route("auth", "routes/auth.tsx"),
@@ -81,6 +83,8 @@ export default [
   route("admin/messages.csv", "routes/admin.messages[.csv].ts"),
   route("admin/audit.csv", "routes/admin.audit[.csv].ts"),
   route("admin/companies/:slug/report.csv", "routes/admin.companies.$slug.report[.csv].ts"),
+  // PRODUCT.md "Client reports": a shared link's CSV (ranked above reports/:token, a static-looking segment)
+  route("reports/:token.csv", "routes/reports.$token[.csv].ts"),
   // PRODUCT.md "Media library": uploads answer JSON, and the stored files are served under /uploads
   route("admin/media/upload", "routes/admin.media.upload.ts"),
   // PRODUCT.md "Companies": the editor's company picker asks this for matches (JSON)

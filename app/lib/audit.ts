@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   "webhook-edit",
   "webhook-rotate",
   "webhook-delete",
+  "report-link-create",
+  "report-link-revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -57,6 +59,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "webhook-edit": "Changed a webhook endpoint",
   "webhook-rotate": "Rotated a webhook secret",
   "webhook-delete": "Deleted a webhook endpoint",
+  "report-link-create": "Shared a client report",
+  "report-link-revoke": "Revoked a client report link",
 };
 
 /** Kept at least this long (EU MAR keeps recommendation records 12 months; PRODUCT.md "Audit log"). */

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 
-import { clientReportCsvPath, clientReportPath, parseReportPeriod, PERIOD_MESSAGES, periodDays } from "./client-report";
+import {
+  clientReportCsvPath,
+  clientReportPath,
+  LINK_DAYS,
+  parseReportPeriod,
+  PERIOD_MESSAGES,
+  periodDays,
+  REPORT_LINK_TEXTS,
+  reportLinkCsvPath,
+  reportLinkPath,
+  revokeReportLinkSchema,
+  shareReportSchema,
+} from "./client-report";
 
 const TODAY = new Date("2026-12-07T11:30:00Z");
 const parse = (query: string) => parseReportPeriod(new URLSearchParams(query), TODAY);
@@ -40,5 +52,53 @@ describe('the client report\'s period (PRODUCT.md "Client reports")', () => {
   it("the report's addresses", () => {
     expect(clientReportPath("acme-gold")).toBe("/admin/companies/acme-gold/report");
     expect(clientReportCsvPath("acme-gold")).toBe("/admin/companies/acme-gold/report.csv");
+  });
+});
+
+describe('the "Share with the client" form (PRODUCT.md "Client reports")', () => {
+  const period = { from: "2026-11-01", to: "2026-11-30" };
+  const parseShare = (fields: Record<string, string | undefined>) => shareReportSchema.safeParse({ ...period, ...fields });
+  const messages = (fields: Record<string, string | undefined>) => {
+    const result = parseShare(fields);
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+
+  it.each([
+    ["1", 1],
+    ["14", 14],
+    ["90", 90],
+    [" 30 ", 30],
+  ])("%j days is read as %i", (days, expected) => {
+    expect(parseShare({ days })).toEqual({ success: true, data: { days: expected, ...period } });
+  });
+
+  it.each(["0", "91", "-3", "1.5", "abc", "", undefined, "1e3"])("%j days is refused with one message", (days) => {
+    expect(messages({ days })).toEqual([REPORT_LINK_TEXTS.days]);
+  });
+
+  it("the bounds are 1 and 90 days, 14 by default", () => {
+    expect(LINK_DAYS).toEqual({ min: 1, max: 90, default: 14 });
+    expect(REPORT_LINK_TEXTS.days).toBe("Expires after must be a whole number of days from 1 to 90.");
+  });
+
+  it.each([
+    [{ from: "2026-02-30" }],
+    [{ to: "30/11/2026" }],
+    [{ from: undefined }],
+    [{ from: "2026-12-01", to: "2026-11-30" }],
+    [{ from: "2024-01-01", to: "2025-06-30" }],
+  ])("a period the report would refuse (%j) is refused", (fields) => {
+    expect(messages({ days: "14", ...fields })).toEqual([REPORT_LINK_TEXTS.period]);
+  });
+
+  it("a revocation names its link by id", () => {
+    expect(revokeReportLinkSchema.safeParse({ linkId: "0b7a1c9e-8d36-4f43-9c1a-2f5e8f0b6a11" }).success).toBe(true);
+    const refused = revokeReportLinkSchema.safeParse({ linkId: "1; drop table" });
+    expect(refused.success ? [] : refused.error.issues.map((issue) => issue.message)).toEqual([REPORT_LINK_TEXTS.notFound]);
+  });
+
+  it("a link's page and CSV", () => {
+    expect(reportLinkPath("abc")).toBe("/reports/abc");
+    expect(reportLinkCsvPath("abc")).toBe("/reports/abc.csv");
   });
 });

@@ -83,3 +83,59 @@ export function parseReportPeriod(
   if (result.success) return { ok: true, period: result.data };
   return { ok: false, error: result.error.issues[0]?.message ?? PERIOD_MESSAGES.format };
 }
+
+/** PRODUCT.md "Client reports": `/reports/{token}`, the report a shared link opens without an account. */
+export function reportLinkPath(token: string): string {
+  return `/reports/${token}`;
+}
+
+/** `/reports/{token}.csv`, the shared report's rows as a file. */
+export function reportLinkCsvPath(token: string): string {
+  return `${reportLinkPath(token)}.csv`;
+}
+
+/** PRODUCT.md "Client reports": a shared link lasts 1 to 90 days, 14 unless the editor says otherwise. */
+export const LINK_DAYS = { min: 1, max: 90, default: 14 } as const;
+
+export const REPORT_LINK_TEXTS = {
+  days: `Expires after must be a whole number of days from ${LINK_DAYS.min} to ${LINK_DAYS.max}.`,
+  period: "The link's period could not be read: open the report again and share it from there.",
+  unknownIntent: "Unknown action",
+  notFound: "This company has no such report link.",
+  created: "Report link created",
+  shownOnce: "Copy it now: it is shown only once. Anyone with the link can open this report until it expires or is revoked.",
+  revoked: "The report link was revoked.",
+  alreadyRevoked: "The report link was already revoked.",
+  /** The public page's one answer for an unknown, expired or revoked link: which of them is never said. */
+  gone: "This report link has expired or been revoked.",
+  goneHint: "Ask the person who sent it to you for a new link.",
+} as const;
+
+/** A link's state as the report page lists it. */
+export type ReportLinkStatus = "active" | "expired" | "revoked";
+export const REPORT_LINK_STATUS_LABELS: Record<ReportLinkStatus, string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
+
+const linkDay = z.string({ error: REPORT_LINK_TEXTS.period }).refine((value) => parseUtcDay(value) !== null, REPORT_LINK_TEXTS.period);
+
+/**
+ * The one schema of the 'Share with the client' form: the number of days the link lasts, and the page's
+ * period (hidden fields), held to the period's own rules.
+ */
+export const shareReportSchema = z
+  .object({
+    days: z.coerce
+      .number({ error: REPORT_LINK_TEXTS.days })
+      .int(REPORT_LINK_TEXTS.days)
+      .min(LINK_DAYS.min, REPORT_LINK_TEXTS.days)
+      .max(LINK_DAYS.max, REPORT_LINK_TEXTS.days),
+    from: linkDay,
+    to: linkDay,
+  })
+  .superRefine((value, ctx) => {
+    if (value.to < value.from || periodDays(value) > MAX_PERIOD_DAYS)
+      ctx.addIssue({ code: "custom", message: REPORT_LINK_TEXTS.period, path: ["to"] });
+  });
+export type ShareReportInput = z.infer<typeof shareReportSchema>;
+
+/** The 'Revoke' button's form: which link. */
+export const revokeReportLinkSchema = z.object({ linkId: z.uuid(REPORT_LINK_TEXTS.notFound) });

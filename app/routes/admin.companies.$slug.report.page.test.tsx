@@ -4,8 +4,11 @@ import "../../tests/support/dom";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
+import { ReportShare } from "~/components/reports/report-share";
+
 import { renderRoute } from "../../tests/support/render";
 import AdminClientReport from "./admin.companies.$slug.report";
+import SharedReport from "./reports.$token";
 
 const REPORT = {
   company: { name: "Halcyon Gold", tickerLabel: "ASX:HGD", slug: "halcyon-gold" },
@@ -71,6 +74,31 @@ const REPORT = {
       agreed: null,
     },
   ],
+  share: {
+    days: { min: 1, max: 90, default: 14 },
+    links: [
+      {
+        id: "0b7a1c9e-8d36-4f43-9c1a-2f5e8f0b6a11",
+        period: { from: "2026-11-01", to: "2026-11-03" },
+        createdBy: "Ada Editor",
+        created: { at: "2026-12-07T12:00:00.000Z", text: "2026-12-07 12:00 UTC" },
+        expires: { at: "2026-12-21T12:00:00.000Z", text: "2026-12-21 12:00 UTC" },
+        revoked: null,
+        status: "active",
+        statusLabel: "Active",
+      },
+      {
+        id: "1c8b2d0f-9e47-4a54-8d2b-3a6f9a1c7b22",
+        period: { from: "2026-10-01", to: "2026-10-31" },
+        createdBy: "a deleted account",
+        created: { at: "2026-11-01T09:00:00.000Z", text: "2026-11-01 09:00 UTC" },
+        expires: { at: "2026-11-15T09:00:00.000Z", text: "2026-11-15 09:00 UTC" },
+        revoked: { at: "2026-11-02T09:00:00.000Z", text: "2026-11-02 09:00 UTC" },
+        status: "revoked",
+        statusLabel: "Revoked",
+      },
+    ],
+  },
 };
 
 describe("the client report page", () => {
@@ -136,5 +164,87 @@ describe("the client report page", () => {
       ["Drill results", "6", "83%", "50%", "33%", "17%", "1:40"],
       ["Total", "12", "92%", "67%", "50%", "33%", "8:20"],
     ]);
+  });
+});
+
+/** A form's fields as it would post them: name and value, in order. */
+const fieldsOf = (form: HTMLFormElement) => [...form.querySelectorAll("input")].map((input) => [input.name, input.value]);
+
+describe('sharing the report (PRODUCT.md "Client reports")', () => {
+  it("offers a form for the days a link lasts, and lists the links with a Revoke button on the active one", () => {
+    renderRoute(AdminClientReport as never, "/admin/companies/halcyon-gold/report", { loaderData: REPORT });
+    expect(screen.getByRole("heading", { level: 2, name: "Share with the client" })).toBeTruthy();
+    const days = screen.getByLabelText("Expires after (days)") as HTMLInputElement;
+    expect([days.type, days.value, days.min, days.max, days.required]).toEqual(["number", "14", "1", "90", true]);
+    const form = days.closest("form")!;
+    expect(fieldsOf(form)).toEqual([
+      ["intent", "share"],
+      ["from", "2026-11-01"],
+      ["to", "2026-11-03"],
+      ["days", "14"],
+    ]);
+    const rows = screen.getByText("Ada Editor", { exact: false }).closest("tbody")!.querySelectorAll("tr");
+    expect([...rows].map((row) => [...row.querySelectorAll("td")].slice(0, 4).map((cell) => cell.textContent))).toEqual([
+      ["Nov 1, 2026 to Nov 3, 2026", "2026-12-07 12:00 UTCby Ada Editor", "2026-12-21 12:00 UTC", "Active"],
+      ["Oct 1, 2026 to Oct 31, 2026", "2026-11-01 09:00 UTCby a deleted account", "2026-11-15 09:00 UTC", "Revoked"],
+    ]);
+    const revoke = screen.getAllByRole("button", { name: /^Revoke/ });
+    expect(revoke).toHaveLength(1);
+    expect(fieldsOf(revoke[0]!.closest("form")!)).toEqual([
+      ["intent", "revoke"],
+      ["linkId", "0b7a1c9e-8d36-4f43-9c1a-2f5e8f0b6a11"],
+    ]);
+  });
+
+  it("shows a new link's address once, in a labelled read-only field, and a refusal as an alert", () => {
+    const url = "http://localhost:3000/reports/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE";
+    const Created = () => (
+      <ReportShare
+        share={REPORT.share as never}
+        period={REPORT.period}
+        answer={{ ok: true, url, expires: { at: "2026-12-21T12:00:00.000Z", text: "2026-12-21 12:00 UTC" } }}
+      />
+    );
+    renderRoute(Created as never, "/admin/companies/halcyon-gold/report");
+    const field = screen.getByLabelText("Link (expires 2026-12-21 12:00 UTC)") as HTMLInputElement;
+    expect([field.value, field.readOnly]).toEqual([url, true]);
+    expect(screen.getByRole("status").textContent).toContain("it is shown only once");
+
+    const Refused = () => (
+      <ReportShare
+        share={REPORT.share as never}
+        period={REPORT.period}
+        answer={{
+          ok: false,
+          message: "Expires after must be a whole number of days from 1 to 90.",
+          fields: { days: ["Expires after must be a whole number of days from 1 to 90."] },
+        }}
+      />
+    );
+    renderRoute(Refused as never, "/admin/companies/halcyon-gold/report");
+    expect(screen.getByRole("alert").textContent).toBe("Expires after must be a whole number of days from 1 to 90.");
+    expect(screen.getByLabelText("Expires after (days)").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+});
+
+describe("the page a shared link opens", () => {
+  it("shows the report's figures with its own heading and the CSV, without the admin's parts", () => {
+    const { share: _share, csvHref: _csv, ...report } = REPORT;
+    renderRoute(SharedReport as never, "/reports/abc", {
+      loaderData: { state: "open", report, generatedText: REPORT.generatedText, csvHref: "/reports/abc.csv" },
+    });
+    expect(screen.getByRole("heading", { level: 1, name: "Halcyon Gold" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe("/reports/abc.csv");
+    expect(within(screen.getByTestId("report-totals")).getByText("1,234")).toBeTruthy();
+    expect(screen.getByRole("table", { name: "Paid pieces published in the period" }).textContent).toContain("Halcyon Investor Relations");
+    expect(screen.queryByLabelText("From")).toBeNull();
+    expect(screen.queryByText("Share with the client")).toBeNull();
+  });
+
+  it("an unknown, expired or revoked link says so in one message, with no figures", () => {
+    renderRoute(SharedReport as never, "/reports/abc", { loaderData: { state: "gone" } });
+    expect(screen.getByRole("heading", { level: 1, name: "This report link has expired or been revoked." })).toBeTruthy();
+    expect(screen.queryByTestId("report-totals")).toBeNull();
   });
 });

@@ -41,6 +41,7 @@ export const DATABASE_TEST_FILES = [
   "app/routes/og.test.ts",
   "app/routes/podcasts.test.ts",
   "app/routes/programme.test.ts",
+  "app/routes/reports.$token.test.ts",
   "app/routes/resources.newsletter.test.ts",
   "app/routes/search.test.tsx",
   "app/routes/special-features.$id.test.tsx",

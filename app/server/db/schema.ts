@@ -1008,3 +1008,33 @@ export const measurementProgress = pgTable("measurement_progress", {
   readUntil: tstz("read_until").notNull(),
   ranAt: tstz("ran_at").notNull(),
 });
+
+/**
+ * PRODUCT.md "Client reports": a link that shows one company's report over a fixed period to whoever holds
+ * it, without an account, until it expires or is revoked. Only the SHA-256 of its random token is kept: the
+ * token is shown once, when the link is made, and a copy of the database cannot open a report.
+ */
+export const reportLinks = pgTable(
+  "report_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    periodFrom: date("period_from", { mode: "string" }).notNull(),
+    periodTo: date("period_to", { mode: "string" }).notNull(),
+    /** Hex SHA-256 of the token in the link's address. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Who made it; null once their account is deleted (the audit log still names them). */
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+    expiresAt: tstz("expires_at").notNull(),
+    revokedAt: tstz("revoked_at"),
+    revokedBy: text("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("report_links_period_check", sql`${t.periodTo} >= ${t.periodFrom}`),
+    // The report page lists a company's links, newest first.
+    index("report_links_company_idx").on(t.companyId, t.createdAt),
+  ],
+);

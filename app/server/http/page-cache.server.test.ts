@@ -369,6 +369,10 @@ describe("isCacheableRequest: never for writes, personal areas, APIs or a waitin
     ["GET", "/admin.data", "", false],
     ["GET", "/auth", "", false],
     ["GET", "/api/videos/1/view", "", false],
+    // PRODUCT.md "Client reports": a shared report, and its data request and CSV.
+    ["GET", "/reports/abc", "", false],
+    ["GET", "/reports/abc.data", "", false],
+    ["GET", "/reports/abc.csv", "", false],
     // PRODUCT.md "Content API": the same for every client, whatever its cookies.
     ["GET", "/api/v1/items", "", true],
     ["HEAD", "/api/v1/items/abc", "mw_toast=abc", true],

@@ -257,7 +257,8 @@ export function pickEncoding(acceptEncoding: string | null | undefined): Encodin
 }
 
 /** Paths never served from the cache (PRODUCT.md "Page cache"): personal, mutating or not pages at all. */
-const NEVER_CACHED = /^\/(admin|auth|account|api|resources|healthz|readyz|uploads)(\/|\.|$)/;
+// /reports: a client report opened by its shared link is one client's, and must stop the moment it is revoked.
+const NEVER_CACHED = /^\/(admin|auth|account|api|resources|healthz|readyz|uploads|reports)(\/|\.|$)/;
 
 /** PRODUCT.md "Content API": the public JSON API, the one part of /api the cache keeps. */
 export const CONTENT_API_PREFIX = "/api/v1/";

@@ -182,6 +182,11 @@ describe("securityHeaders middleware", () => {
       res.append("Content-Security-Policy", "default-src 'self'; script-src 'nonce-page'");
       res.type("html").send("<!doctype html><title>page</title>");
     });
+    app.get("/private", async (_req, res) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      res.append("Referrer-Policy", "no-referrer");
+      res.type("html").send("<!doctype html><title>private</title>");
+    });
     app.get("/file.txt", (_req, res) => void res.type("text").send("file"));
     app.get("/embed", (_req, res) => {
       res.setHeader("Content-Security-Policy", serializePolicy(embedDirectives({ script: "s", style: "t" }, LOCAL)));
@@ -224,6 +229,12 @@ describe("securityHeaders middleware", () => {
     expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(response.headers.get("permissions-policy")).toBe(permissionsPolicy());
     expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("lets a page's own Referrer-Policy replace the site's (a shared report's link), and keeps the site's elsewhere", async () => {
+    const get = await serve();
+    expect((await get("/private")).headers.get("referrer-policy")).toBe("no-referrer");
+    expect((await get("/page")).headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
   it("sends HSTS for a year when the public URL is https, and not over plain http", async () => {

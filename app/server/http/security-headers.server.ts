@@ -168,6 +168,10 @@ export function securityHeaders(context: PolicyContext = policyContext()): Reque
       if (error) return next(error);
       res.setHeader("Permissions-Policy", permissions);
       beforeHeadersAreSent(res, () => {
+        // A page's own Referrer-Policy (appended after this one) replaces the site's: a link's token must not
+        // leave as a Referer (PRODUCT.md "Client reports"), rather than two policies a browser must sort out.
+        const referrer = res.getHeader("Referrer-Policy");
+        if (Array.isArray(referrer) && referrer.length > 1) res.setHeader("Referrer-Policy", referrer.at(-1)!);
         const policy = res.getHeader("Content-Security-Policy");
         if (!policy) filePolicy(req, res, () => {});
         // PRODUCT.md "Embeds": browsers obey X-Frame-Options where the policy allows framing by any site.

@@ -1,0 +1,257 @@
+/**
+ * PRODUCT.md "Client reports": the report's figures, the same on the admin page and on the page a shared link
+ * opens (/reports/{token}): totals, the daily chart, the coverage, the audience and the disclosure register.
+ * The admin-only parts (the period form, downloads, sharing) stay on the admin page.
+ */
+import type { ReactNode } from "react";
+
+import { ReportChart } from "~/components/admin/report-chart";
+import { TableCard } from "~/components/admin/table-card";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
+import { formatDate, formatDuration } from "~/lib/format";
+import { completionPercent } from "~/lib/play-marks";
+import { averageSeconds, type ClientReport, type PlayFigures } from "~/server/reports/client-report.server";
+
+const number = (n: number | null) => (n == null ? "—" : n.toLocaleString("en-US"));
+
+const REFERRER_LABELS: Record<string, string> = {
+  search: "Search",
+  social: "Social",
+  newsletter: "Newsletter",
+  alert: "Company alert",
+  internal: "Our pages",
+  direct: "Direct",
+  other: "Other sites",
+};
+const DEVICE_LABELS: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
+
+function StatCard({ label, value }: { label: string; value: number }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-1">
+        <span className="text-sm text-muted-foreground">{label}</span>
+        <span className="text-2xl font-bold tabular-nums">{number(value)}</span>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+const AUDIENCE_COLUMNS = {
+  Referrers: { label: "Referrer", figure: "Views and listens" },
+  Devices: { label: "Device", figure: "Views and listens" },
+  Embeds: { label: "Site", figure: "Plays" },
+} as const;
+
+function AudienceTable({
+  caption,
+  lines,
+  labels,
+}: {
+  caption: keyof typeof AUDIENCE_COLUMNS;
+  lines: { value: string; hits: number }[];
+  labels: Record<string, string>;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{caption}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {lines.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing recorded in this period.</p>
+        ) : (
+          <Table>
+            <caption className="sr-only">{caption}</caption>
+            <TableColumns
+              columns={[
+                { label: AUDIENCE_COLUMNS[caption].label, className: "pl-0" },
+                { label: AUDIENCE_COLUMNS[caption].figure, align: "right" },
+              ]}
+            />
+            <TableBody>
+              {lines.map((line) => (
+                <TableRow key={line.value}>
+                  <TableCell className="pl-0">{labels[line.value] ?? line.value}</TableCell>
+                  <TableCell className="text-right tabular-nums">{number(line.hits)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const percent = (reached: number, figures: PlayFigures) => {
+  const share = completionPercent(reached, figures.plays);
+  return share == null ? "—" : `${share}%`;
+};
+
+/** PRODUCT.md "Client reports": plays, the share reaching each quarter and the average time, per played item. */
+function PlaysTable({ rows }: { rows: { key: string; title: string; url: string | null; plays: PlayFigures }[] }) {
+  return (
+    <Table>
+      <caption className="sr-only">Plays and how far they went</caption>
+      <TableColumns
+        columns={[
+          { label: "Title", className: "pl-5" },
+          { label: "Plays", align: "right" },
+          { label: "25%", align: "right" },
+          { label: "50%", align: "right" },
+          { label: "75%", align: "right" },
+          { label: "Completed", align: "right" },
+          { label: "Average time", align: "right", className: "pr-5" },
+        ]}
+      />
+      <TableBody>
+        {rows.map(({ key, title, url, plays }) => {
+          const average = averageSeconds(plays);
+          return (
+            <TableRow key={key}>
+              <TableCell className="min-w-48 pl-5 whitespace-normal">
+                {url ? (
+                  <a className="font-medium hover:underline" href={url}>
+                    {title}
+                  </a>
+                ) : (
+                  <span className="font-semibold">{title}</span>
+                )}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{number(plays.plays)}</TableCell>
+              <TableCell className="text-right tabular-nums">{percent(plays.q25, plays)}</TableCell>
+              <TableCell className="text-right tabular-nums">{percent(plays.q50, plays)}</TableCell>
+              <TableCell className="text-right tabular-nums">{percent(plays.q75, plays)}</TableCell>
+              <TableCell className="text-right tabular-nums">{percent(plays.q100, plays)}</TableCell>
+              <TableCell className="pr-5 text-right tabular-nums">{average == null ? "—" : formatDuration(average)}</TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The figures of `report`, below the page's own heading. */
+export function ClientReportView({
+  report,
+}: {
+  report: Pick<ClientReport, "company" | "totals" | "daily" | "items" | "referrers" | "devices" | "embeds" | "disclosures">;
+}) {
+  const { company, totals, daily, items, referrers, devices, embeds, disclosures } = report;
+  const played = items.flatMap((item) =>
+    item.plays ? [{ key: `${item.type}:${item.id}`, title: item.title, url: item.url, plays: item.plays }] : [],
+  );
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-testid="report-totals">
+        <StatCard label="Views" value={totals.views} />
+        <StatCard label="Listens" value={totals.listens} />
+        <StatCard label="Unique visitors (daily)" value={totals.uniques} />
+        <StatCard label="Downloads (IAB)" value={totals.downloads} />
+        <StatCard label="Listeners" value={totals.listeners} />
+      </div>
+
+      <Section title="Day by day">
+        <Card>
+          <CardContent>
+            <ReportChart days={daily} />
+          </CardContent>
+        </Card>
+      </Section>
+
+      <Section title="Coverage">
+        <TableCard empty={items.length === 0 ? `No published coverage of ${company.name} by the end of this period.` : null}>
+          <Table>
+            <caption className="sr-only">Each item's figures in the period</caption>
+            <TableColumns
+              columns={[
+                { label: "Title", className: "pl-5" },
+                { label: "Type", className: "hidden md:table-cell" },
+                { label: "Views / listens", align: "right" },
+                { label: "Uniques", align: "right" },
+                { label: "Downloads", align: "right" },
+                { label: "Listeners", align: "right", className: "pr-5" },
+              ]}
+            />
+            <TableBody>
+              {items.map((item) => (
+                <TableRow key={`${item.type}:${item.id}`}>
+                  <TableCell className="min-w-48 pl-5 whitespace-normal">
+                    <a className="font-medium hover:underline" href={item.url}>
+                      {item.title}
+                    </a>
+                    {/* Phones: the type sits under the title instead of in its own column. */}
+                    <span className="block text-xs text-muted-foreground md:hidden">{item.typeLabel}</span>
+                  </TableCell>
+                  <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{item.typeLabel}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {number(item.hits)} <span className="text-xs text-muted-foreground">{item.counter}</span>
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{number(item.uniques)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{number(item.downloads)}</TableCell>
+                  <TableCell className="pr-5 text-right tabular-nums">{number(item.listeners)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableCard>
+      </Section>
+
+      <Section title="Plays and completion">
+        <TableCard empty={played.length === 0 ? "No video, interview or podcast in this report." : null}>
+          <PlaysTable rows={[...played, { key: "total", title: "Total", url: null, plays: totals.plays }]} />
+        </TableCard>
+      </Section>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <AudienceTable caption="Referrers" lines={referrers} labels={REFERRER_LABELS} />
+        <AudienceTable caption="Devices" lines={devices} labels={DEVICE_LABELS} />
+        <AudienceTable caption="Embeds" lines={embeds.map((line) => ({ value: line.host, hits: line.plays }))} labels={{}} />
+      </div>
+
+      <Section title="Disclosure register">
+        <TableCard empty={disclosures.length === 0 ? `No paid piece about ${company.name} was published in this period.` : null}>
+          <Table>
+            <caption className="sr-only">Paid pieces published in the period</caption>
+            <TableColumns
+              columns={[
+                { label: "Title", className: "pl-5" },
+                { label: "Paid by" },
+                { label: "Paid" },
+                { label: "Agreed" },
+                { label: "Published", className: "pr-5" },
+              ]}
+            />
+            <TableBody>
+              {disclosures.map((entry) => (
+                <TableRow key={entry.key}>
+                  <TableCell className="pl-5 whitespace-normal">
+                    <a className="font-medium hover:underline" href={entry.url}>
+                      {entry.title}
+                    </a>
+                    <span className="block text-xs text-muted-foreground">{entry.typeLabel}</span>
+                  </TableCell>
+                  <TableCell>{entry.payer ?? "not recorded"}</TableCell>
+                  <TableCell>{entry.consideration ?? "not recorded"}</TableCell>
+                  <TableCell>{entry.agreed ?? "not recorded"}</TableCell>
+                  <TableCell className="pr-5">{formatDate(entry.publishedAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableCard>
+      </Section>
+    </>
+  );
+}
