@@ -157,6 +157,10 @@ export default function AdminClientReport({ loaderData }: Route.ComponentProps) 
         <StatCard label="Downloads (IAB)" value={totals.downloads} />
         <StatCard label="Listeners" value={totals.listeners} />
       </div>
+      <p className="text-sm text-muted-foreground">
+        Listeners are each episode's distinct listeners per day, summed over the days and the episodes: one who downloads two episodes on a
+        day counts for each.
+      </p>
 
       <Section title="Day by day">
         <Card>
@@ -184,9 +188,16 @@ export default function AdminClientReport({ loaderData }: Route.ComponentProps) 
               {items.map((item) => (
                 <TableRow key={`${item.type}:${item.id}`}>
                   <TableCell className="min-w-48 pl-5 whitespace-normal">
-                    <a className="font-medium hover:underline" href={item.url}>
-                      {item.title}
-                    </a>
+                    {/* PRODUCT.md "Client reports": a deleted item keeps its figures; its page is gone. */}
+                    {item.deleted ? (
+                      <>
+                        <span className="font-medium">{item.title}</span> <span className="text-xs text-muted-foreground">Deleted</span>
+                      </>
+                    ) : (
+                      <a className="font-medium hover:underline" href={item.url}>
+                        {item.title}
+                      </a>
+                    )}
                     {/* Phones: the type sits under the title instead of in its own column. */}
                     <span className="block text-xs text-muted-foreground md:hidden">{item.typeLabel}</span>
                   </TableCell>

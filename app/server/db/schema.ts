@@ -967,6 +967,48 @@ export const podcastDownloads = pgTable(
 );
 
 /**
+ * PRODUCT.md "Measurement": the downloads of days past MEASUREMENT_RETENTION_DAYS, rolled up by the downloads
+ * job from podcast_downloads (whose per-listener rows it then deletes): per episode, UTC day and the app,
+ * device and country the user agent named. `listeners` are the distinct listeners among them (at most one
+ * download per listener per episode and day, so equal to `downloads` under today's rules). No listener is kept.
+ */
+export const podcastDailyDownloads = pgTable(
+  "podcast_daily_downloads",
+  {
+    episodeType: text("episode_type", { enum: EPISODE_TYPES }).notNull(),
+    episodeId: uuid("episode_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    app: text("app"),
+    device: text("device"),
+    country: text("country"),
+    downloads: integer("downloads").notNull(),
+    listeners: integer("listeners").notNull(),
+  },
+  (t) => [
+    unique("podcast_daily_downloads_key").on(t.episodeType, t.episodeId, t.day, t.app, t.device, t.country).nullsNotDistinct(),
+    index("podcast_daily_downloads_day_idx").on(t.day),
+  ],
+);
+
+/**
+ * PRODUCT.md "Client reports": what a client's report needs of an item that readers could see when it was
+ * deleted (its figures stay in the daily tables): written in the deletion's transaction, with the companies
+ * it named then. Only added to.
+ */
+export const deletedItems = pgTable(
+  "deleted_items",
+  {
+    contentType: text("content_type").notNull(),
+    contentId: uuid("content_id").notNull(),
+    title: text("title").notNull(),
+    publishedAt: tstz("published_at").notNull(),
+    deletedAt: tstz("deleted_at").notNull().defaultNow(),
+    companyIds: uuid("company_ids").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentType, t.contentId] })],
+);
+
+/**
  * PRODUCT.md "Measurement": the salt of each UTC day that keys the listener and visitor hashes. Every instance
  * uses the same one (the first to need it writes it); it is deleted once its day is over, so a stored hash can
  * no longer be tied to an address.
