@@ -26,6 +26,7 @@ const REPORT = {
       typeLabel: "Podcast",
       title: "Gold podcast",
       url: "https://example.com/podcast/p1",
+      deleted: false,
       publishedAt: "2026-10-01T00:00:00.000Z",
       counter: "listens",
       hits: 7,
@@ -39,12 +40,27 @@ const REPORT = {
       typeLabel: "Video",
       title: "Drill results",
       url: "https://example.com/video/v1",
+      deleted: false,
       publishedAt: "2026-10-02T00:00:00.000Z",
       counter: "views",
       hits: 1234,
       uniques: 894,
       downloads: null,
       listeners: null,
+    },
+    {
+      type: "interview",
+      id: "i1",
+      typeLabel: "Interview",
+      title: "Old interview",
+      url: "https://example.com/interview/i1",
+      deleted: true,
+      publishedAt: "2026-09-01T00:00:00.000Z",
+      counter: "views",
+      hits: 0,
+      uniques: 0,
+      downloads: 0,
+      listeners: 0,
     },
   ],
   referrers: [{ value: "search", hits: 800 }],
@@ -102,6 +118,14 @@ describe("the client report page", () => {
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
     ).toEqual(["Drill resultsVideo", "Video", "1,234 views", "894", "—", "—"]);
+    // A deleted item keeps its row and figures, marked, without a link to its page (which is gone).
+    expect(screen.queryByRole("link", { name: "Old interview" })).toBeNull();
+    const deletedRow = screen.getByText("Old interview").closest("tr")!;
+    expect(
+      within(deletedRow)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Old interview DeletedInterview", "Interview", "0 views", "0", "0", "0"]);
     expect(screen.getByRole("table", { name: "Referrers" }).textContent).toContain("Search800");
     expect(screen.getByRole("table", { name: "Devices" }).textContent).toContain("Mobile1,241");
     const disclosure = screen.getByRole("table", { name: "Paid pieces published in the period" });

@@ -108,7 +108,7 @@ describe("the page and its CSV", () => {
     const page = await openPage(client.slug, PERIOD_QUERY, "compliance");
     expect(page.status).toBe(200);
     expect(page.body.period).toEqual(REPORT_PERIOD);
-    expect(page.body.totals).toEqual({ views: 10, listens: 7, uniques: 15, downloads: 5, listeners: 4 });
+    expect(page.body.totals).toEqual({ views: 10, listens: 7, uniques: 15, downloads: 5, listeners: 5 });
     expect(page.body.daily).toHaveLength(3);
     expect(page.body.disclosures.map((entry) => entry.title)).toEqual(["CEO interview"]);
     expect(page.body.csvHref).toBe(`/admin/companies/${client.slug}/report.csv?${PERIOD_QUERY}`);
@@ -151,7 +151,7 @@ describe("the page and its CSV", () => {
           .map(cell)
           .join(","),
       ),
-      '"TOTAL","","","","10","7","15","5","4"',
+      '"TOTAL","","","","10","7","15","5","5"',
     ]);
     expect(rows).toHaveLength(5);
   });
