@@ -386,7 +386,7 @@ export const mediaFiles = pgTable(
 /**
  * Views and listens per item per day (PRODUCT.md "Views over time"), beside the lifetime counters on the
  * content rows: one atomic upsert per counted hit. `content_type` is the registry key; there is no foreign
- * key (five tables), so deleting an item deletes its rows here.
+ * key (five tables): a deleted item's rows stay, for its client's report (deleted_items).
  */
 export const contentDailyStats = pgTable(
   "content_daily_stats",
@@ -947,8 +947,9 @@ export const podcastRequests = pgTable(
 
 /**
  * PRODUCT.md "Measurement": the downloads the job counted, one per episode, UTC day and listener (the address
- * hash and the user agent together, hashed again), with the app and device the user agent names. Kept with
- * the daily figures when the raw requests are pruned; no foreign key, so a deleted item keeps them.
+ * hash and the user agent together, hashed again), with the app and device the user agent names. Kept
+ * MEASUREMENT_RETENTION_DAYS, then rolled up into podcast_daily_downloads; no foreign key, so a deleted item
+ * keeps them.
  */
 export const podcastDownloads = pgTable(
   "podcast_downloads",

@@ -1,7 +1,6 @@
 /** PRODUCT.md "Client reports": the figures of one company's report over a period, computed by hand. */
-import { describe, expect, it } from "vitest";
-
 import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 
 import { deleteContent, listContent } from "~/server/content/admin-content.server";
 import { itemDailyTotals } from "~/server/counting/daily-stats.server";
@@ -101,7 +100,8 @@ describe("clientReport", () => {
     // The seeded days (2025) are long past the retention.
     const run = await countNewDownloads({ retentionDays: 30 });
     expect(run!.rolledUp).toBeGreaterThanOrEqual(7);
-    const ours = (rows: { episodeId: string }[]) => rows.filter((row) => [podcast.id, interview.id].includes(row.episodeId));
+    const ours = <Row extends { episodeId: string }>(rows: Row[]) =>
+      rows.filter((row) => [podcast.id, interview.id].includes(row.episodeId));
     expect(ours(await db.select().from(schema.podcastDownloads))).toEqual([]);
     const rolled = ours(await db.select().from(schema.podcastDailyDownloads))
       .map((row) => [row.episodeType, row.day, row.app, row.downloads, row.listeners])
