@@ -674,8 +674,18 @@ describe("reseedDemoContent", () => {
     await createUserAccount({ email: "keeper@example.com", password: "keeper-password", name: "Keeper" });
     await db.execute(sql`update videos set title = 'Edited by an admin' where id = ${demoId("video", DEMO_VIDEOS[0]!.slug)}`);
     await db.execute(sql`insert into blogs (title, status) values ('An extra post', 'draft')`);
+    // The old catalogue's rolled-up downloads and deleted items go with it.
+    const gone = crypto.randomUUID();
+    await db.execute(sql`insert into podcast_daily_downloads (episode_type, episode_id, day, downloads, listeners)
+      values ('podcast', ${gone}, '2020-01-01', 3, 3)`);
+    await db.execute(sql`insert into deleted_items (content_type, content_id, title, published_at, company_ids)
+      values ('podcast', ${gone}, 'Gone', now(), '{}')`);
 
     await reseedDemoContent(db);
+    const left = await rows<{ n: number }>(
+      sql`select (select count(*) from podcast_daily_downloads)::int + (select count(*) from deleted_items)::int as n`,
+    );
+    expect(left[0]!.n).toBe(0);
 
     expect((await counts("videos")).total).toBe(DEMO_VIDEOS.length);
     expect((await counts("blogs")).total).toBe(DEMO_BLOGS.length);
