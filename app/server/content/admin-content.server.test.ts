@@ -56,7 +56,7 @@ describe("delete", () => {
     expect(await deleteContent("special_feature", id)).toBe(false);
   });
 
-  it('keeps every day of a deleted item\'s figures, and lists a published one for its clients\' reports (PRODUCT.md "Views over time")', async () => {
+  it("keeps every day of a deleted item's figures, and lists a published one for its clients' reports (PRODUCT.md \"Views over time\")", async () => {
     const published = input({ status: "published" });
     const [gone, kept, draft] = [await create("video", published), await create("video", input()), await create("video", input())];
     const [client, other] = [await insertCompany(), await insertCompany()];
