@@ -36,6 +36,7 @@ const REPORT = {
       typeLabel: "Podcast",
       title: "Gold podcast",
       url: "https://example.com/podcast/p1",
+      deleted: false,
       publishedAt: "2026-10-01T00:00:00.000Z",
       counter: "listens",
       hits: 7,
@@ -50,6 +51,7 @@ const REPORT = {
       typeLabel: "Video",
       title: "Drill results",
       url: "https://example.com/video/v1",
+      deleted: false,
       publishedAt: "2026-10-02T00:00:00.000Z",
       counter: "views",
       hits: 1234,
@@ -57,6 +59,20 @@ const REPORT = {
       downloads: null,
       listeners: null,
       plays: { plays: 6, q25: 5, q50: 3, q75: 2, q100: 1, seconds: 600 },
+    },
+    {
+      type: "interview",
+      id: "i1",
+      typeLabel: "Interview",
+      title: "Old interview",
+      url: "https://example.com/interview/i1",
+      deleted: true,
+      publishedAt: "2026-09-01T00:00:00.000Z",
+      counter: "views",
+      hits: 0,
+      uniques: 0,
+      downloads: 0,
+      listeners: 0,
     },
   ],
   referrers: [{ value: "search", hits: 800 }],
@@ -140,6 +156,14 @@ describe("the client report page", () => {
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
     ).toEqual(["Drill resultsVideo", "Video", "1,234 views", "894", "—", "—"]);
+    // A deleted item keeps its row and figures, marked, without a link to its page (which is gone).
+    expect(screen.queryByRole("link", { name: "Old interview" })).toBeNull();
+    const deletedRow = screen.getByText("Old interview").closest("tr")!;
+    expect(
+      within(deletedRow)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Old interview DeletedInterview", "Interview", "0 views", "0", "0", "0"]);
     expect(screen.getByRole("table", { name: "Referrers" }).textContent).toContain("Search800");
     expect(screen.getByRole("table", { name: "Devices" }).textContent).toContain("Mobile1,241");
     expect(screen.getByRole("table", { name: "Embeds" }).textContent).toContain("investors.halcyon.example2");

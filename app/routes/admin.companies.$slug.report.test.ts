@@ -113,7 +113,7 @@ describe("the page and its CSV", () => {
       listens: 7,
       uniques: 15,
       downloads: 5,
-      listeners: 4,
+      listeners: 5,
       plays: { plays: 12, seconds: 6000 },
     });
     expect(page.body.daily).toHaveLength(3);
@@ -172,7 +172,7 @@ describe("the page and its CSV", () => {
           .join(","),
       ),
       // Plays: 6 + 6 of the video and the podcast; 6,000 seconds over 12 plays is 500 on average.
-      '"TOTAL","","","","10","7","15","5","4","12","11","8","6","4","500"',
+      '"TOTAL","","","","10","7","15","5","5","12","11","8","6","4","500"',
     ]);
     expect(rows).toHaveLength(5);
   });

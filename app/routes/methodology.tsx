@@ -96,8 +96,14 @@ export default function Methodology({ loaderData }: Route.ComponentProps) {
             </li>
             <li>We keep only the host of a referring page, and set no cookie.</li>
             <li>
-              The request records are kept {facts.retentionDays} days, then deleted; the downloads counted from them stay. Figures are
-              brought up to date every {facts.intervalSeconds === 1 ? "second" : `${facts.intervalSeconds} seconds`}.
+              The request records are kept {facts.retentionDays} days, then deleted. The downloads counted from them are kept per listener
+              (a hash under the day&rsquo;s deleted key) for {facts.retentionDays} days too; after that only daily totals stay: downloads
+              and listeners per episode, day, app and device. Figures are brought up to date every{" "}
+              {facts.intervalSeconds === 1 ? "second" : `${facts.intervalSeconds} seconds`}.
+            </li>
+            <li>
+              For views and web listens we keep per item and day only counts: views, unique visitors, referrer groups and hosts, and device
+              classes. A visitor&rsquo;s hash (under the day&rsquo;s key) is kept only until the day after, to count them once.
             </li>
           </ul>
         </Section>

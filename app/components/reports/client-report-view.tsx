@@ -150,7 +150,7 @@ export function ClientReportView({
 }) {
   const { company, totals, daily, items, referrers, devices, embeds, disclosures } = report;
   const played = items.flatMap((item) =>
-    item.plays ? [{ key: `${item.type}:${item.id}`, title: item.title, url: item.url, plays: item.plays }] : [],
+    item.plays ? [{ key: `${item.type}:${item.id}`, title: item.title, url: item.deleted ? null : item.url, plays: item.plays }] : [],
   );
   return (
     <>
@@ -161,6 +161,10 @@ export function ClientReportView({
         <StatCard label="Downloads (IAB)" value={totals.downloads} />
         <StatCard label="Listeners" value={totals.listeners} />
       </div>
+      <p className="text-sm text-muted-foreground">
+        Listeners are each episode's distinct listeners per day, summed over the days and the episodes: one who downloads two episodes on a
+        day counts for each.
+      </p>
 
       <Section title="Day by day">
         <Card>
@@ -188,9 +192,16 @@ export function ClientReportView({
               {items.map((item) => (
                 <TableRow key={`${item.type}:${item.id}`}>
                   <TableCell className="min-w-48 pl-5 whitespace-normal">
-                    <a className="font-medium hover:underline" href={item.url}>
-                      {item.title}
-                    </a>
+                    {/* PRODUCT.md "Client reports": a deleted item keeps its figures; its page is gone. */}
+                    {item.deleted ? (
+                      <>
+                        <span className="font-medium">{item.title}</span> <span className="text-xs text-muted-foreground">Deleted</span>
+                      </>
+                    ) : (
+                      <a className="font-medium hover:underline" href={item.url}>
+                        {item.title}
+                      </a>
+                    )}
                     {/* Phones: the type sits under the title instead of in its own column. */}
                     <span className="block text-xs text-muted-foreground md:hidden">{item.typeLabel}</span>
                   </TableCell>

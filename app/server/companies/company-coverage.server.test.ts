@@ -23,7 +23,9 @@ import { companyCoverage } from "./company-coverage.server";
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate companies, company_follows, content_companies, videos, podcasts, blogs, interviews, special_features`);
+  await db.execute(
+    sql`truncate companies, company_follows, report_links, content_companies, videos, podcasts, blogs, interviews, special_features`,
+  );
 });
 
 describe("a company's coverage", () => {

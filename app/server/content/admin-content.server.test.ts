@@ -6,8 +6,10 @@ import { CONTENT_TYPES, type ContentType } from "~/lib/content-types";
 import { FIELD_SPECS } from "~/lib/editor-fields";
 import { type ContentInput } from "~/lib/editor-values";
 
+import { insertCompany } from "../../../tests/support/companies";
 import { createItem as create, dailyRows } from "../../../tests/support/content";
 import { EMPTY_SHARED_VALUES } from "../../../tests/support/editor";
+import { tagItem } from "../../../tests/support/item-promotion";
 import { getDb, schema } from "../db/db.server";
 import { deleteContent, editorValuesFromRow, getContent, listContent } from "./admin-content.server";
 import { CONTENT_TABLES } from "./content-tables.server";
@@ -19,7 +21,7 @@ function input(overrides: Partial<ContentInput> = {}): ContentInput {
 beforeEach(async () => {
   const db = await getDb();
   await db.execute(
-    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, content_companies, content_daily_stats`,
+    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, report_links, content_companies, content_daily_stats, deleted_items`,
   );
 });
 
@@ -54,22 +56,36 @@ describe("delete", () => {
     expect(await deleteContent("special_feature", id)).toBe(false);
   });
 
-  it('deletes every day of the item\'s figures and leaves the others (PRODUCT.md "Views over time")', async () => {
-    const [gone, kept] = [await create("video", input()), await create("video", input())];
+  it("keeps every day of a deleted item's figures, and lists a published one for its clients' reports (PRODUCT.md \"Views over time\")", async () => {
+    const published = input({ status: "published" });
+    const [gone, kept, draft] = [await create("video", published), await create("video", input()), await create("video", input())];
+    const [client, other] = [await insertCompany(), await insertCompany()];
+    await tagItem("video", gone.id, [client.id, other.id]);
+    await tagItem("video", draft.id, [client.id]);
     const db = await getDb();
     await db.insert(schema.contentDailyStats).values([
       { contentType: "video", contentId: gone.id, day: "2026-05-12", hits: 1 },
       { contentType: "video", contentId: gone.id, day: "2026-05-13", hits: 2 },
       { contentType: "video", contentId: kept.id, day: "2026-05-13", hits: 3 },
-      { contentType: "podcast", contentId: gone.id, day: "2026-05-13", hits: 4 },
     ]);
+    const before = await dailyRows();
     expect(await deleteContent("video", gone.id)).toBe(true);
-    expect(await dailyRows()).toEqual(
-      [
-        ["podcast", gone.id, "2026-05-13", 4],
-        ["video", kept.id, "2026-05-13", 3],
-      ].sort((a, b) => `${a[0]}${a[1]}${a[2]}`.localeCompare(`${b[0]}${b[1]}${b[2]}`)),
-    );
+    expect(await deleteContent("video", draft.id)).toBe(true);
+    expect(await dailyRows()).toEqual(before);
+    // Its company tags go; the report's list of deleted items keeps which companies it named. A draft is not listed.
+    expect(await db.select().from(schema.contentCompanies)).toEqual([]);
+    const listed = await db.select().from(schema.deletedItems);
+    expect(listed).toEqual([
+      {
+        contentType: "video",
+        contentId: gone.id,
+        title: "Item",
+        publishedAt: expect.any(Date) as Date,
+        deletedAt: expect.any(Date) as Date,
+        companyIds: expect.arrayContaining([client.id, other.id]) as string[],
+      },
+    ]);
+    expect(listed[0]!.companyIds).toHaveLength(2);
   });
 });
 

@@ -3,7 +3,7 @@
  * all five types, the editor's values, delete, and the admin-only featured toggle. Saving an item is
  * `saveItem` (save-item.server.ts). The route handlers that call these are in `admin-content-handlers.server.ts`.
  */
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 import { CONTENT_REGISTRY, hasTranscript } from "~/lib/content-registry";
 import { type ContentType } from "~/lib/content-types";
@@ -74,6 +74,17 @@ function searchCondition(type: ContentType, q: string): SQL | undefined {
   return or(...conditions);
 }
 
+/**
+ * PRODUCT.md "Measurement": an episode's IAB downloads, its recent per-listener rows and the daily figures
+ * the downloads job rolled the older days up into.
+ */
+function episodeDownloads(type: ContentType, id: AnyColumn) {
+  return sql<number>`((select count(*) from podcast_downloads d where d.episode_type = ${type} and d.episode_id = ${id})
+    + (select coalesce(sum(a.downloads), 0) from podcast_daily_downloads a where a.episode_type = ${type} and a.episode_id = ${id}))`.mapWith(
+    Number,
+  );
+}
+
 /** PRODUCT.md "Admin lists": newest first, case-insensitive search, 25 a page with an exact count. */
 export async function listContent(type: ContentType, options: { q?: string; page?: number } = {}): Promise<AdminListPage> {
   const db = await getDb();
@@ -91,9 +102,7 @@ export async function listContent(type: ContentType, options: { q?: string; page
       publishedAt: t.publishedAt,
       scheduled: sql<boolean>`(${t.status} = 'published' and ${t.publishedAt} > now())`.mapWith(Boolean),
       count: sql<number>`${contentColumn(type, info.counter)}`,
-      downloads: isEpisodeType(type)
-        ? sql<number>`(select count(*) from podcast_downloads d where d.episode_type = ${type} and d.episode_id = ${t.id})`.mapWith(Number)
-        : sql<null>`null`,
+      downloads: isEpisodeType(type) ? episodeDownloads(type, t.id) : sql<null>`null`,
       featured: info.featurable ? sql<boolean>`${contentColumn(type, "featured")}` : sql<null>`null`,
       subtitle: info.extraSearchField ? sql<string | null>`${contentColumn(type, info.extraSearchField)}` : sql<null>`null`,
       needsTranscript: hasTranscript(type)
@@ -180,18 +189,24 @@ export async function deleteContent(type: ContentType, id: string, by?: CurrentU
   if (!isUuid(id)) return false;
   const db = await getDb();
   const t: ContentTable = CONTENT_TABLES[type];
-  // PRODUCT.md "Views over time", "Companies": the item's daily figures and company tags go with it, in
-  // the same transaction (no foreign key spans five tables); a hit arriving after finds no item.
+  // PRODUCT.md "Companies": the item's company tags go with it, in the same transaction (no foreign key
+  // spans five tables); a hit arriving after finds no item. PRODUCT.md "Views over time", "Client reports":
+  // its daily figures stay, and an item readers could see is listed in deleted_items for its clients' reports.
   const deleted = await db.transaction(async (tx) => {
     const stateBefore = await itemState(tx, type, id);
-    const rows = await tx.delete(t).where(eq(t.id, id)).returning({ id: t.id, title: t.title, status: t.status });
+    const rows = await tx
+      .delete(t)
+      .where(eq(t.id, id))
+      .returning({ id: t.id, title: t.title, status: t.status, publishedAt: t.publishedAt });
     // PRODUCT.md "Content events": a deleted item readers could see leaves a tombstone.
     if (rows[0]) await recordItemChange(tx, type, id, stateBefore);
     if (rows[0] && by) await auditItem(tx, by, "delete", { type, id, title: rows[0].title });
     if (rows[0]) {
-      const { contentDailyStats: daily } = schema;
-      await tx.delete(daily).where(and(eq(daily.contentType, type), eq(daily.contentId, id)));
-      await deleteItemCompanies(type, id, tx);
+      const companyIds = await deleteItemCompanies(type, id, tx);
+      const { title, publishedAt } = rows[0];
+      if (stateBefore?.public && publishedAt) {
+        await tx.insert(schema.deletedItems).values({ contentType: type, contentId: id, title, publishedAt, companyIds });
+      }
       // PRODUCT.md "Review": its review goes too; its revisions stay, the record of what was said.
       const { contentReviews: reviews } = schema;
       await tx.delete(reviews).where(and(eq(reviews.contentType, type), eq(reviews.contentId, id)));

@@ -24,7 +24,9 @@ async function allTags(): Promise<string[]> {
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate companies, company_follows, content_companies, videos, podcasts, blogs, interviews, special_features`);
+  await db.execute(
+    sql`truncate companies, company_follows, report_links, content_companies, videos, podcasts, blogs, interviews, special_features`,
+  );
 });
 
 describe("tagging and untagging an item", () => {

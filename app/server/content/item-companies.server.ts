@@ -183,16 +183,16 @@ export async function companiesByIds(ids: readonly string[]): Promise<ItemCompan
 
 /**
  * Deletes the companies an item names. Call it after deleting the item, in the same transaction when there
- * is one (`executor`). Returns how many rows were deleted.
+ * is one (`executor`). Returns the ids of the companies it named.
  */
-export async function deleteItemCompanies(type: ContentType, id: string, executor?: Pick<Database, "delete">): Promise<number> {
-  if (!isUuid(id)) return 0;
+export async function deleteItemCompanies(type: ContentType, id: string, executor?: Pick<Database, "delete">): Promise<string[]> {
+  if (!isUuid(id)) return [];
   const db = executor ?? (await getDb());
   const rows = await db
     .delete(contentCompanies)
     .where(and(eq(contentCompanies.contentType, type), eq(contentCompanies.contentId, id)))
     .returning({ companyId: contentCompanies.companyId });
-  return rows.length;
+  return rows.map((row) => row.companyId);
 }
 
 /** Whether any of these companies is a client now (ids of deleted companies are skipped). */

@@ -31,7 +31,9 @@ async function videoRow(id: string) {
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, content_companies`);
+  await db.execute(
+    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, report_links, content_companies`,
+  );
 });
 
 describe("published_at (set on becoming published, kept while published, cleared on leaving)", () => {

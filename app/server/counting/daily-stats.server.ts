@@ -1,7 +1,8 @@
 /**
  * Views and listens per item per day (PRODUCT.md "Views over time"), kept beside the lifetime counters on
- * the content rows: the dashboards' readers. `record-hit.server.ts` writes them; deleting an item deletes
- * its figures (content's `deleteContent`). Days are UTC dates ('2026-05-13'), taken from the server's clock.
+ * the content rows: the dashboards' readers. `record-hit.server.ts` writes them; deleting an item keeps
+ * its figures, for its client's report (the site's totals go on counting them). Days are UTC dates
+ * ('2026-05-13'), taken from the server's clock.
  */
 import { sql } from "drizzle-orm";
 

@@ -386,7 +386,7 @@ export const mediaFiles = pgTable(
 /**
  * Views and listens per item per day (PRODUCT.md "Views over time"), beside the lifetime counters on the
  * content rows: one atomic upsert per counted hit. `content_type` is the registry key; there is no foreign
- * key (five tables), so deleting an item deletes its rows here.
+ * key (five tables): a deleted item's rows stay, for its client's report (deleted_items).
  */
 export const contentDailyStats = pgTable(
   "content_daily_stats",
@@ -969,8 +969,9 @@ export const podcastRequests = pgTable(
 
 /**
  * PRODUCT.md "Measurement": the downloads the job counted, one per episode, UTC day and listener (the address
- * hash and the user agent together, hashed again), with the app and device the user agent names. Kept with
- * the daily figures when the raw requests are pruned; no foreign key, so a deleted item keeps them.
+ * hash and the user agent together, hashed again), with the app and device the user agent names. Kept
+ * MEASUREMENT_RETENTION_DAYS, then rolled up into podcast_daily_downloads; no foreign key, so a deleted item
+ * keeps them.
  */
 export const podcastDownloads = pgTable(
   "podcast_downloads",
@@ -986,6 +987,48 @@ export const podcastDownloads = pgTable(
     countedAt: tstz("counted_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.episodeType, t.episodeId, t.day, t.listener] }), index("podcast_downloads_day_idx").on(t.day)],
+);
+
+/**
+ * PRODUCT.md "Measurement": the downloads of days past MEASUREMENT_RETENTION_DAYS, rolled up by the downloads
+ * job from podcast_downloads (whose per-listener rows it then deletes): per episode, UTC day and the app,
+ * device and country the user agent named. `listeners` are the distinct listeners among them (at most one
+ * download per listener per episode and day, so equal to `downloads` under today's rules). No listener is kept.
+ */
+export const podcastDailyDownloads = pgTable(
+  "podcast_daily_downloads",
+  {
+    episodeType: text("episode_type", { enum: EPISODE_TYPES }).notNull(),
+    episodeId: uuid("episode_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    app: text("app"),
+    device: text("device"),
+    country: text("country"),
+    downloads: integer("downloads").notNull(),
+    listeners: integer("listeners").notNull(),
+  },
+  (t) => [
+    unique("podcast_daily_downloads_key").on(t.episodeType, t.episodeId, t.day, t.app, t.device, t.country).nullsNotDistinct(),
+    index("podcast_daily_downloads_day_idx").on(t.day),
+  ],
+);
+
+/**
+ * PRODUCT.md "Client reports": what a client's report needs of an item that readers could see when it was
+ * deleted (its figures stay in the daily tables): written in the deletion's transaction, with the companies
+ * it named then. Only added to.
+ */
+export const deletedItems = pgTable(
+  "deleted_items",
+  {
+    contentType: text("content_type").notNull(),
+    contentId: uuid("content_id").notNull(),
+    title: text("title").notNull(),
+    publishedAt: tstz("published_at").notNull(),
+    deletedAt: tstz("deleted_at").notNull().defaultNow(),
+    companyIds: uuid("company_ids").array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentType, t.contentId] })],
 );
 
 /**

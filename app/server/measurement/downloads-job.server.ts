@@ -5,7 +5,9 @@
  * less LATE_MS: a batch's time is taken when its transaction starts, before it commits), reads all their
  * records of the day and applies the IAB rules
  * (download-rules.server.ts); a listener counted before is not counted again (podcast_downloads' key). It
- * then deletes the spent daily salts and the records past MEASUREMENT_RETENTION_DAYS, in batches.
+ * then deletes the spent daily salts and the records past MEASUREMENT_RETENTION_DAYS, in batches, and rolls
+ * the downloads of days past it up into daily figures per episode (podcast_daily_downloads), deleting their
+ * per-listener rows: after retention only daily aggregates stay.
  */
 import { sql } from "drizzle-orm";
 
@@ -23,7 +25,7 @@ const JOB_LOCK = 0x4d57444c;
 const JOB = "podcast-downloads";
 /** How far before its last run a run reads again: a batch's `recorded_at` is taken before it commits. */
 export const LATE_MS = 60_000;
-/** Records deleted per statement when pruning, so a prune never holds the table long. */
+/** Records deleted (or downloads rolled up) per statement when pruning, so a prune never holds the table long. */
 const PRUNE_BATCH = 10_000;
 
 export interface JobRun {
@@ -32,6 +34,8 @@ export interface JobRun {
   /** Downloads newly counted. */
   downloads: number;
   pruned: number;
+  /** Per-listener downloads rolled up into daily figures (and deleted). */
+  rolledUp: number;
 }
 
 type RequestRow = {
@@ -109,7 +113,50 @@ export async function countNewDownloads({ retentionDays }: { retentionDays: numb
   if (!run) return null;
   await deleteSpentSalts(run.now);
   const pruned = await pruneRequests(run.now, retentionDays);
-  return { requests: run.requests, downloads: run.downloads, pruned };
+  const rolledUp = await rollUpDownloads(run.now, retentionDays);
+  return { requests: run.requests, downloads: run.downloads, pruned, rolledUp };
+}
+
+/**
+ * PRODUCT.md "Measurement": the downloads of the UTC days before `retentionDays` ago become daily figures per
+ * episode, day, app, device and country, and their per-listener rows are deleted, a batch a statement (the
+ * delete and the additions together, so a figure is never counted twice nor lost). Each batch holds the
+ * job's lock, so one instance at a time rolls up; a batch that finds the lock taken leaves the rest to a
+ * later turn. Figures add up exactly across batches: a listener has one row per episode and day.
+ */
+async function rollUpDownloads(now: Date, retentionDays: number): Promise<number> {
+  const db = await getDb();
+  const before = new Date(now.getTime() - retentionDays * 86_400_000).toISOString().slice(0, 10);
+  let rolledUp = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const [lock] = (await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${JOB_LOCK}) as locked`)).rows;
+      if (!lock?.locked) return null;
+      const [row] = (
+        await tx.execute<{ rolled: number | string }>(sql`
+          with spent as (
+            delete from podcast_downloads where (episode_type, episode_id, day, listener) in (
+              select episode_type, episode_id, day, listener from podcast_downloads
+              where day < ${before}::date order by day limit ${PRUNE_BATCH}
+            ) returning episode_type, episode_id, day, listener, app, device, country
+          ),
+          added as (
+            insert into podcast_daily_downloads (episode_type, episode_id, day, app, device, country, downloads, listeners)
+            select episode_type, episode_id, day, app, device, country, count(*), count(distinct listener)
+            from spent group by episode_type, episode_id, day, app, device, country
+            on conflict on constraint podcast_daily_downloads_key do update
+              set downloads = podcast_daily_downloads.downloads + excluded.downloads,
+                  listeners = podcast_daily_downloads.listeners + excluded.listeners
+            returning 1
+          )
+          select (select count(*) from spent) as rolled, (select count(*) from added) as added`)
+      ).rows;
+      return Number(row!.rolled);
+    });
+    if (batch === null) return rolledUp;
+    rolledUp += batch;
+    if (batch < PRUNE_BATCH) return rolledUp;
+  }
 }
 
 /** Deletes the records older than `retentionDays`, a batch at a time. */

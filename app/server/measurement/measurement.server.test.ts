@@ -26,7 +26,14 @@ const OVERCAST = "Overcast/3.0 (+http://overcast.fm/; iOS podcast app)";
 const ADDRESS = "203.0.113.77";
 
 const requestLog = createRequestLog();
-emptyBeforeEach(schema.podcasts, schema.interviews, schema.podcastRequests, schema.podcastDownloads, schema.measurementProgress);
+emptyBeforeEach(
+  schema.podcasts,
+  schema.interviews,
+  schema.podcastRequests,
+  schema.podcastDownloads,
+  schema.podcastDailyDownloads,
+  schema.measurementProgress,
+);
 beforeEach(() => forgetEpisodeAudio());
 // A test's records are written before the next test empties the table.
 afterEach(() => requestLog.flush());
@@ -172,6 +179,61 @@ describe("the downloads job", () => {
     expect(await countNewDownloads(retention)).toMatchObject({ pruned: 1 });
     expect((await db.select().from(schema.podcastRequests)).map((row) => row.id)).toEqual([fresh!.id]);
     expect((await db.select().from(schema.measurementSalts)).map((row) => row.day)).toEqual([new Date().toISOString().slice(0, 10)]);
+  });
+});
+
+describe("rolling up past the retention", () => {
+  it("turns the per-listener downloads of days before the retention into daily figures per episode and app, and deletes them", async () => {
+    const [podcast] = await insertPodcasts([{ audioUrl: TRAILER }]);
+    const [interview] = await insertInterviews([{ audioUrl: TRAILER }]);
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const download = (episodeType: "podcast" | "interview", episodeId: string, daysAgo: number, listener: string, app: string | null) => ({
+      episodeType,
+      episodeId,
+      day: day(daysAgo),
+      listener,
+      app,
+      device: app === "Apple Podcasts" ? "phone" : null,
+      countedAt: new Date(`${day(daysAgo)}T08:00:00Z`),
+    });
+    const db = await getDb();
+    await db.insert(schema.podcastDownloads).values([
+      download("podcast", podcast!.id, 40, "a", "Apple Podcasts"),
+      download("podcast", podcast!.id, 40, "b", "Apple Podcasts"),
+      download("podcast", podcast!.id, 40, "c", "Overcast"),
+      download("podcast", podcast!.id, 40, "d", null),
+      download("podcast", podcast!.id, 32, "a", "Apple Podcasts"),
+      download("interview", interview!.id, 40, "a", "Apple Podcasts"),
+      // Within the retention: kept as they are.
+      download("podcast", podcast!.id, 29, "a", "Apple Podcasts"),
+      download("podcast", podcast!.id, 0, "e", "Overcast"),
+    ]);
+    expect(await countNewDownloads(retention)).toMatchObject({ rolledUp: 6 });
+    const kept = await db.select().from(schema.podcastDownloads);
+    expect(kept.map((row) => [row.day, row.listener]).sort()).toEqual([
+      [day(29), "a"],
+      [day(0), "e"],
+    ]);
+    const rolled = await db.select().from(schema.podcastDailyDownloads);
+    const sorted = (rows: unknown[][]) => rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    expect(sorted(rolled.map((row) => [row.episodeType, row.day, row.app, row.device, row.country, row.downloads, row.listeners]))).toEqual(
+      sorted([
+        ["interview", day(40), "Apple Podcasts", "phone", null, 1, 1],
+        ["podcast", day(32), "Apple Podcasts", "phone", null, 1, 1],
+        ["podcast", day(40), "Apple Podcasts", "phone", null, 2, 2],
+        ["podcast", day(40), "Overcast", null, null, 1, 1],
+        ["podcast", day(40), null, null, null, 1, 1],
+      ]),
+    );
+    // A listener counted late for a day already rolled up adds to its figure (the null app is one key).
+    await db.insert(schema.podcastDownloads).values([download("podcast", podcast!.id, 40, "f", null)]);
+    expect(await countNewDownloads(retention)).toMatchObject({ rolledUp: 1 });
+    const unnamed = await db
+      .select()
+      .from(schema.podcastDailyDownloads)
+      .where(sql`app is null and episode_type = 'podcast'`);
+    expect(unnamed.map((row) => [row.downloads, row.listeners])).toEqual([[2, 2]]);
+    expect(await countNewDownloads(retention)).toMatchObject({ rolledUp: 0 });
   });
 });
 

@@ -1,10 +1,14 @@
 /** PRODUCT.md "Client reports": the figures of one company's report over a period, computed by hand. */
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { deleteContent, listContent } from "~/server/content/admin-content.server";
 import { itemDailyTotals } from "~/server/counting/daily-stats.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { countNewDownloads } from "~/server/measurement/downloads-job.server";
 
 import { REPORT_AT as AT, REPORT_PERIOD as PERIOD, seedClientReport } from "../../../tests/support/client-report";
-import { clientReport } from "./client-report.server";
+import { clientReport, clientReportRows } from "./client-report.server";
 
 describe("clientReport", () => {
   it("is null for an unknown company", async () => {
@@ -49,16 +53,17 @@ describe("clientReport", () => {
       downloads: null,
       plays: { plays: 0, seconds: 0 },
     });
-    // Listeners: (1 Mar, L1) listened to both episodes and counts once.
+    // Listeners: the items' summed; (1 Mar, L1), a listener of both episodes, counts for each.
     expect(report.totals).toEqual({
       views: 10,
       listens: 7,
       uniques: 15,
       downloads: 5,
-      listeners: 4,
+      listeners: 5,
       plays: { plays: 12, q25: 11, q50: 8, q75: 6, q100: 4, seconds: 6000 },
     });
     expect(report.embeds).toEqual([{ host: "investors.halcyon.example", plays: 2 }]);
+    expect(report.items.every((item) => !item.deleted)).toBe(true);
     expect(report.daily).toEqual([
       { day: "2025-03-01", views: 5, listens: 0, downloads: 3 },
       { day: "2025-03-02", views: 0, listens: 7, downloads: 1 },
@@ -101,6 +106,68 @@ describe("clientReport", () => {
     expect(report.daily.reduce((sum, day) => sum + day.views, 0)).toBe(report.totals.views);
     expect(report.daily.reduce((sum, day) => sum + day.listens, 0)).toBe(report.totals.listens);
     expect(report.daily.reduce((sum, day) => sum + day.downloads, 0)).toBe(report.totals.downloads);
+  });
+
+  it("gives the same figures after the downloads job rolls the per-listener rows up into daily figures", async () => {
+    const { client, podcast, interview } = await seedClientReport();
+    const db = await getDb();
+    // Two apps on one day: the daily figures keep the app, and the listeners add up across them.
+    await db.update(schema.podcastDownloads).set({ app: "Overcast" }).where(eq(schema.podcastDownloads.listener, "L2"));
+    const before = (await clientReport(client.slug, PERIOD, AT))!;
+    const adminDownloads = async () => {
+      const { items } = await listContent("podcast", { q: "Gold podcast" });
+      return items.find((item) => item.id === podcast.id)!.downloads;
+    };
+    expect(await adminDownloads()).toBe(4);
+
+    // The seeded days (2025) are long past the retention.
+    const run = await countNewDownloads({ retentionDays: 30 });
+    expect(run!.rolledUp).toBeGreaterThanOrEqual(7);
+    const ours = <Row extends { episodeId: string }>(rows: Row[]) =>
+      rows.filter((row) => [podcast.id, interview.id].includes(row.episodeId));
+    expect(ours(await db.select().from(schema.podcastDownloads))).toEqual([]);
+    const rolled = ours(await db.select().from(schema.podcastDailyDownloads))
+      .map((row) => [row.episodeType, row.day, row.app, row.downloads, row.listeners])
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    expect(rolled).toEqual([
+      ["interview", "2025-03-01", null, 1, 1],
+      ["interview", "2025-03-03", null, 1, 1],
+      ["podcast", "2025-03-01", "Overcast", 1, 1],
+      ["podcast", "2025-03-01", null, 1, 1],
+      ["podcast", "2025-03-02", null, 1, 1],
+      ["podcast", "2025-03-04", null, 1, 1],
+    ]);
+
+    expect(await clientReport(client.slug, PERIOD, AT)).toEqual(before);
+    expect(await adminDownloads()).toBe(4);
+    // A listener counted late for a rolled-up day adds to it.
+    await db.insert(schema.podcastDownloads).values({
+      episodeType: "podcast",
+      episodeId: podcast.id,
+      day: "2025-03-02",
+      listener: "L5",
+      countedAt: new Date("2025-03-02T10:00:00Z"),
+    });
+    const after = (await clientReport(client.slug, PERIOD, AT))!;
+    expect(after.items.find((item) => item.id === podcast.id)).toMatchObject({ downloads: 4, listeners: 4 });
+    expect(after.totals).toEqual({ ...before.totals, downloads: 6, listeners: 6 });
+  });
+
+  it("keeps a deleted item, marked, with its figures: the totals do not change", async () => {
+    const { client, video, podcast, draft } = await seedClientReport();
+    const before = (await clientReport(client.slug, PERIOD, AT))!;
+    expect(await deleteContent("podcast", podcast.id)).toBe(true);
+    expect(await deleteContent("video", video.id)).toBe(true);
+    expect(await deleteContent("blog", draft.id)).toBe(true);
+    const after = (await clientReport(client.slug, PERIOD, AT))!;
+    const deleted = new Set([podcast.id, video.id]);
+    expect(after.items).toEqual(before.items.map((item) => ({ ...item, deleted: deleted.has(item.id) })));
+    expect(after.totals).toEqual(before.totals);
+    expect(after.daily).toEqual(before.daily);
+    expect([after.referrers, after.devices, after.embeds]).toEqual([before.referrers, before.devices, before.embeds]);
+    const csv = clientReportRows(after);
+    expect(csv.find((row) => row[0] === "Gold podcast")?.slice(1, 3)).toEqual(["Podcast", "Deleted"]);
+    expect(csv.at(-1)).toEqual(["TOTAL", null, null, null, 10, 7, 15, 5, 5, 12, 11, 8, 6, 4, 500]);
   });
 
   it("a period with nothing in it is all zeros, one row a day", async () => {

@@ -1,6 +1,8 @@
 /**
  * PRODUCT.md "Client reports": one company's coverage and its reach over a period, from the daily figures
- * (content_daily_stats, content_daily_audience) and the IAB downloads (podcast_downloads). Five statements
+ * (content_daily_stats, content_daily_audience) and the IAB downloads (podcast_downloads, and the daily figures
+ * podcast_daily_downloads keeps of days past retention). A deleted item's figures stay; deleted_items lists it
+ * (PRODUCT.md "Client reports"). Five statements
  * whatever the number of items: the company, then, together, the items' figures, the daily series with the
  * period's totals, the audience, and the disclosure register filtered to the period.
  */
@@ -25,8 +27,10 @@ export interface ReportItem {
   id: string;
   typeLabel: string;
   title: string;
-  /** The item's public page, absolute. */
+  /** The item's public page, absolute (a deleted item's page is gone: show 'Deleted' instead of a link). */
   url: string;
+  /** Deleted since it was published: its figures stay in the report (PRODUCT.md "Client reports"). */
+  deleted: boolean;
   publishedAt: string;
   /** Whether `hits` are listens (podcasts) or views (every other type). */
   counter: "views" | "listens";
@@ -36,7 +40,7 @@ export interface ReportItem {
   uniques: number;
   /** IAB downloads; null for a type that is never an episode (videos, posts, special features). */
   downloads: number | null;
-  /** Distinct listeners per day, summed over days; null as for downloads. */
+  /** Distinct listeners of the episode per day, summed over days; null as for downloads. */
   listeners: number | null;
   /** What the players reported, on our pages and in embeds; null for a type without a player. */
   plays: PlayFigures | null;
@@ -57,7 +61,11 @@ export interface ReportTotals {
   listens: number;
   uniques: number;
   downloads: number;
-  /** Distinct (day, listener) over all the company's episodes: a listener of two episodes on one day is one. */
+  /**
+   * The items' listeners summed (each episode's distinct listeners per day): a listener of two episodes on one
+   * day is two. Per-listener rows are rolled up after retention, so a distinct count across episodes could
+   * not be kept for older days (PRODUCT.md "Client reports").
+   */
   listeners: number;
   plays: PlayFigures;
 }
@@ -100,18 +108,35 @@ const inList = (values: readonly string[]) =>
 
 /**
  * The published items naming the company, published by the period's last day (a later one has nothing in it),
- * as a table `items(content_type, id, title, published_at)`. Table names come from the registry, never from input.
+ * and those deleted since that named it when deleted, as a table `items(content_type, id, title, published_at,
+ * deleted)`. Table names come from the registry, never from input.
  */
 function itemsOf(companyId: string, period: ReportPeriod) {
+  const publishedBy = sql`published_at < (${period.to}::date + 1)::timestamp at time zone 'UTC'`;
   return sql`(${sql.join(
-    CONTENT_TYPE_LIST.map(
-      ({ key, tableName }) => sql`select ${key}::text as content_type, id, title, published_at
+    [
+      ...CONTENT_TYPE_LIST.map(
+        ({ key, tableName }) => sql`select ${key}::text as content_type, id, title, published_at, false as deleted
         from ${sql.identifier(tableName)} join content_companies on content_type = ${key} and content_id = id
-        where company_id = ${companyId} and ${PUBLIC_NOW_SQL} and published_at < (${period.to}::date + 1)::timestamp at time zone 'UTC'`,
-    ),
+        where company_id = ${companyId} and ${PUBLIC_NOW_SQL} and ${publishedBy}`,
+      ),
+      sql`select content_type, content_id as id, title, published_at, true as deleted
+        from deleted_items where ${companyId}::uuid = any(company_ids) and ${publishedBy}`,
+    ],
     sql` union all `,
   )})`;
 }
+
+/**
+ * PRODUCT.md "Measurement": every episode's downloads per day as `downloads(episode_type, episode_id, day,
+ * downloads, listeners)`: the recent per-listener rows (one download, one listener each: its key is the
+ * episode, day and listener) and the daily figures of the days rolled up, so a figure is the same before
+ * and after the rollup.
+ */
+const EPISODE_DOWNLOADS = sql`(
+  select episode_type, episode_id, day, 1 as downloads, 1 as listeners from podcast_downloads
+  union all
+  select episode_type, episode_id, day, downloads, listeners from podcast_daily_downloads)`;
 
 const num = (value: number | string | null | undefined) => Number(value ?? 0);
 
@@ -128,6 +153,7 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     id: string;
     title: string;
     published_at: string | Date;
+    deleted: boolean;
     hits: number | string;
     uniques: number | string;
     downloads: number | string;
@@ -146,8 +172,8 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
       where ${inPeriod("day")}
       group by s.content_type, s.content_id),
     downloads as (
-      select p.episode_type, p.episode_id, count(*) as downloads, count(distinct (p.day, p.listener)) as listeners
-      from podcast_downloads p join items i on i.content_type = p.episode_type and i.id = p.episode_id
+      select p.episode_type, p.episode_id, sum(p.downloads) as downloads, sum(p.listeners) as listeners
+      from ${EPISODE_DOWNLOADS} p join items i on i.content_type = p.episode_type and i.id = p.episode_id
       where ${inPeriod("day")}
       group by p.episode_type, p.episode_id),
     plays as (
@@ -156,7 +182,7 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
       from content_daily_plays p join items i on i.content_type = p.content_type and i.id = p.content_id
       where ${inPeriod("day")}
       group by p.content_type, p.content_id)
-    select items.content_type, items.id, items.title, items.published_at,
+    select items.content_type, items.id, items.title, items.published_at, items.deleted,
            coalesce(stats.hits, 0)::bigint as hits, coalesce(stats.uniques, 0)::bigint as uniques,
            coalesce(downloads.downloads, 0)::bigint as downloads, coalesce(downloads.listeners, 0)::bigint as listeners,
            coalesce(plays.plays, 0)::bigint as plays, coalesce(plays.q25, 0)::bigint as q25,
@@ -168,13 +194,12 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     left join plays on plays.content_type = items.content_type and plays.content_id = items.id
     order by ${NEWEST_PUBLISHED_SQL}`);
 
-  // Every day of the period, zero-filled; the period's distinct listeners ride on each row (one statement).
+  // Every day of the period, zero-filled.
   const dayRows = db.execute<{
     day: string;
     views: number | string;
     listens: number | string;
     downloads: number | string;
-    listeners: number | string;
   }>(sql`
     with items as ${items},
     days as (select ${period.from}::date + n as day from generate_series(0, ${periodDays(period) - 1}::int) as n),
@@ -185,15 +210,14 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
       from content_daily_stats s join items i on i.content_type = s.content_type and i.id = s.content_id
       where ${inPeriod("day")}
       group by s.day),
-    downloads as (
-      select p.day, p.listener
-      from podcast_downloads p join items i on i.content_type = p.episode_type and i.id = p.episode_id
-      where ${inPeriod("day")}),
-    per_day as (select day, count(*) as downloads from downloads group by day)
+    per_day as (
+      select p.day, sum(p.downloads) as downloads
+      from ${EPISODE_DOWNLOADS} p join items i on i.content_type = p.episode_type and i.id = p.episode_id
+      where ${inPeriod("day")}
+      group by p.day)
     select to_char(days.day, 'YYYY-MM-DD') as day,
            coalesce(stats.views, 0)::bigint as views, coalesce(stats.listens, 0)::bigint as listens,
-           coalesce(per_day.downloads, 0)::bigint as downloads,
-           (select count(distinct (day, listener)) from downloads)::bigint as listeners
+           coalesce(per_day.downloads, 0)::bigint as downloads
     from days
     left join stats on stats.day = days.day
     left join per_day on per_day.day = days.day
@@ -232,6 +256,7 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
       typeLabel: info.label,
       title: row.title,
       url: absoluteUrl(publicUrlFor(row.content_type, row.id)),
+      deleted: row.deleted === true,
       publishedAt: new Date(row.published_at).toISOString(),
       counter: info.counter,
       hits: num(row.hits),
@@ -255,7 +280,7 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     listens: sum(reportItems.filter((item) => item.counter === "listens").map((item) => item.hits)),
     uniques: sum(reportItems.map((item) => item.uniques)),
     downloads: sum(reportItems.map((item) => item.downloads ?? 0)),
-    listeners: num(dayResult.rows[0]?.listeners),
+    listeners: sum(reportItems.map((item) => item.listeners ?? 0)),
     plays: sumPlays(reportItems.map((item) => item.plays)),
   };
   const audience = (dimension: "referrer" | "device") =>
@@ -326,14 +351,14 @@ const playColumns = (figures: PlayFigures | null) =>
     : [null, null, null, null, null, null];
 
 /**
- * The per-item table as CSV rows, then a TOTAL row (its listeners distinct across episodes, not a sum).
- * Views and listens have their own columns, so a sum down either means one thing.
+ * The per-item table as CSV rows, then a TOTAL row: each column's sum. Views and listens have their own
+ * columns, so a sum down either means one thing. A deleted item's URL cell says 'Deleted' (its page is gone).
  */
 export function clientReportRows(report: ClientReport): (string | number | null)[][] {
   const rows = report.items.map((item) => [
     item.title,
     item.typeLabel,
-    item.url,
+    item.deleted ? "Deleted" : item.url,
     item.publishedAt.slice(0, 10),
     item.counter === "views" ? item.hits : null,
     item.counter === "listens" ? item.hits : null,

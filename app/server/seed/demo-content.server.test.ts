@@ -704,8 +704,18 @@ describe("reseedDemoContent", () => {
     await createUserAccount({ email: "keeper@example.com", password: "keeper-password", name: "Keeper" });
     await db.execute(sql`update videos set title = 'Edited by an admin' where id = ${demoId("video", DEMO_VIDEOS[0]!.slug)}`);
     await db.execute(sql`insert into blogs (title, status) values ('An extra post', 'draft')`);
+    // The old catalogue's rolled-up downloads and deleted items go with it.
+    const gone = crypto.randomUUID();
+    await db.execute(sql`insert into podcast_daily_downloads (episode_type, episode_id, day, downloads, listeners)
+      values ('podcast', ${gone}, '2020-01-01', 3, 3)`);
+    await db.execute(sql`insert into deleted_items (content_type, content_id, title, published_at, company_ids)
+      values ('podcast', ${gone}, 'Gone', now(), '{}')`);
 
     await reseedDemoContent(db);
+    const left = await rows<{ n: number }>(
+      sql`select (select count(*) from podcast_daily_downloads)::int + (select count(*) from deleted_items)::int as n`,
+    );
+    expect(left[0]!.n).toBe(0);
 
     expect((await counts("videos")).total).toBe(DEMO_VIDEOS.length);
     expect((await counts("blogs")).total).toBe(DEMO_BLOGS.length);
@@ -735,7 +745,9 @@ describe("reseedDemoContent", () => {
 describe("seedDemoContent on a database that still has companies", () => {
   it("keeps an existing company with a demo slug and names only the demo companies present", async () => {
     const db = await getDb();
-    await db.execute(sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, content_companies`);
+    await db.execute(
+      sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, report_links, content_companies`,
+    );
     // An admin deleted the demo Quokka Pay and made their own under the same slug and ticker.
     await db.execute(sql`insert into companies (name, slug, ticker, exchange) values ('Quokka Pay Ltd', 'quokka-pay', 'QPY', 'ASX')`);
 

@@ -303,9 +303,10 @@ const JSON_ROWS_PER_INSERT = 5_000;
 export async function reseedDemoContent(db: Database, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     // One TRUNCATE empties all five tables and the companies (and leaves no dead rows); the items' company
-    // tags, daily figures and podcast downloads go with them, as when an item or a company is deleted (PRODUCT.md "Companies").
+    // tags, daily figures, podcast downloads (rolled up or not) and deleted items' list go with them: the
+    // old catalogue's figures would name no item of the new one (PRODUCT.md "Companies", "Client reports").
     await tx.execute(
-      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.contentDailyAudience}, ${schema.contentDailyPlays}`,
+      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.reportLinks}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.podcastDailyDownloads}, ${schema.contentDailyAudience}, ${schema.contentDailyPlays}, ${schema.deletedItems}`,
     );
     await seedDemoContent(tx, now);
   });
