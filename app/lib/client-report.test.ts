@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { clientReportCsvPath, clientReportPath, parseReportPeriod, PERIOD_MESSAGES, periodDays } from "./client-report";
+import {
+  clientReportCsvPath,
+  clientReportPath,
+  clientReportPdfPath,
+  parseReportPeriod,
+  PERIOD_MESSAGES,
+  periodDays,
+} from "./client-report";
 
 const TODAY = new Date("2026-12-07T11:30:00Z");
 const parse = (query: string) => parseReportPeriod(new URLSearchParams(query), TODAY);
@@ -40,5 +47,6 @@ describe('the client report\'s period (PRODUCT.md "Client reports")', () => {
   it("the report's addresses", () => {
     expect(clientReportPath("acme-gold")).toBe("/admin/companies/acme-gold/report");
     expect(clientReportCsvPath("acme-gold")).toBe("/admin/companies/acme-gold/report.csv");
+    expect(clientReportPdfPath("acme-gold")).toBe("/admin/companies/acme-gold/report.pdf");
   });
 });

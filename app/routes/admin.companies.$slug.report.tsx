@@ -9,7 +9,7 @@ import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
-import { clientReportCsvPath, parseReportPeriod } from "~/lib/client-report";
+import { clientReportCsvPath, clientReportPdfPath, DEVICE_LABELS, parseReportPeriod, REFERRER_LABELS } from "~/lib/client-report";
 import { COMPANIES_PATH, COMPANY_TEXTS } from "~/lib/companies";
 import { formatDate, formatUtcMinute } from "~/lib/format";
 import { NOINDEX } from "~/lib/seo";
@@ -33,6 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...report,
     generatedText: formatUtcMinute(new Date(report.generatedAt)),
     csvHref: `${clientReportCsvPath(report.company.slug)}?${query}`,
+    pdfHref: `${clientReportPdfPath(report.company.slug)}?${query}`,
   };
 }
 
@@ -42,17 +43,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 const number = (n: number | null) => (n == null ? "—" : n.toLocaleString("en-US"));
-
-const REFERRER_LABELS: Record<string, string> = {
-  search: "Search",
-  social: "Social",
-  newsletter: "Newsletter",
-  alert: "Company alert",
-  internal: "Our pages",
-  direct: "Direct",
-  other: "Other sites",
-};
-const DEVICE_LABELS: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
 
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
@@ -116,7 +106,8 @@ function AudienceTable({
 }
 
 export default function AdminClientReport({ loaderData }: Route.ComponentProps) {
-  const { company, period, generatedAt, generatedText, totals, daily, items, referrers, devices, disclosures, csvHref } = loaderData;
+  const { company, period, generatedAt, generatedText, totals, daily, items, referrers, devices, disclosures, csvHref, pdfHref } =
+    loaderData;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -133,9 +124,14 @@ export default function AdminClientReport({ loaderData }: Route.ComponentProps) 
             </span>
           </p>
         </div>
-        <a className={buttonVariants({ variant: "outline" })} href={csvHref} download>
-          Download CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a className={buttonVariants({ variant: "outline" })} href={csvHref} download>
+            Download CSV
+          </a>
+          <a className={buttonVariants({ variant: "outline" })} href={pdfHref} download>
+            Download PDF
+          </a>
+        </div>
       </div>
 
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border p-4">
