@@ -78,13 +78,14 @@ export default [
     route("webhooks/:id", "routes/admin.webhooks.$id.tsx"),
   ]),
 
-  // Admin CSV downloads: top level so the admin layout does not render around a file
+  // Admin CSV and PDF downloads: top level so the admin layout does not render around a file
   route("admin/subscribers.csv", "routes/admin.subscribers[.csv].ts"),
   route("admin/messages.csv", "routes/admin.messages[.csv].ts"),
   route("admin/audit.csv", "routes/admin.audit[.csv].ts"),
   route("admin/companies/:slug/report.csv", "routes/admin.companies.$slug.report[.csv].ts"),
   // PRODUCT.md "Client reports": a shared link's CSV (ranked above reports/:token, a static-looking segment)
   route("reports/:token.csv", "routes/reports.$token[.csv].ts"),
+  route("admin/companies/:slug/report.pdf", "routes/admin.companies.$slug.report[.pdf].ts"),
   // PRODUCT.md "Media library": uploads answer JSON, and the stored files are served under /uploads
   route("admin/media/upload", "routes/admin.media.upload.ts"),
   // PRODUCT.md "Companies": the editor's company picker asks this for matches (JSON)

@@ -16,10 +16,17 @@
  * asset's at the same connection count, on the same server) and writes it into docs/PERFORMANCE.md
  * between `<!-- bench:start -->` and `<!-- bench:end -->`.
  *
+ * Between the two servers, a client company with 200 items and 90 days of figures is written into the database
+ * (bench/client-report.ts), and the second server also times its report page (PRODUCT.md "Client reports"): one
+ * request at a time, signed in as the admin, median and p95 against the issue's 2 s, then its CSV and PDF once.
+ * That goes into docs/PERFORMANCE.md between `<!-- bench-report:start -->` and `<!-- bench-report:end -->`.
+ *
  * Options (environment): BENCH_DURATION (seconds per measurement, default 8), BENCH_CONNECTIONS
  * (comma-separated, default 10,50), BENCH_SEARCH_CONNECTIONS (default 10), BENCH_PORT (default 4300),
  * BENCH_BUILD_DIR (default build-bench), BENCH_SKIP_BUILD=1 (reuse that build), BENCH_NO_WRITE=1 (do
- * not touch docs/PERFORMANCE.md), BENCH_VERBOSE=1 (echo the server's output), DATABASE_URL.
+ * not touch docs/PERFORMANCE.md), BENCH_VERBOSE=1 (echo the server's output), DATABASE_URL,
+ * BENCH_ONLY=report (only the client report: one server, no load runs), BENCH_REPORT_SAMPLES (page loads
+ * timed, default 20).
  */
 import path from "node:path";
 import autocannon from "autocannon";
@@ -38,6 +45,15 @@ import {
   writeDocSection,
   type Server,
 } from "./app-server";
+import {
+  measureReport,
+  REPORT_DAYS,
+  REPORT_ITEMS,
+  REPORT_TARGET_MS,
+  seedReportClient,
+  type ReportSeed,
+  type ReportTimes,
+} from "./client-report";
 import { BROWSER_HEADERS, kb, loadRun, ms, perSecond, pickAsset } from "./load";
 import { searchMix } from "./search-mix";
 
@@ -48,6 +64,9 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS || "10,50").split(",").map((v
   return n;
 });
 const SEARCH_CONNECTIONS = envNumber("BENCH_SEARCH_CONNECTIONS", 10);
+const REPORT_SAMPLES = envNumber("BENCH_REPORT_SAMPLES", 20);
+const ONLY = process.env.BENCH_ONLY ?? "";
+if (ONLY !== "" && ONLY !== "report") throw new Error(`BENCH_ONLY can only be "report", not ${JSON.stringify(ONLY)}`);
 const PORT = envNumber("BENCH_PORT", 4300);
 const WARM_UP_SECONDS = 2;
 const HEADERS = BROWSER_HEADERS;
@@ -153,8 +172,79 @@ function resultTable(results: Measurement[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// The client report (bench/client-report.ts).
+
+function reportSection(
+  seed: ReportSeed,
+  times: ReportTimes,
+  run: { startedAt: Date; command: string; loadAtStart: string; loadAtEnd: string; database: string },
+) {
+  const host = machine();
+  const under = times.p95 < REPORT_TARGET_MS;
+  const minutes = ((Date.now() - run.startedAt.getTime()) / 60_000).toFixed(1);
+  const n = (value: number) => value.toLocaleString("en-US");
+  const table = markdownTable(
+    ["request", "samples", "median", "p95", "max", "size", `under ${REPORT_TARGET_MS / 1000} s`],
+    [
+      [
+        "report page (HTML)",
+        String(times.samples),
+        ms(times.median),
+        ms(times.p95),
+        ms(times.max),
+        `${kb(times.pageBytes.sent)} ${times.pageBytes.encoding}`,
+        under ? "yes" : "**NO**",
+      ],
+      ["report CSV", "1", ms(times.csv.ms), "–", "–", kb(times.csv.bytes), times.csv.ms < REPORT_TARGET_MS ? "yes" : "no"],
+      ["report PDF", "1", ms(times.pdf.ms), "–", "–", kb(times.pdf.bytes), times.pdf.ms < REPORT_TARGET_MS ? "yes" : "no"],
+    ],
+    [false, true, true, true, true, true, false],
+  );
+  return [
+    `**Run recorded**: ${run.startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, \`${run.command}\`, ${minutes} min.`,
+    `${host.cores} cores (${host.cpu}), Node ${host.node}; load average ${run.loadAtStart} at the start, ${run.loadAtEnd} at the end. Database: ${run.database}.`,
+    `The client: ${seed.items} published items naming it (${REPORT_ITEMS.video} videos, ${REPORT_ITEMS.podcast} podcasts, ${REPORT_ITEMS.interview} interviews, a quarter of these paid), ${REPORT_DAYS} days up to today: ${n(seed.rows.stats)} daily figures, ${n(seed.rows.audience)} audience rows, ${n(seed.rows.downloads)} IAB downloads; written in ${seed.seconds.toFixed(1)} s (\`bench/client-report.ts\`). Period: ${seed.period.from} to ${seed.period.to}.`,
+    `Each request signed in as the admin, one at a time, \`Accept-Encoding: br, gzip\`, timed to the last byte; the page ${times.samples} times after two warm-ups (its loader's five statements and the server render of the table, chart and register), the CSV and the PDF once each. The issue's target: the page in under ${REPORT_TARGET_MS / 1000} s for 200 items (judged on the p95).`,
+    "",
+    table,
+  ].join("\n");
+}
+
+function writeReport(section: string) {
+  console.info(`\n${section}\n`);
+  if (process.env.BENCH_NO_WRITE === "1") console.info("BENCH_NO_WRITE=1: docs/PERFORMANCE.md left as it is.");
+  else writeDocSection(DOC, "bench-report", "## Client report benchmark (npm run bench)", section);
+}
+
+/** BENCH_ONLY=report: one server, the client written in while it is stopped, the report timed. */
+async function reportOnly() {
+  const host = machine();
+  const startedAt = new Date();
+  const loadAtStart = host.load();
+  await buildApp();
+  const database = await freshDatabase();
+  // The first start migrates and seeds the demo content; the client is written in while the server is stopped.
+  let server = await startServer({ port: PORT, database, pageCache: true });
+  await server.stop();
+  const seed = await seedReportClient(database);
+  server = await startServer({ port: PORT, database, pageCache: true });
+  const times = await measureReport(server.origin, seed, REPORT_SAMPLES);
+  await server.stop();
+  writeReport(
+    reportSection(seed, times, {
+      startedAt,
+      command: `BENCH_ONLY=report ${database.kind === "postgres" ? "DATABASE_URL=… " : ""}npm run bench`,
+      loadAtStart,
+      loadAtEnd: host.load(),
+      database: database.kind === "pglite" ? "embedded PGlite" : database.label.replace(/ \(database .*\)$/, ""),
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
 
 async function main() {
+  if (ONLY === "report") return reportOnly();
   const host = machine();
   const startedAt = new Date();
   const loadAtStart = host.load();
@@ -203,9 +293,13 @@ async function main() {
   const results = await measureServer(server, "on", targets, searchPaths);
   await server.stop();
 
+  // The report's client is written in while no server holds the database (PGlite is one process's).
+  const seed = await seedReportClient(database);
   server = await startServer({ port: PORT, database, pageCache: false });
   console.info("\nPage cache off:");
   results.push(...(await measureServer(server, "off", targets, searchPaths)));
+  console.info("\nClient report:");
+  const reportTimes = await measureReport(server.origin, seed, REPORT_SAMPLES);
   await server.stop();
 
   // Cache on and off side by side for each target.
@@ -239,6 +333,15 @@ async function main() {
   ].join("\n");
   if (process.env.BENCH_NO_WRITE === "1") console.info("BENCH_NO_WRITE=1: docs/PERFORMANCE.md left as it is.");
   else writeDocSection(DOC, "bench", "## Page benchmark (npm run bench)", doc);
+  writeReport(
+    reportSection(seed, reportTimes, {
+      startedAt,
+      command: `${settings ? `${settings} ` : ""}npm run bench`,
+      loadAtStart,
+      loadAtEnd,
+      database: database.kind === "pglite" ? "embedded PGlite" : database.label.replace(/ \(database .*\)$/, ""),
+    }),
+  );
 }
 
 runMain(main);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   clientReportCsvPath,
   clientReportPath,
+  clientReportPdfPath,
   LINK_DAYS,
   parseReportPeriod,
   PERIOD_MESSAGES,
@@ -52,6 +53,7 @@ describe('the client report\'s period (PRODUCT.md "Client reports")', () => {
   it("the report's addresses", () => {
     expect(clientReportPath("acme-gold")).toBe("/admin/companies/acme-gold/report");
     expect(clientReportCsvPath("acme-gold")).toBe("/admin/companies/acme-gold/report.csv");
+    expect(clientReportPdfPath("acme-gold")).toBe("/admin/companies/acme-gold/report.pdf");
   });
 });
 

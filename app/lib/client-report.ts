@@ -1,6 +1,6 @@
 /**
- * PRODUCT.md "Client reports": the report's address and the period it covers, read from `?from=&to=`. Pure:
- * the page's form, its loader and the CSV's read the same schema.
+ * PRODUCT.md "Client reports": the report's addresses and the period it covers, read from `?from=&to=`. Pure:
+ * the page's form, its loader, the CSV's and the PDF's read the same schema.
  */
 import { parseUtcDay } from "./dates";
 import { z } from "./zod";
@@ -14,6 +14,24 @@ export function clientReportPath(slug: string): string {
 export function clientReportCsvPath(slug: string): string {
   return `${clientReportPath(slug)}.csv`;
 }
+
+/** `/admin/companies/{slug}/report.pdf`, the report as a document to send the client. */
+export function clientReportPdfPath(slug: string): string {
+  return `${clientReportPath(slug)}.pdf`;
+}
+
+/** The referrer groups' names, as the page and the PDF show them; an unknown group shows its key. */
+export const REFERRER_LABELS: Record<string, string> = {
+  search: "Search",
+  social: "Social",
+  newsletter: "Newsletter",
+  alert: "Company alert",
+  internal: "Our pages",
+  direct: "Direct",
+  other: "Other sites",
+};
+/** The device classes' names, as the page and the PDF show them. */
+export const DEVICE_LABELS: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
 
 /** PRODUCT.md "Client reports": without a period the report shows the last 30 days, today (UTC) included. */
 export const DEFAULT_PERIOD_DAYS = 30;

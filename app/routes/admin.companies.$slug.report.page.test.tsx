@@ -16,6 +16,7 @@ const REPORT = {
   generatedAt: "2026-12-07T12:00:00.000Z",
   generatedText: "2026-12-07 12:00 UTC",
   csvHref: "/admin/companies/halcyon-gold/report.csv?from=2026-11-01&to=2026-11-03",
+  pdfHref: "/admin/companies/halcyon-gold/report.pdf?from=2026-11-01&to=2026-11-03",
   totals: {
     views: 1234,
     listens: 7,
@@ -118,7 +119,7 @@ const REPORT = {
 };
 
 describe("the client report page", () => {
-  it("names the company, the period and when it was generated, with the period's form and the CSV link", () => {
+  it("names the company, the period and when it was generated, with the period's form and the CSV and PDF links", () => {
     renderRoute(AdminClientReport as never, "/admin/companies/halcyon-gold/report", { loaderData: REPORT });
     expect(screen.getByRole("heading", { level: 1, name: "Client report: Halcyon Gold" })).toBeTruthy();
     expect(screen.getByText(/Generated/).textContent).toContain("Generated 2026-12-07 12:00 UTC");
@@ -126,6 +127,7 @@ describe("the client report page", () => {
     expect((screen.getByLabelText("To") as HTMLInputElement).type).toBe("date");
     expect(screen.getByRole("button", { name: "Show" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe(REPORT.csvHref);
+    expect(screen.getByRole("link", { name: "Download PDF" }).getAttribute("href")).toBe(REPORT.pdfHref);
   });
 
   it("shows the totals as cards and the chart with a text alternative and its figures", () => {

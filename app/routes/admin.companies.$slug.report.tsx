@@ -6,7 +6,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { clientReportCsvPath, parseReportPeriod } from "~/lib/client-report";
+import { clientReportCsvPath, clientReportPdfPath, parseReportPeriod } from "~/lib/client-report";
 import { COMPANIES_PATH, COMPANY_TEXTS } from "~/lib/companies";
 import { formatDate, formatUtcMinute } from "~/lib/format";
 import { NOINDEX } from "~/lib/seo";
@@ -31,6 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...report,
     generatedText: formatUtcMinute(new Date(report.generatedAt)),
     csvHref: `${clientReportCsvPath(report.company.slug)}?${query}`,
+    pdfHref: `${clientReportPdfPath(report.company.slug)}?${query}`,
     share: await shareSection(report.company.slug),
   };
 }
@@ -47,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function AdminClientReport({ loaderData }: Route.ComponentProps) {
-  const { company, period, generatedAt, generatedText, csvHref, share } = loaderData;
+  const { company, period, generatedAt, generatedText, csvHref, pdfHref, share } = loaderData;
   const answer = useActionData<ShareCreated | ShareFailure>();
   return (
     <div className="flex flex-col gap-6">
@@ -65,9 +66,14 @@ export default function AdminClientReport({ loaderData }: Route.ComponentProps) 
             </span>
           </p>
         </div>
-        <a className={buttonVariants({ variant: "outline" })} href={csvHref} download>
-          Download CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a className={buttonVariants({ variant: "outline" })} href={csvHref} download>
+            Download CSV
+          </a>
+          <a className={buttonVariants({ variant: "outline" })} href={pdfHref} download>
+            Download PDF
+          </a>
+        </div>
       </div>
 
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border p-4">

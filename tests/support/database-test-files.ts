@@ -12,6 +12,7 @@ export const DATABASE_TEST_FILES = [
   "app/routes/admin-roles.routes.test.ts",
   "app/routes/admin._index.test.ts",
   "app/routes/admin.audit.test.ts",
+  "app/routes/admin.companies.$slug.report.pdf.test.ts",
   "app/routes/admin.companies.$slug.report.test.ts",
   "app/routes/admin.content-daily.test.ts",
   "app/routes/admin.mail.test.tsx",

@@ -9,22 +9,12 @@ import { ReportChart } from "~/components/admin/report-chart";
 import { TableCard } from "~/components/admin/table-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
+import { DEVICE_LABELS, REFERRER_LABELS } from "~/lib/client-report";
 import { formatDate, formatDuration } from "~/lib/format";
 import { completionPercent } from "~/lib/play-marks";
 import { averageSeconds, type ClientReport, type PlayFigures } from "~/server/reports/client-report.server";
 
 const number = (n: number | null) => (n == null ? "—" : n.toLocaleString("en-US"));
-
-const REFERRER_LABELS: Record<string, string> = {
-  search: "Search",
-  social: "Social",
-  newsletter: "Newsletter",
-  alert: "Company alert",
-  internal: "Our pages",
-  direct: "Direct",
-  other: "Other sites",
-};
-const DEVICE_LABELS: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
 
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
