@@ -83,8 +83,9 @@ export default [
   route("admin/messages.csv", "routes/admin.messages[.csv].ts"),
   route("admin/audit.csv", "routes/admin.audit[.csv].ts"),
   route("admin/companies/:slug/report.csv", "routes/admin.companies.$slug.report[.csv].ts"),
-  // PRODUCT.md "Client reports": a shared link's CSV (ranked above reports/:token, a static-looking segment)
+  // PRODUCT.md "Client reports": a shared link's CSV and PDF (ranked above reports/:token, a static-looking segment)
   route("reports/:token.csv", "routes/reports.$token[.csv].ts"),
+  route("reports/:token.pdf", "routes/reports.$token[.pdf].ts"),
   route("admin/companies/:slug/report.pdf", "routes/admin.companies.$slug.report[.pdf].ts"),
   // PRODUCT.md "Media library": uploads answer JSON, and the stored files are served under /uploads
   route("admin/media/upload", "routes/admin.media.upload.ts"),

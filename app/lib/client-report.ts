@@ -112,6 +112,11 @@ export function reportLinkCsvPath(token: string): string {
   return `${reportLinkPath(token)}.csv`;
 }
 
+/** `/reports/{token}.pdf`, the shared report's PDF. */
+export function reportLinkPdfPath(token: string): string {
+  return `${reportLinkPath(token)}.pdf`;
+}
+
 /** PRODUCT.md "Client reports": a shared link lasts 1 to 90 days, 14 unless the editor says otherwise. */
 export const LINK_DAYS = { min: 1, max: 90, default: 14 } as const;
 

@@ -13,11 +13,14 @@ import { reportLinkStatus, reportLinkTokenHash } from "~/server/reports/report-l
 import { appRequest, createSignedInUser } from "../../tests/support/auth";
 import { REPORT_PERIOD, seedClientReport } from "../../tests/support/client-report";
 import { insertCompany } from "../../tests/support/companies";
+import { pdfText as readPdf } from "../../tests/support/pdf-text";
 import { callRoute } from "../../tests/support/route";
 import { action, loader as reportLoader } from "./admin.companies.$slug.report";
 import { loader as adminCsvLoader } from "./admin.companies.$slug.report[.csv]";
+import { loader as adminPdfLoader } from "./admin.companies.$slug.report[.pdf]";
 import { loader as publicLoader } from "./reports.$token";
 import { loader as csvLoader } from "./reports.$token[.csv]";
+import { loader as pdfLoader } from "./reports.$token[.pdf]";
 
 const users = {} as Record<Role, { cookie: string; id: string }>;
 beforeAll(async () => {
@@ -47,6 +50,9 @@ function tokenOf(answer: Awaited<ReturnType<typeof share>>) {
 
 const openPublic = (token: string) => callRoute(publicLoader, appRequest(`/reports/${token}`), { params: { token } });
 const openCsv = (token: string) => callRoute(csvLoader, appRequest(`/reports/${token}.csv`), { params: { token } });
+const openPdf = (token: string) => callRoute(pdfLoader, appRequest(`/reports/${token}.pdf`), { params: { token } });
+const pdfLines = async (answer: { response?: Response }) =>
+  (await readPdf(new Uint8Array(await answer.response!.arrayBuffer()))).lines.flat();
 
 async function linksOf(companyId: string) {
   const db = await getDb();
@@ -127,6 +133,22 @@ describe("a shared link opens the report without an account", () => {
     );
     expect(csv.body).toBe(adminCsv.body);
     expect(csv.headers.get("Content-Disposition")).toBe(adminCsv.headers.get("Content-Disposition"));
+
+    // The PDF: the admin's, with the link's private headers.
+    const pdf = await openPdf(token);
+    expect([pdf.status, pdf.headers.get("Content-Type")]).toEqual([200, "application/pdf"]);
+    expect(headersOf(pdf)).toEqual(PRIVATE);
+    const adminPdf = await callRoute(
+      adminPdfLoader,
+      appRequest(`/admin/companies/${client.slug}/report.pdf?${PERIOD_QUERY}`, { cookie: users.editor.cookie }),
+      { params: { slug: client.slug } },
+    );
+    expect(pdf.headers.get("Content-Disposition")).toBe(adminPdf.headers.get("Content-Disposition"));
+    const pdfText = await pdfLines(pdf);
+    const totalsOf = (text: string[]) => text.filter((line) => line.startsWith("TOTAL"));
+    expect(pdfText).toContain("Client report: Halcyon Gold");
+    expect(totalsOf(pdfText)).toEqual(totalsOf(await pdfLines(adminPdf)));
+    expect(totalsOf(pdfText)).toHaveLength(2);
   });
 
   it("a link for company A never shows company B", async () => {
@@ -170,6 +192,9 @@ describe("unknown, expired and revoked links", () => {
     const csv = await openCsv(token);
     expect([csv.status, csv.body]).toEqual([410, `${REPORT_LINK_TEXTS.gone}\n`]);
     expect(headersOf(csv)).toEqual(PRIVATE);
+    const pdf = await openPdf(token);
+    expect([pdf.status, pdf.body]).toEqual([410, `${REPORT_LINK_TEXTS.gone}\n`]);
+    expect(headersOf(pdf)).toEqual(PRIVATE);
   });
 
   it("a revoked link is refused; revoking again changes nothing and says so", async () => {

@@ -4,7 +4,7 @@ import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
 import { ClientReportView } from "~/components/reports/client-report-view";
 import { NewsletterNotice } from "~/components/site/newsletter-notice";
 import { buttonVariants } from "~/components/ui/button";
-import { REPORT_LINK_TEXTS, reportLinkCsvPath } from "~/lib/client-report";
+import { REPORT_LINK_TEXTS, reportLinkCsvPath, reportLinkPdfPath } from "~/lib/client-report";
 import { formatDate, formatUtcMinute } from "~/lib/format";
 import { clientReport } from "~/server/reports/client-report.server";
 import { openReportLink, REPORT_LINK_HEADERS } from "~/server/reports/report-links.server";
@@ -28,6 +28,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       report,
       generatedText: formatUtcMinute(new Date(report.generatedAt)),
       csvHref: reportLinkCsvPath(params.token),
+      pdfHref: reportLinkPdfPath(params.token),
     },
     { headers: REPORT_LINK_HEADERS },
   );
@@ -50,7 +51,7 @@ export default function SharedReport({ loaderData }: Route.ComponentProps) {
       </NewsletterNotice>
     );
   }
-  const { report, generatedText, csvHref } = loaderData;
+  const { report, generatedText, csvHref, pdfHref } = loaderData;
   const { company, period } = report;
   return (
     <div className={PAGE_CONTAINER}>
@@ -61,9 +62,12 @@ export default function SharedReport({ loaderData }: Route.ComponentProps) {
         </p>
       </PageIntro>
       <div className="flex flex-col gap-6">
-        <p>
+        <p className="flex flex-wrap gap-2">
           <a className={buttonVariants({ variant: "outline" })} href={csvHref} download>
             Download CSV
+          </a>
+          <a className={buttonVariants({ variant: "outline" })} href={pdfHref} download>
+            Download PDF
           </a>
         </p>
         <ClientReportView report={report} />

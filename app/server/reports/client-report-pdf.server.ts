@@ -449,3 +449,19 @@ export function clientReportPdf(report: ClientReport): Promise<Buffer> {
   doc.end();
   return done;
 }
+
+/** The report's PDF as a download: the CSV's name with .pdf (the company, the period, the day it was made). */
+export async function clientReportPdfResponse(report: ClientReport, headers: Record<string, string> = {}): Promise<Response> {
+  const { from, to } = report.period;
+  const pdf = await clientReportPdf(report);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="client-report-${report.company.slug}-${from}-to-${to}-${report.generatedAt.slice(0, 10)}.pdf"`,
+      "Content-Length": String(pdf.length),
+      // Private figures: never kept by a browser or a proxy, as the CSV.
+      "Cache-Control": "private, no-store",
+      ...headers,
+    },
+  });
+}
