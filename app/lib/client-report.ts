@@ -29,6 +29,7 @@ export const REFERRER_LABELS: Record<string, string> = {
   internal: "Our pages",
   direct: "Direct",
   other: "Other sites",
+  embed: "Embeds on other sites",
 };
 /** The device classes' names, as the page and the PDF show them. */
 export const DEVICE_LABELS: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };

@@ -9,3 +9,8 @@ export const COUNTER_ROUTES: readonly { type: ContentType; pattern: string }[] =
   type: info.key,
   pattern: `/api/${info.slug}/:id/${info.counter === "listens" ? "listen" : "view"}`,
 }));
+
+/** The counter endpoint of one item: `/api/{slug}/{id}/view` (`/listen` for a podcast). */
+export function counterPath(type: ContentType, id: string): string {
+  return COUNTER_ROUTES.find((route) => route.type === type)!.pattern.replace(":id", id);
+}

@@ -38,6 +38,11 @@ export interface EmbedItemView {
   player: EmbedPlayer;
   disclosure: Disclosure | null;
   companies: { name: string; tickerLabel: string; url: string }[];
+  /**
+   * PRODUCT.md "Embeds": where the frame counts: `view` when it loads (the counter of a type with views),
+   * `listen` when its player first plays (a podcast's), `play` for its player's marks; null for none.
+   */
+  counting: { view: string | null; listen: string | null; play: string | null };
 }
 
 export interface EmbedCompanyView {

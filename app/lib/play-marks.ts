@@ -74,3 +74,18 @@ export function quartilesReached(position: number, duration: number, sent: Reado
 export function completionPercent(reached: number, plays: number): number | null {
   return plays > 0 ? Math.round((Math.min(reached, plays) / plays) * 100) : null;
 }
+
+/** PRODUCT.md "Measurement": plays, the plays that reached each quarter, and the seconds played in all. */
+export interface PlayFigures {
+  plays: number;
+  q25: number;
+  q50: number;
+  q75: number;
+  q100: number;
+  seconds: number;
+}
+
+/** The average seconds played per play, whole; null without plays. */
+export function averageSeconds(figures: PlayFigures | null): number | null {
+  return figures && figures.plays > 0 ? Math.round(figures.seconds / figures.plays) : null;
+}

@@ -78,7 +78,7 @@ const REPORT = {
   ],
   referrers: [{ value: "search", hits: 800 }],
   devices: [{ value: "mobile", hits: 1241 }],
-  embeds: [{ host: "investors.halcyon.example", plays: 2 }],
+  embeds: [{ host: "investors.halcyon.example", loads: 9, plays: 2 }],
   disclosures: [
     {
       key: "video:v1",
@@ -168,7 +168,7 @@ describe("the client report page", () => {
     ).toEqual(["Old interview DeletedInterview", "Interview", "0 views", "0", "0", "0"]);
     expect(screen.getByRole("table", { name: "Referrers" }).textContent).toContain("Search800");
     expect(screen.getByRole("table", { name: "Devices" }).textContent).toContain("Mobile1,241");
-    expect(screen.getByRole("table", { name: "Embeds" }).textContent).toContain("investors.halcyon.example2");
+    expect(screen.getByRole("table", { name: "Embeds" }).textContent).toContain("investors.halcyon.example92");
     const disclosure = screen.getByRole("table", { name: "Paid pieces published in the period" });
     expect(disclosure.textContent).toContain("Halcyon Investor Relations");
     expect(disclosure.textContent).toContain("not recorded");

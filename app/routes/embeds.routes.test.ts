@@ -167,6 +167,21 @@ describe("/embed/{slug}/{id}", () => {
     expect((await embed("podcasts", podcast!.id)).html).toMatch(/<audio [^>]*preload="none" src="\/media\/episode.mp3"/);
   });
 
+  it("names the counters its script posts to: a view on load, a podcast's listen on play, the player's marks", async () => {
+    const [video] = await insertVideos([{ videoUrl: "/media/clip.mp4" }]);
+    const [podcast] = await insertPodcasts([{ audioUrl: "/media/episode.mp3" }]);
+    const [blog] = await insertBlogs([{}]);
+    const card = async (slug: string, id: string) => /<article class="card"[^>]*>/.exec((await embed(slug, id)).html)![0];
+    expect(await card("videos", video!.id)).toBe(
+      `<article class="card" data-view="/api/videos/${video!.id}/view" data-play="/api/videos/${video!.id}/play">`,
+    );
+    expect(await card("podcasts", podcast!.id)).toBe(
+      `<article class="card" data-listen="/api/podcasts/${podcast!.id}/listen" data-play="/api/podcasts/${podcast!.id}/play">`,
+    );
+    // An article has no player: its view alone.
+    expect(await card("blogs", blog!.id)).toBe(`<article class="card" data-view="/api/blogs/${blog!.id}/view">`);
+  });
+
   it("shows only the site's own pictures: another host's is left out", async () => {
     const [blog] = await insertBlogs([{ featuredImageUrl: "https://images.example.com/a.jpg" }]);
     expect((await embed("blogs", blog!.id)).html).not.toContain("images.example.com");

@@ -7,7 +7,9 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
 
+import { DEMO_COMPANIES } from "../../app/server/seed/catalogue/companies";
 import { demoId } from "../../app/server/seed/catalogue/demo-ids";
 import { DEMO_INTERVIEWS } from "../../app/server/seed/catalogue/interviews";
 import { expect, test } from "./fixtures";
@@ -119,4 +121,54 @@ test("Embed on an item page opens a dialog with the code to copy, and Escape giv
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();
+});
+
+/** The loads and plays a company's client report gives a site in its Embeds table (0 and 0 when it has no row). */
+async function embedFigures(page: Page, slug: string, host: string) {
+  await page.goto(`/admin/companies/${slug}/report`);
+  const row = page.getByRole("table", { name: "Embeds" }).getByRole("row", { name: new RegExp(`^${host.replaceAll(".", "\\.")} `) });
+  if ((await row.count()) === 0) return { loads: 0, plays: 0 };
+  const cells = await row.getByRole("cell").allTextContents();
+  return { loads: Number(cells[1]!.replace(/,/g, "")), plays: Number(cells[2]!.replace(/,/g, "")) };
+}
+
+test("a frame on another site counts its load and its play under that site's host in the client's report", async ({
+  browser,
+  baseURL,
+  request,
+  adminSession,
+}) => {
+  const company = DEMO_COMPANIES.find((candidate) => candidate.about.interview?.includes(PAID_INTERVIEW.slug))!;
+  const { html } = (await (
+    await request.get(`/oembed?${new URLSearchParams({ url: `${baseURL}${INTERVIEW_PATH}`, format: "json" })}`)
+  ).json()) as { html: string };
+  const site = await clientSite(html);
+  const admin = await browser.newContext({ bypassCSP: true });
+  await admin.addCookies(adminSession.cookies);
+  const report = await admin.newPage();
+  // A reader of its own (a browser no other test uses), so its view is counted whatever ran before.
+  const reader = await browser.newContext({
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.${Date.now() % 100000}.0 Safari/537.36`,
+  });
+  try {
+    const before = await embedFigures(report, company.slug, "127.0.0.1");
+    const page = await reader.newPage();
+    await page.route(VIDEO_HOST, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>host player</title>" }));
+    const viewed = page.waitForResponse((answer) => answer.url().includes("/view?") && answer.request().method() === "POST");
+    await page.goto(site.url);
+    const view = await viewed;
+    expect(new URL(view.url()).searchParams.get("via")).toBe("embed");
+    expect(view.status()).toBe(200);
+    const played = page.waitForResponse((answer) => answer.url().includes("/play?mark=play"));
+    await page
+      .frameLocator("iframe")
+      .getByRole("button", { name: `Play ${PAID_INTERVIEW.title}` })
+      .click();
+    expect((await played).status()).toBe(204);
+    await expect.poll(() => embedFigures(report, company.slug, "127.0.0.1")).toEqual({ loads: before.loads + 1, plays: before.plays + 1 });
+  } finally {
+    await reader.close();
+    await admin.close();
+    await site.close();
+  }
 });

@@ -51,7 +51,7 @@ export async function seedClientReport() {
     contentType: ContentType,
     contentId: string,
     day: string,
-    dimension: "referrer" | "referrer_host" | "device",
+    dimension: "referrer" | "referrer_host" | "embed_host" | "device",
     value: string,
     hits: number,
   ) => ({
@@ -74,6 +74,8 @@ export async function seedClientReport() {
       audience("podcast", podcast!.id, "2025-03-02", "referrer", "direct", 7),
       audience("podcast", podcast!.id, "2025-03-02", "device", "desktop", 7),
       audience("video", otherVideo!.id, "2025-03-01", "referrer", "search", 1000),
+      audience("video", video!.id, "2025-03-03", "embed_host", "investors.halcyon.example", 2),
+      audience("podcast", podcast!.id, "2025-03-02", "embed_host", "ir.example.org", 1),
     ]);
   const download = (episodeType: "podcast" | "interview", episodeId: string, day: string, listener: string) => ({
     episodeType,

@@ -92,6 +92,8 @@ export interface CounterClient {
   /** PRODUCT.md "Measurement": the query's `ref` (the referring page's host) and `src` (utm_source). */
   ref?: string;
   src?: string;
+  /** `embed`: the view is counted by our embed frame on the `ref` site's page. */
+  via?: string;
 }
 
 /**
@@ -109,6 +111,7 @@ export async function counterPost(path: string, client: CounterClient = {}): Pro
     forwardedFor: client.ip ?? "203.0.113.20",
     referrerHost: client.ref,
     source: client.src,
+    via: client.via,
   });
   return new Response(JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
 }

@@ -85,8 +85,10 @@ function Player({ player, title, image }: { player: EmbedPlayer; title: string; 
 }
 
 export function EmbedItem({ item }: { item: EmbedItemView }) {
+  const { view, listen, play } = item.counting;
   return (
-    <article className="card">
+    // PRODUCT.md "Embeds": embed-frame.js counts the frame's view and its player's marks at these counters.
+    <article className="card" data-view={view ?? undefined} data-listen={listen ?? undefined} data-play={play ?? undefined}>
       <p className="kicker">
         <Out href={item.home} className="brand">
           {SITE_NAME}

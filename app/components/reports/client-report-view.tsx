@@ -11,8 +11,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { DEVICE_LABELS, REFERRER_LABELS } from "~/lib/client-report";
 import { formatDate, formatDuration } from "~/lib/format";
-import { completionPercent } from "~/lib/play-marks";
-import { averageSeconds, type ClientReport, type PlayFigures } from "~/server/reports/client-report.server";
+import { averageSeconds, completionPercent, type PlayFigures } from "~/lib/play-marks";
+import type { AudienceLine, ClientReport } from "~/server/reports/client-report.server";
 
 const number = (n: number | null) => (n == null ? "—" : n.toLocaleString("en-US"));
 
@@ -37,10 +37,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 const AUDIENCE_COLUMNS = {
-  Referrers: { label: "Referrer", figure: "Views and listens" },
-  Devices: { label: "Device", figure: "Views and listens" },
-  Embeds: { label: "Site", figure: "Plays" },
+  Referrers: { label: "Referrer", figures: ["Views and listens"] },
+  Devices: { label: "Device", figures: ["Views and listens"] },
+  // PRODUCT.md "Embeds": a load is a view counted in the frame; plays as the frame's player reported them.
+  Embeds: { label: "Site", figures: ["Loads", "Plays"] },
 } as const;
+
+const audienceLines = (lines: AudienceLine[]) => lines.map((line) => ({ value: line.value, figures: [line.hits] }));
 
 function AudienceTable({
   caption,
@@ -48,7 +51,7 @@ function AudienceTable({
   labels,
 }: {
   caption: keyof typeof AUDIENCE_COLUMNS;
-  lines: { value: string; hits: number }[];
+  lines: { value: string; figures: number[] }[];
   labels: Record<string, string>;
 }) {
   return (
@@ -65,14 +68,18 @@ function AudienceTable({
             <TableColumns
               columns={[
                 { label: AUDIENCE_COLUMNS[caption].label, className: "pl-0" },
-                { label: AUDIENCE_COLUMNS[caption].figure, align: "right" },
+                ...AUDIENCE_COLUMNS[caption].figures.map((label) => ({ label, align: "right" as const })),
               ]}
             />
             <TableBody>
               {lines.map((line) => (
                 <TableRow key={line.value}>
                   <TableCell className="pl-0">{labels[line.value] ?? line.value}</TableCell>
-                  <TableCell className="text-right tabular-nums">{number(line.hits)}</TableCell>
+                  {line.figures.map((figure, index) => (
+                    <TableCell key={index} className="text-right tabular-nums">
+                      {number(figure)}
+                    </TableCell>
+                  ))}
                 </TableRow>
               ))}
             </TableBody>
@@ -216,9 +223,13 @@ export function ClientReportView({
       </Section>
 
       <div className="grid gap-4 md:grid-cols-3">
-        <AudienceTable caption="Referrers" lines={referrers} labels={REFERRER_LABELS} />
-        <AudienceTable caption="Devices" lines={devices} labels={DEVICE_LABELS} />
-        <AudienceTable caption="Embeds" lines={embeds.map((line) => ({ value: line.host, hits: line.plays }))} labels={{}} />
+        <AudienceTable caption="Referrers" lines={audienceLines(referrers)} labels={REFERRER_LABELS} />
+        <AudienceTable caption="Devices" lines={audienceLines(devices)} labels={DEVICE_LABELS} />
+        <AudienceTable
+          caption="Embeds"
+          lines={embeds.map((line) => ({ value: line.host, figures: [line.loads, line.plays] }))}
+          labels={{}}
+        />
       </div>
 
       <Section title="Disclosure register">

@@ -204,6 +204,24 @@ describe('the audience of a counted view (PRODUCT.md "Measurement")', () => {
     expect(await uniques(item!.id)).toEqual({ hits: 5, uniques: 5 });
   });
 
+  it("groups a view counted by the embed frame as 'embed', under the embedding site's host", async () => {
+    const [item] = await insertBlogs([{ views: 0 }]);
+    const path = `/api/blogs/${item!.id}/view`;
+    await counterPost(path, { ip: "203.0.113.11", ref: "investors.example.com", via: "embed" });
+    // The frame on a page that sends no referrer: an embed still, on no named host.
+    await counterPost(path, { ip: "203.0.113.12", via: "embed" });
+    // Anything but 'embed' is an ordinary view.
+    await counterPost(path, { ip: "203.0.113.13", ref: "investors.example.com", via: "frame" });
+    expect(await audience(item!.id)).toEqual({
+      "referrer:embed": 2,
+      "embed_host:investors.example.com": 1,
+      "embed_host:(unknown site)": 1,
+      "referrer:other": 1,
+      "referrer_host:investors.example.com": 1,
+      "device:desktop": 3,
+    });
+  });
+
   it("counts a visitor among the day's uniques once, however often the visitor is counted", async () => {
     const [item] = await insertBlogs([{ views: 0 }]);
     const path = `/api/blogs/${item!.id}/view`;

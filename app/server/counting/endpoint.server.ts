@@ -30,6 +30,8 @@ export interface CounterCall {
   /** PRODUCT.md "Measurement": the query's `ref` (the referring page's host) and `src` (its utm_source), as sent. */
   referrerHost?: unknown;
   source?: unknown;
+  /** `embed` when our embed frame counts the view on another site's page (PRODUCT.md "Embeds"). */
+  via?: unknown;
 }
 
 let site: { url: string; host: string } | undefined;
@@ -46,7 +48,7 @@ async function withAudience(visitor: Visitor | null, call: CounterCall, address:
   const salt = await saltOf(new Date());
   const source = typeof call.source === "string" && call.source.length <= 50 ? call.source : null;
   const audience = audienceOf(
-    { userAgent: call.userAgent!.trim(), address, referrerHost: referrerHostOf(call.referrerHost), source },
+    { userAgent: call.userAgent!.trim(), address, referrerHost: referrerHostOf(call.referrerHost), source, embedded: call.via === "embed" },
     { salt, ownHost: ownHost() },
   );
   return { ...visitor, audience };
@@ -104,6 +106,7 @@ function viewCounterRoutes(): CounterRoute[] {
         forwardedFor: req.get("x-forwarded-for"),
         referrerHost: req.query.ref,
         source: req.query.src,
+        via: req.query.via,
       }).then(
         (answer) => res.writeHead(answer.status, answer.headers).end(JSON.stringify(answer.body)),
         (error: unknown) => {

@@ -92,7 +92,7 @@ function batchStatement(rows: { content_type: ContentType }[]) {
     with hits as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as h(seq int, content_type text, content_id uuid, visitor_key text, address_key text, at bigint, day date,
-             daily_key text, device text, referrer text, referrer_host text)
+             daily_key text, device text, referrer text, referrer_host text, embed_host text)
     ),
     items as (
       ${eachType(
@@ -180,6 +180,8 @@ function batchStatement(rows: { content_type: ContentType }[]) {
         union all
         select content_type, content_id, day, 'referrer_host', referrer_host from kept where referrer_host is not null
         union all
+        select content_type, content_id, day, 'embed_host', embed_host from kept where embed_host is not null
+        union all
         select content_type, content_id, day, 'device', device from kept where device is not null
       ) a
       group by 1, 2, 3, 4, 5
@@ -218,6 +220,7 @@ export async function writeHits(hits: readonly Hit[]): Promise<HitCount[]> {
       device: hit.visitor?.audience?.device ?? null,
       referrer: hit.visitor?.audience?.referrer ?? null,
       referrer_host: hit.visitor?.audience?.referrerHost ?? null,
+      embed_host: hit.visitor?.audience?.embedHost ?? null,
     };
   });
   const db = await getDb();

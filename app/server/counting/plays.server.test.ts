@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PLAY_MARK_MESSAGES } from "~/lib/play-marks";
 import { counterRoutes } from "~/server/counting/endpoint.server";
 import { answerPlay } from "~/server/counting/plays.server";
+import { UNKNOWN_EMBED_HOST } from "~/server/counting/referrer-group.server";
 import { getDb, schema } from "~/server/db/db.server";
 
 import {
@@ -44,7 +45,15 @@ function mark(
     method = "POST",
   }: { seconds?: string; ip?: string; userAgent?: string; embed?: string; type?: "video" | "podcast"; method?: string } = {},
 ) {
-  return answerPlay(type, id, { method, userAgent, forwardedFor: ip, mark, seconds, embedHost: embed });
+  return answerPlay(type, id, {
+    method,
+    userAgent,
+    forwardedFor: ip,
+    mark,
+    seconds,
+    via: embed === undefined ? undefined : "embed",
+    referrerHost: embed,
+  });
 }
 
 async function plays(id: string) {
@@ -106,10 +115,13 @@ describe("POST /api/{slug}/{id}/play", () => {
     await counterPost(`/api/podcasts/${podcast!.id}/listen`, { ip: IP });
     await mark(podcast!.id, "play", { type: "podcast" });
     await mark(podcast!.id, "100", { type: "podcast", seconds: "600", embed: "Investors.Example.com" });
+    // A frame on a page that sent no referrer is an embed still, on a site it cannot name.
+    await mark(podcast!.id, "play", { type: "podcast", embed: "" });
     expect(await plays(podcast!.id)).toEqual(
       expect.arrayContaining([
         { host: "", plays: 1, q25: 0, q50: 0, q75: 0, q100: 0, seconds: 0 },
         { host: "investors.example.com", plays: 0, q25: 0, q50: 0, q75: 0, q100: 1, seconds: 600 },
+        { host: UNKNOWN_EMBED_HOST, plays: 1, q25: 0, q50: 0, q75: 0, q100: 0, seconds: 0 },
       ]),
     );
   });

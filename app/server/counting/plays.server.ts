@@ -20,7 +20,7 @@ import { logError } from "../log.server";
 import { addressFromForwardedFor } from "../rate-limit.server";
 import { utcDay } from "./daily-stats.server";
 import { ALLOWANCE_WINDOW_MS, createBatcher, eachType, MAX_HITS_PER_BATCH, viewAllowanceKey } from "./hit-batch.server";
-import { referrerHostOf } from "./referrer-group.server";
+import { referrerHostOf, UNKNOWN_EMBED_HOST } from "./referrer-group.server";
 import { visitorFrom } from "./visitor.server";
 
 /** One mark to record. `visitorId` null (a bot, no address): answered, never counted. */
@@ -124,8 +124,15 @@ export interface PlayCall {
   forwardedFor: string | null | undefined;
   mark: unknown;
   seconds: unknown;
-  /** The embedding site's host, sent by the embed frame; absent on our pages. */
-  embedHost?: unknown;
+  /** `embed` when our embed frame sends the mark (PRODUCT.md "Embeds"), with `referrerHost` the embedding site's. */
+  via?: unknown;
+  referrerHost?: unknown;
+}
+
+/** The place of a mark: '' on our pages; in an embed, the embedding site's host, or UNKNOWN_EMBED_HOST. */
+function placeOf(call: PlayCall): string {
+  if (call.via !== "embed") return "";
+  return referrerHostOf(call.referrerHost) ?? UNKNOWN_EMBED_HOST;
 }
 
 export interface PlayAnswer {
@@ -157,7 +164,7 @@ export async function answerPlay(type: ContentType, id: string | undefined, call
     id,
     mark: call.mark,
     seconds,
-    host: referrerHostOf(call.embedHost) ?? "",
+    host: placeOf(call),
     visitorId: visitor?.id ?? null,
     at: now,
   });
@@ -176,7 +183,8 @@ export function playRoutes() {
         forwardedFor: req.get("x-forwarded-for"),
         mark: req.query.mark,
         seconds: req.query.s,
-        embedHost: req.query.embed,
+        via: req.query.via,
+        referrerHost: req.query.ref,
       }).then(
         (answer) => res.writeHead(answer.status, answer.headers).end(answer.body),
         (failure: unknown) => {

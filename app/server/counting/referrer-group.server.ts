@@ -3,8 +3,12 @@
  * linked to it (never the whole address, which may carry someone's query) and the link's `utm_source`, if any.
  */
 
-export const REFERRER_GROUPS = ["search", "social", "newsletter", "alert", "internal", "direct", "other"] as const;
+/** `embed`: counted by our embed frame on another site (PRODUCT.md "Embeds"); the rest by where the link was. */
+export const REFERRER_GROUPS = ["search", "social", "newsletter", "alert", "internal", "direct", "other", "embed"] as const;
 export type ReferrerGroup = (typeof REFERRER_GROUPS)[number];
+
+/** PRODUCT.md "Embeds": the host of an embed whose page sent no referrer (never a host a page could send). */
+export const UNKNOWN_EMBED_HOST = "(unknown site)";
 
 /** Search engines, by a label of their host (google.com, google.com.au, www.bing.com …). */
 const SEARCH = /(^|\.)(google|bing|duckduckgo|yahoo|ecosia|baidu|yandex|startpage|qwant|kagi|perplexity)\.[a-z.]+$|^search\.brave\.com$/;

@@ -9,7 +9,7 @@ import { isbot } from "isbot";
 import { dailyHash } from "../daily-salt.server";
 import { addressHash, addressKey, type RateLimitRule } from "../rate-limit.server";
 import { secretHash } from "../secret.server";
-import { deviceClassOf, referrerGroup, type DeviceClass, type ReferrerGroup } from "./referrer-group.server";
+import { deviceClassOf, referrerGroup, UNKNOWN_EMBED_HOST, type DeviceClass, type ReferrerGroup } from "./referrer-group.server";
 
 /** One counted view (or listen) per visitor per item per 30 minutes. */
 export const COUNT_ONCE_RULE: RateLimitRule = { max: 1, windowSeconds: 1800 };
@@ -36,19 +36,31 @@ export interface Audience {
   referrer: ReferrerGroup;
   /** The referring page's host, for search, social and other referrers (none for direct, internal or mail). */
   referrerHost: string | null;
+  /** PRODUCT.md "Embeds": the host of the site whose page framed ours, for a view counted in an embed. */
+  embedHost: string | null;
 }
 
-/** The audience of a view by `userAgent` from `address`, linked from `referrerHost` with `source` (utm_source). */
+/**
+ * The audience of a view by `userAgent` from `address`, linked from `referrerHost` with `source` (utm_source);
+ * `embedded`: counted by our embed frame on another site's page, `referrerHost` being that site's.
+ */
 export function audienceOf(
-  { userAgent, address, referrerHost, source }: { userAgent: string; address: string; referrerHost: string | null; source: string | null },
+  {
+    userAgent,
+    address,
+    referrerHost,
+    source,
+    embedded = false,
+  }: { userAgent: string; address: string; referrerHost: string | null; source: string | null; embedded?: boolean },
   { salt, ownHost }: { salt: string; ownHost: string },
 ): Audience {
-  const referrer = referrerGroup(referrerHost, source, ownHost);
+  const referrer = embedded ? "embed" : referrerGroup(referrerHost, source, ownHost);
   return {
     daily: dailyHash(salt, `${addressKey(address)}\n${userAgent}`),
     device: deviceClassOf(userAgent),
     referrer,
     referrerHost: referrer === "search" || referrer === "social" || referrer === "other" ? referrerHost : null,
+    embedHost: embedded ? (referrerHost ?? UNKNOWN_EMBED_HOST) : null,
   };
 }
 

@@ -418,7 +418,7 @@ export const contentDailyVisitors = pgTable(
 );
 
 /** PRODUCT.md "Measurement": what a counted view is broken down by. */
-export const AUDIENCE_DIMENSIONS = ["referrer", "referrer_host", "device", "country"] as const;
+export const AUDIENCE_DIMENSIONS = ["referrer", "referrer_host", "embed_host", "device", "country"] as const;
 
 /**
  * PRODUCT.md "Measurement": each item's counted views (or listens) per day by where they came from (the

@@ -5,11 +5,13 @@
  */
 import { CONTENT_REGISTRY, publicUrlFor } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
+import { counterPath } from "~/lib/counter-paths";
 import { companyPath, tickerLabel } from "~/lib/disclosure";
 import type { EmbedCompanyView, EmbedItemView, EmbedPlayer } from "~/lib/embeds";
 import { truncate } from "~/lib/format";
 import { AUDIO_FRAME_ALLOW, FRAME_SANDBOX, VIDEO_FRAME_ALLOW } from "~/lib/frame-hosts";
 import type { AudioSource, VideoSource } from "~/lib/media";
+import { isPlayedType, playPath } from "~/lib/play-marks";
 
 import { companyCoverage } from "../companies/company-coverage.server";
 import { companyBySlug } from "../companies/company-pages.server";
@@ -66,6 +68,17 @@ function playerOf(item: PageFields, picture: string | null): EmbedPlayer {
   return item.audioPlayer ? audioPlayer(item.audioPlayer, picture) : null;
 }
 
+/** PRODUCT.md "Embeds": the counters the frame posts to, the same as the item's page uses. */
+function embedCounting(type: ContentType, id: string): EmbedItemView["counting"] {
+  const counter = counterPath(type, id);
+  const counts = CONTENT_REGISTRY[type].counter;
+  return {
+    view: counts === "views" ? counter : null,
+    listen: counts === "listens" ? counter : null,
+    play: isPlayedType(type) ? playPath(type, id) : null,
+  };
+}
+
 /** The embed of a published item, or null when the item is not public (unknown, draft, scheduled, archived). */
 export async function embedItemView(type: ContentType, id: string): Promise<EmbedItemView | null> {
   const page = await loadItemPage(type, id);
@@ -90,6 +103,7 @@ export async function embedItemView(type: ContentType, id: string): Promise<Embe
       tickerLabel: tickerLabel(company),
       url: absoluteUrl(companyPath(company.slug)),
     })),
+    counting: embedCounting(type, item.id),
   };
 }
 

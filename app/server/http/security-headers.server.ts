@@ -74,6 +74,8 @@ export function embedDirectives(hashes: { script: string; style: string }, { htt
     "img-src": ["'self'"],
     "media-src": ["'self'", ...mediaHosts],
     "frame-src": [...FRAME_ORIGINS],
+    // PRODUCT.md "Embeds": the frame's one script posts its view and its player's marks to our counters.
+    "connect-src": ["'self'"],
     "frame-ancestors": ["*"],
     "base-uri": ["'none'"],
     "form-action": ["'none'"],

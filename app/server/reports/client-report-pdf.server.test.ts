@@ -54,7 +54,7 @@ function report(overrides: Partial<ClientReport> = {}): ClientReport {
       { value: "newsletter", hits: 12 },
     ],
     devices: [{ value: "mobile", hits: 612 }],
-    embeds: [{ host: "investors.halcyon.example", plays: 3 }],
+    embeds: [{ host: "investors.halcyon.example", loads: 5, plays: 3 }],
     disclosures: [
       {
         key: "interview:1",
@@ -123,8 +123,8 @@ describe("the client report's PDF", () => {
       "Mobile 612",
       "MarketWire · Client report: Halcyon Gold · Nov 1, 2026 to Nov 3, 2026 (3 days) · Page 1 of 2",
       "Embeds",
-      "Site Plays",
-      "investors.halcyon.example 3",
+      "Site Loads Plays",
+      "investors.halcyon.example 5 3",
       "Disclosure register",
       "Title Paid by Paid Agreed Published",
       "CEO interview Halcyon Gold Ltd A$7,500 in cash 3 October 2026 Nov 2, 2026",

@@ -9,17 +9,10 @@ import PDFDocument from "pdfkit";
 
 import { DEVICE_LABELS, periodDays, REFERRER_LABELS } from "~/lib/client-report";
 import { formatDate, formatDuration, formatUtcMinute } from "~/lib/format";
-import { completionPercent } from "~/lib/play-marks";
+import { averageSeconds, completionPercent, type PlayFigures } from "~/lib/play-marks";
 import { SITE_NAME } from "~/lib/seo";
 
-import {
-  averageSeconds,
-  clientReportRows,
-  type AudienceLine,
-  type ClientReport,
-  type PlayFigures,
-  type ReportDay,
-} from "./client-report.server";
+import { clientReportRows, type AudienceLine, type ClientReport, type ReportDay } from "./client-report.server";
 
 type Doc = PDFKit.PDFDocument;
 
@@ -286,6 +279,9 @@ class ReportWriter {
 const audienceRows = (lines: AudienceLine[], labels: Record<string, string>): Row[] =>
   lines.map((line) => ({ cells: [labels[line.value] ?? line.value, line.hits] }));
 
+/** An audience table: its first column's label, its figures' labels, and its rows. */
+type AudienceSection = [title: string, label: string, figures: string[], rows: Row[]];
+
 function write(doc: Doc, report: ClientReport) {
   const writer = new ReportWriter(doc);
   const { company, period, totals, items, disclosures } = report;
@@ -382,21 +378,15 @@ function write(doc: Doc, report: ClientReport) {
     );
   }
 
-  for (const [title, lines, labels, label, figure] of [
-    ["Referrers", report.referrers, REFERRER_LABELS, "Referrer", "Views and listens"],
-    ["Devices", report.devices, DEVICE_LABELS, "Device", "Views and listens"],
-    ["Embeds", report.embeds.map((line) => ({ value: line.host, hits: line.plays })), {}, "Site", "Plays"],
-  ] as const) {
+  const sections: AudienceSection[] = [
+    ["Referrers", "Referrer", ["Views and listens"], audienceRows(report.referrers, REFERRER_LABELS)],
+    ["Devices", "Device", ["Views and listens"], audienceRows(report.devices, DEVICE_LABELS)],
+    ["Embeds", "Site", ["Loads", "Plays"], report.embeds.map((line) => ({ cells: [line.host, line.loads, line.plays] }))],
+  ];
+  for (const [title, label, figures, rows] of sections) {
     writer.heading(title, 30);
-    if (lines.length === 0) writer.note("Nothing recorded in this period.");
-    else
-      writer.table(
-        [
-          { label, width: 180 },
-          { label: figure, width: 100, align: "right" },
-        ],
-        audienceRows(lines, labels),
-      );
+    if (rows.length === 0) writer.note("Nothing recorded in this period.");
+    else writer.table([{ label, width: 180 }, ...figures.map((figure): Column => ({ label: figure, width: 100, align: "right" }))], rows);
   }
 
   writer.heading("Disclosure register", 40);

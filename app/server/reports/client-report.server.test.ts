@@ -62,7 +62,11 @@ describe("clientReport", () => {
       listeners: 5,
       plays: { plays: 12, q25: 11, q50: 8, q75: 6, q100: 4, seconds: 6000 },
     });
-    expect(report.embeds).toEqual([{ host: "investors.halcyon.example", plays: 2 }]);
+    // Loads from the frames' counted views, plays from their players; a host with loads and no plays is listed.
+    expect(report.embeds).toEqual([
+      { host: "investors.halcyon.example", loads: 2, plays: 2 },
+      { host: "ir.example.org", loads: 1, plays: 0 },
+    ]);
     expect(report.items.every((item) => !item.deleted)).toBe(true);
     expect(report.daily).toEqual([
       { day: "2025-03-01", views: 5, listens: 0, downloads: 3 },

@@ -12,7 +12,7 @@ import { periodDays, type ReportPeriod } from "~/lib/client-report";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import { EPISODE_TYPES } from "~/lib/measurement";
-import { PLAYED_TYPES } from "~/lib/play-marks";
+import { averageSeconds, PLAYED_TYPES, type PlayFigures } from "~/lib/play-marks";
 
 import { companyBySlug } from "../companies/company-pages.server";
 import { disclosureRegister, type RegisterEntry } from "../companies/disclosure-register.server";
@@ -46,15 +46,7 @@ export interface ReportItem {
   plays: PlayFigures | null;
 }
 
-/** PRODUCT.md "Measurement": plays, the plays that reached each quarter, and the seconds played in all. */
-export interface PlayFigures {
-  plays: number;
-  q25: number;
-  q50: number;
-  q75: number;
-  q100: number;
-  seconds: number;
-}
+export type { PlayFigures };
 
 export interface ReportTotals {
   views: number;
@@ -93,8 +85,8 @@ export interface ClientReport {
   daily: ReportDay[];
   referrers: AudienceLine[];
   devices: AudienceLine[];
-  /** The sites embedding the company's items, by host: the plays in their frames. */
-  embeds: { host: string; plays: number }[];
+  /** The sites embedding the company's items, by host: the frames' loads (counted views) and the plays in them. */
+  embeds: { host: string; loads: number; plays: number }[];
   /** The paid pieces of the disclosure register published within the period. */
   disclosures: RegisterEntry[];
 }
@@ -231,13 +223,21 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     group by a.dimension, a.value
     order by hits desc, a.value`);
 
-  const embedRows = db.execute<{ host: string; plays: number | string }>(sql`
-    with items as ${items}
-    select p.host, sum(p.plays)::bigint as plays
-    from content_daily_plays p join items i on i.content_type = p.content_type and i.id = p.content_id
-    where ${inPeriod("day")} and p.host <> ''
-    group by p.host
-    order by plays desc, p.host`);
+  const embedRows = db.execute<{ host: string; loads: number | string; plays: number | string }>(sql`
+    with items as ${items},
+    loads as (
+      select a.value as host, sum(a.hits) as loads
+      from content_daily_audience a join items i on i.content_type = a.content_type and i.id = a.content_id
+      where ${inPeriod("day")} and a.dimension = 'embed_host'
+      group by a.value),
+    plays as (
+      select p.host, sum(p.plays) as plays
+      from content_daily_plays p join items i on i.content_type = p.content_type and i.id = p.content_id
+      where ${inPeriod("day")} and p.host <> ''
+      group by p.host)
+    select host, coalesce(loads.loads, 0)::bigint as loads, coalesce(plays.plays, 0)::bigint as plays
+    from loads full join plays using (host)
+    order by loads desc, plays desc, host`);
 
   const [itemResult, dayResult, audienceResult, embedResult, register] = await Promise.all([
     itemRows,
@@ -296,7 +296,7 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     daily,
     referrers: audience("referrer"),
     devices: audience("device"),
-    embeds: embedResult.rows.map((row) => ({ host: row.host, plays: num(row.plays) })),
+    embeds: embedResult.rows.map((row) => ({ host: row.host, loads: num(row.loads), plays: num(row.plays) })),
     disclosures: register.filter((entry) => {
       const at = Date.parse(entry.publishedAt);
       return at >= from && at < until;
@@ -319,11 +319,6 @@ function sumPlays(figures: (PlayFigures | null)[]): PlayFigures {
       seconds: total.seconds + item.seconds,
     };
   }, NO_PLAYS);
-}
-
-/** The average seconds played per play, whole; null without plays. */
-export function averageSeconds(figures: PlayFigures | null): number | null {
-  return figures && figures.plays > 0 ? Math.round(figures.seconds / figures.plays) : null;
 }
 
 /** The columns of the report's per-item table, as the CSV names them. */

@@ -7,20 +7,31 @@
 import type { DeviceClass, ReferrerGroup } from "../counting/referrer-group.server";
 import { seededRandom, type DailyFigure } from "./daily-traffic";
 
-const REFERRERS: Record<ReferrerGroup, number> = { search: 30, social: 15, newsletter: 10, alert: 5, internal: 15, direct: 20, other: 5 };
+const REFERRERS: Record<ReferrerGroup, number> = {
+  search: 30,
+  social: 15,
+  newsletter: 10,
+  alert: 5,
+  internal: 15,
+  direct: 20,
+  other: 5,
+  embed: 4,
+};
 const DEVICES: Record<DeviceClass, number> = { mobile: 55, desktop: 38, tablet: 7 };
 /** The referring hosts within a group, with their shares. */
 const HOSTS: Partial<Record<ReferrerGroup, Record<string, number>>> = {
   search: { "www.google.com": 85, "www.bing.com": 10, "duckduckgo.com": 5 },
   social: { "www.linkedin.com": 45, "x.com": 30, "hotcopper.com.au": 25 },
   other: { "finance.yahoo.com": 60, "www.marketindex.com.au": 40 },
+  // PRODUCT.md "Embeds": the sites framing our pieces (a client's investor page), kept as embed hosts.
+  embed: { "investors.example.com": 100 },
 };
 /** Unique visitors as a share of the day's counted views. */
 const UNIQUE_SHARE = 0.82;
 
 export interface DemoAudienceRow {
   day: string;
-  dimension: "referrer" | "referrer_host" | "device";
+  dimension: "referrer" | "referrer_host" | "embed_host" | "device";
   value: string;
   hits: number;
 }
@@ -46,7 +57,8 @@ export function demoAudience(figures: readonly DailyFigure[], seed: string): { r
     for (const [group, n] of split(hits, REFERRERS, random)) {
       rows.push({ day, dimension: "referrer", value: group, hits: n });
       const hosts = HOSTS[group as ReferrerGroup];
-      if (hosts) for (const [host, m] of split(n, hosts, random)) rows.push({ day, dimension: "referrer_host", value: host, hits: m });
+      const dimension = group === "embed" ? "embed_host" : "referrer_host";
+      if (hosts) for (const [host, m] of split(n, hosts, random)) rows.push({ day, dimension, value: host, hits: m });
     }
     for (const [device, n] of split(hits, DEVICES, random)) rows.push({ day, dimension: "device", value: device, hits: n });
   }
