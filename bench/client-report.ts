@@ -5,7 +5,8 @@
  * - seedReportClient: one client company with 200 published items naming it (100 videos, 60 podcasts, 40
  *   interviews, a quarter of them paid, so the disclosure register has rows), and 90 days of daily figures up
  *   to today: views or listens with their uniques (content_daily_stats), referrer groups, a referrer host and
- *   devices (content_daily_audience), and 1–20 IAB downloads a day for each of the 100 episodes
+ *   devices and an embedding site (content_daily_audience), plays and quarters on our pages and that site
+ *   (content_daily_plays), and 1–20 IAB downloads a day for each of the 100 episodes
  *   (podcast_downloads, listeners shared between episodes). A few INSERT … SELECT statements in one
  *   transaction, straight into the database while the server is stopped (PGlite is one process's), then
  *   ANALYZE, as autovacuum would have done on PostgreSQL.
@@ -66,8 +67,14 @@ insert into content_daily_audience (content_type, content_id, day, dimension, va
   select s.content_type, s.content_id, s.day, a.dimension, a.value, greatest(1, (s.hits * a.share) / 100)
   from content_daily_stats s join bench_items i on i.content_type = s.content_type and i.id = s.content_id
   cross join (values ('referrer', 'search', 45), ('referrer', 'social', 20), ('referrer', 'newsletter', 10),
-    ('referrer', 'direct', 25), ('referrer_host', 'google.com', 40), ('device', 'mobile', 60), ('device', 'desktop', 40))
+    ('referrer', 'direct', 25), ('referrer_host', 'google.com', 40), ('embed_host', 'investors.example.com', 5),
+    ('device', 'mobile', 60), ('device', 'desktop', 40))
     as a(dimension, value, share);
+insert into content_daily_plays (content_type, content_id, day, host, plays, q25, q50, q75, q100, seconds)
+  select s.content_type, s.content_id, s.day, p.host, (s.hits * p.share) / 100, (s.hits * p.share) / 140,
+    (s.hits * p.share) / 180, (s.hits * p.share) / 250, (s.hits * p.share) / 350, (s.hits * p.share) * 3
+  from content_daily_stats s join bench_items i on i.content_type = s.content_type and i.id = s.content_id
+  cross join (values ('', 60), ('investors.example.com', 5)) as p(host, share);
 insert into podcast_downloads (episode_type, episode_id, day, listener, app, counted_at)
   select i.content_type, i.id, d.day, 'bench-listener-' || ((l + d.n * 7) % 800), 'Apple Podcasts', d.day + time '10:00'
   from bench_items i
@@ -75,7 +82,8 @@ insert into podcast_downloads (episode_type, episode_id, day, listener, app, cou
   cross join lateral generate_series(1, 1 + abs(hashtext(i.id::text || d.n)) % 20) l
   where i.content_type in ('podcast', 'interview');
 commit;
-analyze companies, content_companies, videos, podcasts, interviews, content_daily_stats, content_daily_audience, podcast_downloads;
+analyze companies, content_companies, videos, podcasts, interviews, content_daily_stats, content_daily_audience, content_daily_plays,
+  podcast_downloads;
 `;
 
 const COUNT_SQL = `select

@@ -64,7 +64,7 @@ const countsNothing = () => {};
 
 function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInterview; moreInterviews: OtherInterview[] }) {
   const views = useViews("interviews", interview.id, interview.views);
-  const marks = usePlayMarks("interview", interview.id);
+  const played = usePlayMarks("interview", interview.id);
   return (
     <div className={PAGE_CONTAINER}>
       <Link to="/interviews" className={backLink}>
@@ -114,7 +114,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
               title={interview.title}
               poster={interview.thumbnailUrl}
               tracks={interview.transcript}
-              marks={marks}
+              onPlayed={played}
             />
           ) : interview.audioUrl ? (
             <PodcastPlayer
@@ -123,7 +123,7 @@ function InterviewDetail({ interview, moreInterviews }: { interview: LoadedInter
               title={interview.title}
               artworkUrl={interview.thumbnailUrl}
               onListen={countsNothing}
-              marks={marks}
+              onPlayed={played}
             />
           ) : null}
 

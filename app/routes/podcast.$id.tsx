@@ -51,7 +51,7 @@ const EPISODES: RelatedListClasses = {
 
 function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; moreEpisodes: Episode[] }) {
   const { listens, recordListen } = usePodcastListens(podcast.id, podcast.listens);
-  const marks = usePlayMarks("podcast", podcast.id);
+  const played = usePlayMarks("podcast", podcast.id);
   const published = formatDate(podcast.publishedAt, "long");
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
@@ -104,7 +104,7 @@ function PodcastDetail({ podcast, moreEpisodes }: { podcast: LoadedPodcast; more
             title={podcast.title}
             artworkUrl={podcast.thumbnailUrl}
             onListen={recordListen}
-            marks={marks}
+            onPlayed={played}
           />
 
           {podcast.description ? (

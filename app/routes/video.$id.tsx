@@ -39,7 +39,7 @@ type LoadedVideo = NonNullable<Route.ComponentProps["loaderData"]["video"]>;
 
 function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.ComponentProps["loaderData"]["related"] }) {
   const views = useViews("videos", video.id, video.views);
-  const marks = usePlayMarks("video", video.id);
+  const played = usePlayMarks("video", video.id);
   const published = formatDate(video.publishedAt, "long");
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
@@ -54,7 +54,7 @@ function VideoDetail({ video, related }: { video: LoadedVideo; related: Route.Co
             title={video.title}
             poster={video.thumbnailUrl}
             tracks={video.transcript}
-            marks={marks}
+            onPlayed={played}
           />
           <header className="space-y-3">
             <TagList tags={video.tags} />

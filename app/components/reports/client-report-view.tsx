@@ -74,7 +74,8 @@ function AudienceTable({
             <TableBody>
               {lines.map((line) => (
                 <TableRow key={line.value}>
-                  <TableCell className="pl-0">{labels[line.value] ?? line.value}</TableCell>
+                  {/* A site's host may be long: it wraps rather than scroll its narrow card. */}
+                  <TableCell className="pl-0 break-all whitespace-normal">{labels[line.value] ?? line.value}</TableCell>
                   {line.figures.map((figure, index) => (
                     <TableCell key={index} className="text-right tabular-nums">
                       {number(figure)}
@@ -222,7 +223,7 @@ export function ClientReportView({
         </TableCard>
       </Section>
 
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <AudienceTable caption="Referrers" lines={audienceLines(referrers)} labels={REFERRER_LABELS} />
         <AudienceTable caption="Devices" lines={audienceLines(devices)} labels={DEVICE_LABELS} />
         <AudienceTable

@@ -1,6 +1,6 @@
 import * as React from "react";
 
-import { playPath, quartilesReached, type PlayedType, type PlayMark } from "~/lib/play-marks";
+import type { PlayedType } from "~/lib/play-marks";
 
 /** Whether this document has counted a view yet: its first comes from document.referrer, later ones from our own pages. */
 let landed = false;
@@ -77,63 +77,35 @@ export function usePodcastListens(podcastId: string, initialListens: number) {
   return { listens: counted?.id === podcastId ? counted.listens : initialListens, recordListen };
 }
 
-/** The media element events a player hands to `usePlayMarks`' recorder. */
-export interface PlayMarkHandlers {
-  onPlay: () => void;
-  onTimeUpdate: (event: React.SyntheticEvent<HTMLMediaElement>) => void;
-  onEnded: (event: React.SyntheticEvent<HTMLMediaElement>) => void;
-}
+/** What a player calls when it starts playing: its media element's play event, or nothing for a host's frame. */
+export type PlayStarted = (event?: React.SyntheticEvent<HTMLMediaElement>) => void;
 
-/** A jump of the position longer than this between two time updates is a seek, not time played. */
-const MAX_TICK_SECONDS = 3;
+/** One page view of an item, as `play-recorder.ts` keeps it: `leave` sends its last seconds and ends it. */
+export interface PlayView {
+  id: string;
+  recorded?: boolean;
+  leave?: () => void;
+}
 
 /**
  * PRODUCT.md "Measurement": the marks of the item's player, each sent once per page view after the view's
- * (or listen's) counter POST: `play`, each quarter reached, and on leaving the page the seconds played since
- * the last mark. A video host's frame reports nothing back, so its press is the play alone.
+ * (or listen's) counter POST. The recorder is loaded on the first play, so a page whose reader never plays
+ * carries none of it (PRODUCT.md "Speed").
  */
-export function usePlayMarks(type: PlayedType, id: string): PlayMarkHandlers {
-  const view = React.useRef({ id, sent: new Set<PlayMark>(), unsent: 0, position: null as number | null });
-  if (view.current.id !== id) view.current = { id, sent: new Set(), unsent: 0, position: null };
-
-  const send = React.useCallback(
-    (mark: PlayMark) => {
+export function usePlayMarks(type: PlayedType, id: string): PlayStarted {
+  const view = React.useRef<PlayView>({ id });
+  if (view.current.id !== id) view.current = { id };
+  // Leaving the item (another item, another page) sends the seconds played since the last mark.
+  React.useEffect(() => {
+    const current = view.current;
+    return () => current.leave?.();
+  }, [id]);
+  return React.useCallback(
+    (event) => {
+      const media = event?.currentTarget ?? null;
       const current = view.current;
-      if (current.sent.has(mark)) return;
-      current.sent.add(mark);
-      const seconds = Math.floor(current.unsent);
-      current.unsent -= seconds;
-      const url = `${playPath(type, current.id)}?mark=${mark}&s=${seconds}`;
-      // keepalive: the mark sent as the page goes still arrives.
-      const post = () => fetch(url, { method: "POST", keepalive: true }).catch(() => undefined);
-      void (counterPosts.get(current.id) ?? Promise.resolve()).then(post);
+      void import("./play-recorder").then(({ recordPlay }) => recordPlay(type, current, media, counterPosts.get(current.id)));
     },
     [type],
   );
-
-  React.useEffect(() => {
-    const leave = () => {
-      if (view.current.sent.has("play") && view.current.unsent >= 1) send("leave");
-    };
-    window.addEventListener("pagehide", leave);
-    return () => {
-      leave();
-      window.removeEventListener("pagehide", leave);
-    };
-  }, [id, send]);
-
-  return React.useMemo(() => {
-    const advance = (media: HTMLMediaElement, position: number) => {
-      const current = view.current;
-      const tick = current.position == null ? 0 : position - current.position;
-      if (!media.paused && tick > 0 && tick < MAX_TICK_SECONDS) current.unsent += tick;
-      current.position = position;
-      for (const mark of quartilesReached(position, media.duration, current.sent)) send(mark);
-    };
-    return {
-      onPlay: () => send("play"),
-      onTimeUpdate: (event) => advance(event.currentTarget, event.currentTarget.currentTime),
-      onEnded: (event) => advance(event.currentTarget, event.currentTarget.duration),
-    };
-  }, [send]);
 }

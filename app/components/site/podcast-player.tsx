@@ -1,6 +1,6 @@
 import * as React from "react";
 
-import type { PlayMarkHandlers } from "~/components/site/counters";
+import type { PlayStarted } from "~/components/site/counters";
 import { Icon } from "~/components/ui/icon";
 import type { AudioSource } from "~/lib/media";
 import { seekMedia, useSeekRequests } from "~/lib/player-seek";
@@ -19,25 +19,23 @@ export function PodcastPlayer({
   title,
   artworkUrl,
   onListen,
-  marks,
+  onPlayed,
 }: {
   source: AudioSource;
   title: string;
   artworkUrl?: string | null;
   onListen: () => void;
-  /** PRODUCT.md "Measurement": the player's marks (plays, quarters, time), where the page measures them. */
-  marks?: PlayMarkHandlers;
+  /** PRODUCT.md "Measurement": told when a play starts, where the page measures plays. */
+  onPlayed?: PlayStarted;
 }) {
   if (source.kind === "none") return <PlayerUnavailable>Audio not available for this podcast</PlayerUnavailable>;
   // The listen is counted first: the marks wait for it.
-  const play = () => {
+  const play: PlayStarted = (event) => {
     onListen();
-    marks?.onPlay();
+    onPlayed?.(event);
   };
-  if (source.kind === "file") {
-    return <NativeAudioPlayer src={source.src} title={title} artworkUrl={artworkUrl} onPlay={play} marks={marks} />;
-  }
-  return <AudioHostPlayer src={source.src} title={title} onListen={play} />;
+  if (source.kind === "file") return <NativeAudioPlayer src={source.src} title={title} artworkUrl={artworkUrl} onPlay={play} />;
+  return <AudioHostPlayer src={source.src} title={title} onListen={() => play()} />;
 }
 
 function NativeAudioPlayer({
@@ -45,13 +43,11 @@ function NativeAudioPlayer({
   title,
   artworkUrl,
   onPlay,
-  marks,
 }: {
   src: string;
   title: string;
   artworkUrl?: string | null;
-  onPlay: () => void;
-  marks?: PlayMarkHandlers;
+  onPlay: PlayStarted;
 }) {
   const audioRef = React.useRef<HTMLAudioElement>(null);
   const [failed, setFailed] = React.useState(false);
@@ -76,8 +72,6 @@ function NativeAudioPlayer({
         preload="none"
         src={src}
         onPlay={onPlay}
-        onTimeUpdate={marks?.onTimeUpdate}
-        onEnded={marks?.onEnded}
         onError={() => setFailed(true)}
         aria-label={`Play ${title}`}
         className="w-full min-w-0"

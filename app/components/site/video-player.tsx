@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 
-import type { PlayMarkHandlers } from "~/components/site/counters";
+import type { PlayStarted } from "~/components/site/counters";
 import { Icon } from "~/components/ui/icon";
 import { VIDEO_FRAME_ALLOW } from "~/lib/frame-hosts";
 import type { VideoSource } from "~/lib/media";
@@ -22,7 +22,7 @@ export function VideoPlayer({
   title,
   poster,
   tracks,
-  marks,
+  onPlayed,
 }: {
   source: VideoSource;
   url: string | null;
@@ -30,14 +30,14 @@ export function VideoPlayer({
   poster: string | null;
   /** PRODUCT.md "Transcripts": the transcript as captions and the chapters, for the native player. */
   tracks?: { captionsUrl: string | null; chaptersUrl: string | null } | null;
-  /** PRODUCT.md "Measurement": the player's marks (plays, quarters, time), where the page measures them. */
-  marks?: PlayMarkHandlers;
+  /** PRODUCT.md "Measurement": told when a play starts, where the page measures plays. */
+  onPlayed?: PlayStarted;
 }) {
   switch (source.kind) {
     case "embed":
-      return <VideoFacade source={source} url={url!} title={title} poster={poster} onPlay={marks?.onPlay} />;
+      return <VideoFacade source={source} url={url!} title={title} poster={poster} onPlay={onPlayed} />;
     case "file":
-      return <NativeVideo src={source.src} title={title} poster={poster} tracks={tracks ?? null} marks={marks} />;
+      return <NativeVideo src={source.src} title={title} poster={poster} tracks={tracks ?? null} onPlayed={onPlayed} />;
     case "link":
       return (
         <PlayPicture src={poster} href={source.href}>
@@ -59,18 +59,18 @@ function NativeVideo({
   title,
   poster,
   tracks,
-  marks,
+  onPlayed,
 }: {
   src: string;
   title: string;
   poster: string | null;
   tracks: { captionsUrl: string | null; chaptersUrl: string | null } | null;
-  marks?: PlayMarkHandlers;
+  onPlayed?: PlayStarted;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   useSeekRequests((request) => seekMedia(video.current, request));
   return (
-    <video ref={video} controls preload="metadata" poster={poster ?? undefined} className={FRAME} aria-label={title} {...marks}>
+    <video ref={video} controls preload="metadata" poster={poster ?? undefined} className={FRAME} aria-label={title} onPlay={onPlayed}>
       <source src={src} />
       {tracks?.captionsUrl ? <track kind="captions" src={tracks.captionsUrl} srcLang="en" label="English" /> : null}
       {tracks?.chaptersUrl ? <track kind="chapters" src={tracks.chaptersUrl} srcLang="en" label="Chapters" /> : null}
