@@ -75,7 +75,7 @@ function AudienceTable({
               {lines.map((line) => (
                 <TableRow key={line.value}>
                   {/* A site's host may be long: it wraps rather than scroll its narrow card. */}
-                  <TableCell className="pl-0 break-all whitespace-normal">{labels[line.value] ?? line.value}</TableCell>
+                  <TableCell className="pl-0 whitespace-normal [overflow-wrap:anywhere]">{labels[line.value] ?? line.value}</TableCell>
                   {line.figures.map((figure, index) => (
                     <TableCell key={index} className="text-right tabular-nums">
                       {number(figure)}
