@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData } from "react-router";
 
-import { ClientReportView } from "~/components/reports/client-report-view";
+import { ClientReportView, ReportDownloads } from "~/components/reports/client-report-view";
 import { ReportShare } from "~/components/reports/report-share";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -66,14 +66,7 @@ export default function AdminClientReport({ loaderData }: Route.ComponentProps) 
             </span>
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <a className={buttonVariants({ variant: "outline" })} href={csvHref} download>
-            Download CSV
-          </a>
-          <a className={buttonVariants({ variant: "outline" })} href={pdfHref} download>
-            Download PDF
-          </a>
-        </div>
+        <ReportDownloads csvHref={csvHref} pdfHref={pdfHref} />
       </div>
 
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border p-4">

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 
 import { PAGE_CONTAINER, PageIntro } from "~/components/content/page-intro";
-import { ClientReportView } from "~/components/reports/client-report-view";
+import { ClientReportView, ReportDownloads } from "~/components/reports/client-report-view";
 import { NewsletterNotice } from "~/components/site/newsletter-notice";
-import { buttonVariants } from "~/components/ui/button";
 import { REPORT_LINK_TEXTS, reportLinkCsvPath, reportLinkPdfPath } from "~/lib/client-report";
 import { formatDate, formatUtcMinute } from "~/lib/format";
 import { clientReport } from "~/server/reports/client-report.server";
@@ -62,14 +61,7 @@ export default function SharedReport({ loaderData }: Route.ComponentProps) {
         </p>
       </PageIntro>
       <div className="flex flex-col gap-6">
-        <p className="flex flex-wrap gap-2">
-          <a className={buttonVariants({ variant: "outline" })} href={csvHref} download>
-            Download CSV
-          </a>
-          <a className={buttonVariants({ variant: "outline" })} href={pdfHref} download>
-            Download PDF
-          </a>
-        </p>
+        <ReportDownloads csvHref={csvHref} pdfHref={pdfHref} />
         <ClientReportView report={report} />
       </div>
     </div>

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 
 import { ReportChart } from "~/components/admin/report-chart";
 import { TableCard } from "~/components/admin/table-card";
+import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
 import { DEVICE_LABELS, REFERRER_LABELS } from "~/lib/client-report";
@@ -137,6 +138,20 @@ function PlaysTable({ rows }: { rows: { key: string; title: string; url: string 
         })}
       </TableBody>
     </Table>
+  );
+}
+
+/** 'Download CSV' and 'Download PDF', on the admin's page and the shared link's. */
+export function ReportDownloads({ csvHref, pdfHref }: { csvHref: string; pdfHref: string }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a className={buttonVariants({ variant: "outline" })} href={csvHref} download>
+        Download CSV
+      </a>
+      <a className={buttonVariants({ variant: "outline" })} href={pdfHref} download>
+        Download PDF
+      </a>
+    </div>
   );
 }
 
