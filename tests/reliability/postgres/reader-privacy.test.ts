@@ -71,7 +71,19 @@ describe("a reader's journey", () => {
       );
       return rows.map((row) => [row.id, row.hits, row.uniques] as const);
     };
-    const before = await todays();
+    /** The podcast's plays, quarters reached and seconds today, by place ('' for our pages). */
+    const playsToday = async () => {
+      const { rows } = await db.query<{ host: string; plays: number; q25: number; seconds: string }>(
+        `select host, plays, q25, seconds from content_daily_plays
+         where content_id = $1 and day = (now() at time zone 'UTC')::date`,
+        [podcasts[0]!.id],
+      );
+      const places: Record<string, [number, number, number]> = { "": [0, 0, 0] };
+      for (const row of rows) places[row.host] = [row.plays, row.q25, Number(row.seconds)];
+      return places;
+    };
+    const before = { figures: await todays(), plays: await playsToday() };
+    expect(Object.keys(before.plays)).toEqual([""]);
     const feed = await send(server.origin, { path: "/podcasts/rss.xml" });
     const enclosure = new URL(/<enclosure [^>]*url="([^"]+)"/.exec(feed.body)![1]!).pathname;
     expect(enclosure).toMatch(/^\/e\/[\da-f-]{36}\.(mp3|m4a)$/);
@@ -95,6 +107,15 @@ describe("a reader's journey", () => {
         headers: { ...reader, ...sameOrigin(server) },
       });
       expect(listen.status).toBe(200);
+      // The player's marks: a play, and a quarter reached on a client's site that frames the episode.
+      for (const query of ["mark=play&s=0", "mark=25&s=90&via=embed&ref=investors.example.com"]) {
+        const marked = await send(server.origin, {
+          method: "POST",
+          path: `/api/podcasts/${podcast}/play?${query}`,
+          headers: { ...reader, ...sameOrigin(server) },
+        });
+        expect(marked.status).toBe(204);
+      }
 
       const app = { "User-Agent": APP, "X-Forwarded-For": address, Cookie: cookie };
       expect((await send(server.origin, { method: "HEAD", path: enclosure, headers: app })).status).toBe(200);
@@ -103,6 +124,12 @@ describe("a reader's journey", () => {
       expect((await send(server.origin, { path: enclosure, headers: { ...app, Range: "bytes=65536-" } })).status).toBe(206);
       expect((await send(server.origin, { path: enclosure, headers: app })).status).toBe(200);
     }
+
+    // Both readers' marks were counted (so the tables read below hold them).
+    expect(await playsToday()).toEqual({
+      "": [before.plays[""]![0] + 2, before.plays[""]![1], before.plays[""]![2]],
+      "investors.example.com": [0, 2, 180],
+    });
 
     // Every record written, then a run of the downloads job that read them (its ran_at is its start).
     const { rows: written } = await until("the ten podcast request records", async () => {
@@ -116,7 +143,7 @@ describe("a reader's journey", () => {
     // The journey was counted: two downloads, and two visitors more for each item in the day's figures.
     const downloads = await db.query("select 1 from podcast_downloads where listener not like 'demo-%'");
     expect(downloads.rowCount).toBe(2);
-    expect(await todays()).toEqual(before.map(([id, hits, uniques]) => [id, hits + 2, uniques + 2]));
+    expect(await todays()).toEqual(before.figures.map(([id, hits, uniques]) => [id, hits + 2, uniques + 2]));
 
     // Every table of every schema but PostgreSQL's own, each row as text.
     const { rows: tables } = await db.query<{ schema: string; name: string }>(`
