@@ -33,6 +33,24 @@ export const REFERRER_LABELS: Record<string, string> = {
 /** The device classes' names, as the page and the PDF show them. */
 export const DEVICE_LABELS: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
 
+/** PRODUCT.md "Measurement": plays, the plays that reached each quarter, and the seconds played in all. */
+export interface PlayFigures {
+  plays: number;
+  q25: number;
+  q50: number;
+  q75: number;
+  q100: number;
+  seconds: number;
+}
+
+/**
+ * The average seconds played per play, whole; null without plays. Here, not in the report's server module: the
+ * page's plays table (a component the browser loads) calls it too.
+ */
+export function averageSeconds(figures: PlayFigures | null): number | null {
+  return figures && figures.plays > 0 ? Math.round(figures.seconds / figures.plays) : null;
+}
+
 /** PRODUCT.md "Client reports": without a period the report shows the last 30 days, today (UTC) included. */
 export const DEFAULT_PERIOD_DAYS = 30;
 /** PRODUCT.md "Client reports": a period holds at most a year, a leap year's 366 days included. */

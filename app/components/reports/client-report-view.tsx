@@ -9,10 +9,10 @@ import { ReportChart } from "~/components/admin/report-chart";
 import { TableCard } from "~/components/admin/table-card";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
-import { DEVICE_LABELS, REFERRER_LABELS } from "~/lib/client-report";
+import { averageSeconds, DEVICE_LABELS, REFERRER_LABELS, type PlayFigures } from "~/lib/client-report";
 import { formatDate, formatDuration } from "~/lib/format";
 import { completionPercent } from "~/lib/play-marks";
-import { averageSeconds, type ClientReport, type PlayFigures } from "~/server/reports/client-report.server";
+import type { ClientReport } from "~/server/reports/client-report.server";
 
 const number = (n: number | null) => (n == null ? "—" : n.toLocaleString("en-US"));
 

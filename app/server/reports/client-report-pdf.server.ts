@@ -7,19 +7,12 @@
  */
 import PDFDocument from "pdfkit";
 
-import { DEVICE_LABELS, periodDays, REFERRER_LABELS } from "~/lib/client-report";
+import { averageSeconds, DEVICE_LABELS, periodDays, REFERRER_LABELS, type PlayFigures } from "~/lib/client-report";
 import { formatDate, formatDuration, formatUtcMinute } from "~/lib/format";
 import { completionPercent } from "~/lib/play-marks";
 import { SITE_NAME } from "~/lib/seo";
 
-import {
-  averageSeconds,
-  clientReportRows,
-  type AudienceLine,
-  type ClientReport,
-  type PlayFigures,
-  type ReportDay,
-} from "./client-report.server";
+import { clientReportRows, type AudienceLine, type ClientReport, type ReportDay } from "./client-report.server";
 
 type Doc = PDFKit.PDFDocument;
 

@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 
-import { periodDays, type ReportPeriod } from "~/lib/client-report";
+import { averageSeconds, periodDays, type PlayFigures, type ReportPeriod } from "~/lib/client-report";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import { EPISODE_TYPES } from "~/lib/measurement";
@@ -44,16 +44,6 @@ export interface ReportItem {
   listeners: number | null;
   /** What the players reported, on our pages and in embeds; null for a type without a player. */
   plays: PlayFigures | null;
-}
-
-/** PRODUCT.md "Measurement": plays, the plays that reached each quarter, and the seconds played in all. */
-export interface PlayFigures {
-  plays: number;
-  q25: number;
-  q50: number;
-  q75: number;
-  q100: number;
-  seconds: number;
 }
 
 export interface ReportTotals {
@@ -319,11 +309,6 @@ function sumPlays(figures: (PlayFigures | null)[]): PlayFigures {
       seconds: total.seconds + item.seconds,
     };
   }, NO_PLAYS);
-}
-
-/** The average seconds played per play, whole; null without plays. */
-export function averageSeconds(figures: PlayFigures | null): number | null {
-  return figures && figures.plays > 0 ? Math.round(figures.seconds / figures.plays) : null;
 }
 
 /** The columns of the report's per-item table, as the CSV names them. */
