@@ -77,6 +77,26 @@ export default tseslint.config(
       ],
     },
   })),
+  // A component the browser loads may take types from server modules, never values: React Router refuses to
+  // build a client bundle that references a *.server module (the build fails where lint and tsc passed).
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    ignores: ["**/*.server.{ts,tsx}", "**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/server/**", "**/server/**"],
+              allowTypeImports: true,
+              message: "components run in the browser: import only types from server modules; move shared code to app/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's (npm run lint runs both).
   prettier,
 );

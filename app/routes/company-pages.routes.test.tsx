@@ -53,7 +53,9 @@ const loadClients = () => callRoute(clientsLoader, "/clients", { throws: false }
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.execute(sql`truncate companies, company_follows, content_companies, videos, podcasts, blogs, interviews, special_features`);
+  await db.execute(
+    sql`truncate companies, company_follows, report_links, content_companies, videos, podcasts, blogs, interviews, special_features`,
+  );
 });
 restoreEnvAfterEach(["INVESTMENT_NOTICE", "PUBLIC_URL"]);
 
