@@ -113,20 +113,22 @@ export function ReportShare({
         <input type="hidden" name="to" value={period.to} />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="report-link-days">Expires after (days)</Label>
-          <Input
-            id="report-link-days"
-            name="days"
-            type="number"
-            inputMode="numeric"
-            min={share.days.min}
-            max={share.days.max}
-            step={1}
-            defaultValue={share.days.default}
-            required
-            className="w-28"
-            aria-invalid={daysError ? true : undefined}
-            aria-describedby={daysError ? "report-link-days-error" : undefined}
-          />
+          {/* The field's own width is the input's w-full: a narrow box around it, not a second width on it. */}
+          <div className="w-28">
+            <Input
+              id="report-link-days"
+              name="days"
+              type="number"
+              inputMode="numeric"
+              min={share.days.min}
+              max={share.days.max}
+              step={1}
+              defaultValue={share.days.default}
+              required
+              aria-invalid={daysError ? true : undefined}
+              aria-describedby={daysError ? "report-link-days-error" : undefined}
+            />
+          </div>
           {daysError ? (
             <p id="report-link-days-error" className="text-sm text-destructive">
               {daysError}
