@@ -54,7 +54,13 @@ test("an editor adds a transcript to a podcast; readers see it, seek with it and
     "0:05The ledger",
   ]);
 
-  // Pressing a time plays the audio from there.
+  // Pressing a time plays the audio from there, once the page's scripts run (before, the link only sets the
+  // address's #t=5, which the player reads on hydration as a start time without playing).
+  // (React marks each element it hydrated with its own __react… properties.)
+  await visitor.waitForFunction(() => {
+    const player = document.querySelector("audio");
+    return player !== null && Object.keys(player).some((key) => key.startsWith("__react"));
+  });
   await transcript.getByRole("link", { name: "Play from 0:05", exact: true }).click();
   const audio = visitor.locator("audio");
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThanOrEqual(5);
