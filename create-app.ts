@@ -12,10 +12,11 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 
-import { EPISODE_AUDIO_ROUTE } from "./app/lib/measurement";
+import { EPISODE_AUDIO_ROUTE, MAIL_LINK_ROUTE } from "./app/lib/measurement";
 import { limitApiRequests } from "./app/server/content-api/api-http.server";
 import { nextPageExpiry } from "./app/server/content/scheduled-publication.server";
 import { counterRoutes } from "./app/server/counting/endpoint.server";
+import { mailLinkRoute } from "./app/server/counting/mail-clicks.server";
 import { getDb, MIGRATIONS_FOLDER, type Connection } from "./app/server/db/db.server";
 import { StartupError, type Env } from "./app/server/env.server";
 import { limitBodyTime } from "./app/server/http/body-timeout.server";
@@ -111,6 +112,8 @@ export async function createApp({ env, connection, buildDir, production, isStopp
   // (PRODUCT.md "Measurement"); audio is not worth compressing.
   const requestLog = createRequestLog();
   app.get(EPISODE_AUDIO_ROUTE, labelRoute(EPISODE_AUDIO_ROUTE, episodeAudioRoute(requestLog)));
+  // Items' links in our mails: a press counted, the reader sent on to the page (PRODUCT.md "Measurement").
+  app.all(MAIL_LINK_ROUTE, labelRoute(MAIL_LINK_ROUTE, mailLinkRoute));
   // PRODUCT.md "Content API": counted in memory before the page cache, so a cached answer counts too.
   app.use("/api/v1", limitApiRequests);
   // Pages are compressed as they stream. Brotli's default 4 MB window is far larger than any page and

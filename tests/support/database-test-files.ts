@@ -76,6 +76,7 @@ export const DATABASE_TEST_FILES = [
   "app/server/content/videos.server.test.ts",
   "app/server/counting/daily-stats.server.test.ts",
   "app/server/counting/endpoint.server.test.ts",
+  "app/server/counting/mail-clicks.server.test.ts",
   "app/server/counting/plays.server.test.ts",
   "app/server/counting/record-hit.server.test.ts",
   "app/server/counting/visitor.server.test.ts",

@@ -31,4 +31,12 @@ export async function readOutboxInto(into: Mail[]) {
 export async function emptyOutbox() {
   const db = await getDb();
   await db.delete(schema.mailOutbox);
+  await db.delete(schema.contentDailyMail);
+}
+
+/** PRODUCT.md "Measurement": the mails' per-item figures, as `type:channel sends/clicks`, sorted. */
+export async function mailFigures(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.select().from(schema.contentDailyMail);
+  return rows.map((row) => `${row.contentType}:${row.contentId}:${row.channel} ${row.sends}/${row.clicks}`).sort();
 }

@@ -70,6 +70,22 @@ export function eachType(types: readonly ContentType[], part: (type: ContentType
 }
 
 /**
+ * One more under each row's `key` of `source` (a name in the statement) in rate_limits, in key order; a key
+ * whose 30-minute window has passed starts again at 1. Returns each key's count: 1 is the window's first.
+ */
+export function countInWindow(source: string, key: string) {
+  const keyColumn = sql.identifier(key);
+  return sql`
+      insert into rate_limits (id, key, count, last_request)
+      select gen_random_uuid()::text, ${keyColumn}, 1, at from ${sql.identifier(source)} order by ${keyColumn}
+      on conflict (key) do update set
+        count = case when rate_limits.last_request <= excluded.last_request - ${ALLOWANCE_WINDOW_MS} then 1 else rate_limits.count + 1 end,
+        last_request = case when rate_limits.last_request <= excluded.last_request - ${ALLOWANCE_WINDOW_MS}
+                            then excluded.last_request else rate_limits.last_request end
+      returning key, count`;
+}
+
+/**
  * The batch statement. `hits` carries each hit's position, item, allowance keys (null: not to be counted),
  * time and day. Rows go into rate_limits and content_daily_stats in key order, so two instances' batches
  * never wait on each other in opposite orders.
@@ -105,15 +121,7 @@ function batchStatement(rows: { content_type: ContentType }[]) {
     live as (
       select h.* from hits h join items i using (content_type, content_id) where h.visitor_key is not null
     ),
-    visitor_rows as (
-      insert into rate_limits (id, key, count, last_request)
-      select gen_random_uuid()::text, visitor_key, 1, at from live order by visitor_key
-      on conflict (key) do update set
-        count = case when rate_limits.last_request <= excluded.last_request - ${ALLOWANCE_WINDOW_MS} then 1 else rate_limits.count + 1 end,
-        last_request = case when rate_limits.last_request <= excluded.last_request - ${ALLOWANCE_WINDOW_MS}
-                            then excluded.last_request else rate_limits.last_request end
-      returning key, count
-    ),
+    visitor_rows as (${countInWindow("live", "visitor_key")}),
     first_visits as (
       select l.* from live l join visitor_rows v on v.key = l.visitor_key where v.count <= ${COUNT_ONCE_RULE.max}
     ),

@@ -19,7 +19,7 @@ import { noteRequestError } from "../http/database-outage.server";
 import { logError } from "../log.server";
 import { addressFromForwardedFor } from "../rate-limit.server";
 import { utcDay } from "./daily-stats.server";
-import { ALLOWANCE_WINDOW_MS, createBatcher, eachType, MAX_HITS_PER_BATCH, viewAllowanceKey } from "./hit-batch.server";
+import { ALLOWANCE_WINDOW_MS, countInWindow, createBatcher, eachType, MAX_HITS_PER_BATCH, viewAllowanceKey } from "./hit-batch.server";
 import { referrerHostOf, UNKNOWN_EMBED_HOST } from "./referrer-group.server";
 import { visitorFrom } from "./visitor.server";
 
@@ -60,15 +60,7 @@ function playsStatement(rows: { content_type: ContentType }[]) {
       where m.mark_key is not null and exists (
         select 1 from rate_limits r where r.key = m.view_key and r.last_request > m.at - ${ALLOWANCE_WINDOW_MS})
     ),
-    mark_rows as (
-      insert into rate_limits (id, key, count, last_request)
-      select gen_random_uuid()::text, mark_key, 1, at from allowed order by mark_key
-      on conflict (key) do update set
-        count = case when rate_limits.last_request <= excluded.last_request - ${ALLOWANCE_WINDOW_MS} then 1 else rate_limits.count + 1 end,
-        last_request = case when rate_limits.last_request <= excluded.last_request - ${ALLOWANCE_WINDOW_MS}
-                            then excluded.last_request else rate_limits.last_request end
-      returning key, count
-    ),
+    mark_rows as (${countInWindow("allowed", "mark_key")}),
     counted as (select a.* from allowed a join mark_rows r on r.key = a.mark_key where r.count = 1),
     daily as (
       insert into content_daily_plays (content_type, content_id, day, host, plays, q25, q50, q75, q100, seconds)

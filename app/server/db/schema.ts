@@ -23,7 +23,7 @@ import {
 import { COMPANY_SECTORS } from "../../lib/company-sectors";
 import { CONTENT_EVENTS } from "../../lib/content-events";
 import { CONTENT_TYPES } from "../../lib/content-types";
-import { EPISODE_TYPES } from "../../lib/measurement";
+import { EPISODE_TYPES, MAIL_CHANNELS } from "../../lib/measurement";
 import { CONSIDERATION_FORMS } from "../../lib/sponsorship";
 
 /** PRODUCT.md "Content": the three statuses every content type moves between. */
@@ -464,6 +464,28 @@ export const contentDailyPlays = pgTable(
 );
 
 /**
+ * PRODUCT.md "Measurement": per item, UTC day and channel, the mails that carried it and were accepted by the
+ * mail server (`sends`, written by the mail worker as it sends) and the presses of its link in them (`clicks`,
+ * through our redirect, which keeps nothing of the reader). Kept when the item is deleted, like its views.
+ */
+export const contentDailyMail = pgTable(
+  "content_daily_mail",
+  {
+    contentType: text("content_type").notNull(),
+    contentId: uuid("content_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    channel: text("channel", { enum: MAIL_CHANNELS }).notNull(),
+    sends: integer("sends").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentType, t.contentId, t.day, t.channel] }),
+    index("content_daily_mail_day_idx").on(t.day),
+    check("content_daily_mail_channel_check", sql`${t.channel} in ('newsletter', 'alert')`),
+  ],
+);
+
+/**
  * Every saved version of an item (PRODUCT.md "Revisions"): its reviewable fields as written (sanitised columns
  * and the companies it names), who saved it and why. Rows are only added. `digest` identifies the text, so an
  * approval holds for that exact text (PRODUCT.md "Review"). No foreign key to the item (five tables): the
@@ -784,6 +806,8 @@ export const mailOutbox = pgTable(
     dedupeKey: text("dedupe_key").unique(),
     /** What the mail belongs to, e.g. 'edition:<id>', so its counts can be read. */
     batch: text("batch"),
+    /** PRODUCT.md "Measurement": the items an edition or alert carries, each counted as sent when the mail is. */
+    items: jsonb("items").$type<EditionItemRef[]>().notNull().default([]),
     status: text("status", { enum: MAIL_STATUSES }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     /** Not sent before this time: a retry's backoff. */

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { emptyOutbox } from "../../../tests/support/mail";
+import { emptyOutbox, mailFigures } from "../../../tests/support/mail";
 import { startSmtpSink, type SinkOptions, type SmtpSink } from "../../../tests/support/smtp-sink";
 import { getDb, schema } from "../db/db.server";
 import { backoffAfter, sendDueMails, startMailWorker, type MailWorkerOptions } from "./mail-worker.server";
@@ -88,6 +88,24 @@ describe("sending through a real SMTP server", () => {
     // Nothing is sent twice.
     expect(await sendDueMails(worker(smtp))).toBe(0);
     expect(smtp.received).toHaveLength(3);
+  });
+
+  it("counts one send per item an edition or alert carries once the server accepts it; a refused mail, or another kind, none", async () => {
+    const smtp = await sink({ refuse: (to) => (to.includes("refused") ? { code: 550, message: "No such mailbox" } : undefined) });
+    const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+    const items = [
+      { type: "video" as const, id: a },
+      { type: "blog" as const, id: b },
+    ];
+    await queueMail(await getDb(), [
+      ...mails(2, { items }),
+      { kind: "alert", to: "ann@example.com", subject: "Alert", text: "New", items: [items[0]!] },
+      { kind: "alert", to: "refused@example.com", subject: "Alert", text: "New", items: [items[0]!] },
+      { kind: "verification", to: "new@example.com", subject: "Verify", text: "Link", items },
+    ]);
+    await sendDueMails(worker(smtp));
+    expect(smtp.received).toHaveLength(4);
+    expect(await mailFigures()).toEqual([`blog:${b}:newsletter 2/0`, `video:${a}:alert 1/0`, `video:${a}:newsletter 2/0`].sort());
   });
 
   it("tries a mail refused with a 4xx again after its backoff, and then it is sent", async () => {

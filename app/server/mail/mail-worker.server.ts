@@ -98,12 +98,25 @@ async function claimDueMails(batchSize: number, ratePerMinute: number, claimMs: 
   });
 }
 
-/** `began`: when the attempt began, which the sending rate counts (not when the mail was claimed). */
+/**
+ * `began`: when the attempt began, which the sending rate counts (not when the mail was claimed). In the same
+ * statement, each item the mail carries counts one send on the day (PRODUCT.md "Measurement"), once: a mail
+ * a second worker took over and sent as well is marked sent only once.
+ */
 async function recordSent(id: number, began: Date) {
   const db = await getDb();
   await db.execute(sql`
-    update mail_outbox set status = 'sent', sent_at = now(), attempted_at = ${began}, claimed_until = null, last_error = null
-    where id = ${id}`);
+    with sent as (
+      update mail_outbox set status = 'sent', sent_at = now(), attempted_at = ${began}, claimed_until = null, last_error = null
+      where id = ${id} and status <> 'sent'
+      returning kind, items, sent_at
+    )
+    insert into content_daily_mail (content_type, content_id, day, channel, sends)
+    select item ->> 'type', (item ->> 'id')::uuid, (sent.sent_at at time zone 'UTC')::date,
+      case sent.kind when 'edition' then 'newsletter' else 'alert' end, 1
+    from sent cross join lateral jsonb_array_elements(sent.items) as item
+    where sent.kind in ('edition', 'alert')
+    on conflict (content_type, content_id, day, channel) do update set sends = content_daily_mail.sends + 1`);
 }
 
 async function recordFailure(

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { getDb, schema, type Database } from "../db/db.server";
-import type { MailKind, MailStatus } from "../db/schema";
+import type { EditionItemRef, MailKind, MailStatus } from "../db/schema";
 import { getEnv } from "../env.server";
 
 const t = schema.mailOutbox;
@@ -26,12 +26,14 @@ export interface OutgoingMail {
   dedupeKey?: string;
   /** What the mail belongs to ('edition:<id>'), for its counts. */
   batch?: string;
+  /** PRODUCT.md "Measurement": the items an edition or alert carries, counted as sent when it is. */
+  items?: readonly EditionItemRef[];
 }
 
 /** The database or a transaction: whatever can insert. */
 export type MailWriter = Pick<Database, "insert">;
 
-/** Rows per insert statement: well under PostgreSQL's 65,535 parameters at 8 per row. */
+/** Rows per insert statement: well under PostgreSQL's 65,535 parameters at 9 per row. */
 const INSERT_CHUNK = 1_000;
 
 /**
@@ -51,6 +53,7 @@ export async function queueMail(db: MailWriter, mails: OutgoingMail | readonly O
       headers: mail.headers ?? {},
       dedupeKey: mail.dedupeKey ?? null,
       batch: mail.batch ?? null,
+      items: [...(mail.items ?? [])],
     }));
     const inserted = await db.insert(t).values(rows).onConflictDoNothing({ target: t.dedupeKey }).returning({ id: t.id });
     queued += inserted.length;

@@ -6,6 +6,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 
 import { disclosureText } from "~/lib/disclosure";
+import { mailLinkPath, type MailChannel } from "~/lib/measurement";
 
 import { htmlToPlainText } from "../html-text.server";
 import { absoluteUrl, SITE_NAME } from "../seo/site-url.server";
@@ -26,8 +27,16 @@ export interface EditionLinks {
 
 const FONT = "font-family: -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;";
 
+/**
+ * An item's link: in a mail (`channel` given) through our counting redirect, which lands on the page tagged
+ * with the mail's utm_source (PRODUCT.md "Measurement"); on the site (the archive, the preview) its page.
+ */
+export function mailItemUrl(item: EditionItem, channel: MailChannel | undefined): string {
+  return absoluteUrl(channel ? mailLinkPath(channel, item.type, item.id) : item.path);
+}
+
 /** One item in a mail (an edition, a company alert, a digest): its disclosure first when paid, then what it is and its link. */
-export function MailItem({ item }: { item: EditionItem }) {
+export function MailItem({ item, channel }: { item: EditionItem; channel?: MailChannel }) {
   return (
     <div style={{ borderTop: "1px solid #e5e7eb", padding: "16px 0" }}>
       {item.disclosure ? (
@@ -41,7 +50,7 @@ export function MailItem({ item }: { item: EditionItem }) {
         {item.featured ? " · Featured" : null}
       </p>
       <h2 style={{ margin: "0 0 4px", fontSize: "18px" }}>
-        <a href={absoluteUrl(item.path)} style={{ color: "#111827" }}>
+        <a href={mailItemUrl(item, channel)} style={{ color: "#111827" }}>
           {item.title}
         </a>
       </h2>
@@ -50,7 +59,7 @@ export function MailItem({ item }: { item: EditionItem }) {
   );
 }
 
-function EditionBody({ edition, links }: { edition: EditionContent; links: EditionLinks }) {
+function EditionBody({ edition, links, channel }: { edition: EditionContent; links: EditionLinks; channel?: MailChannel }) {
   return (
     <div style={{ margin: "0 auto", maxWidth: "600px", padding: "24px", color: "#111827", lineHeight: 1.5 }}>
       {links.webVersion ? (
@@ -61,7 +70,7 @@ function EditionBody({ edition, links }: { edition: EditionContent; links: Editi
       <h1 style={{ margin: "0 0 16px", fontSize: "24px" }}>{edition.subject}</h1>
       {edition.introHtml ? <div dangerouslySetInnerHTML={{ __html: edition.introHtml }} /> : null}
       {edition.items.map((item) => (
-        <MailItem key={`${item.type}:${item.id}`} item={item} />
+        <MailItem key={`${item.type}:${item.id}`} item={item} channel={channel} />
       ))}
       {links.unsubscribe ? (
         <p style={{ marginTop: "24px", borderTop: "1px solid #e5e7eb", paddingTop: "16px", fontSize: "12px", color: "#6b7280" }}>
@@ -79,7 +88,7 @@ export function mailDocument(title: string, body: string): string {
 
 /** The HTML part of an edition. */
 export function editionHtml(edition: EditionContent, links: EditionLinks): string {
-  return mailDocument(edition.subject, renderToStaticMarkup(<EditionBody edition={edition} links={links} />));
+  return mailDocument(edition.subject, renderToStaticMarkup(<EditionBody edition={edition} links={links} channel="newsletter" />));
 }
 
 /** The edition's body alone, for its page in the archive. */
@@ -88,14 +97,14 @@ export function editionBodyHtml(edition: EditionContent, links: EditionLinks): s
 }
 
 /** One item in a mail's plain-text part, as `MailItem` shows it. */
-export function mailItemText(item: EditionItem): string {
+export function mailItemText(item: EditionItem, channel: MailChannel): string {
   const lines = [];
   if (item.disclosure) {
     lines.push(`${disclosureText(item.disclosure)}${item.disclosure.agreed ? ` Agreement dated ${item.disclosure.agreed}.` : ""}`);
   }
   lines.push(`${item.label}: ${item.title}`);
   if (item.description) lines.push(item.description);
-  lines.push(absoluteUrl(item.path));
+  lines.push(mailItemUrl(item, channel));
   return lines.join("\n");
 }
 
@@ -105,7 +114,7 @@ export function editionText(edition: EditionContent, links: EditionLinks): strin
   if (links.webVersion) parts.push(`View in your browser: ${links.webVersion}`);
   const intro = htmlToPlainText(edition.introHtml);
   if (intro) parts.push(intro);
-  for (const item of edition.items) parts.push(mailItemText(item));
+  for (const item of edition.items) parts.push(mailItemText(item, "newsletter"));
   if (links.unsubscribe)
     parts.push(`You receive this because you subscribed to the ${SITE_NAME} newsletter.\nUnsubscribe: ${links.unsubscribe}`);
   return `${parts.join("\n\n")}\n`;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { emptyBeforeEach, insertBlogs, insertVideos } from "../../../tests/support/content";
 import { PAID } from "../../../tests/support/item-promotion";
-import { emptyOutbox, queuedMails } from "../../../tests/support/mail";
+import { emptyOutbox, mailFigures, queuedMails } from "../../../tests/support/mail";
 import { onlySubscribers } from "../../../tests/support/newsletter";
 import { callRoute } from "../../../tests/support/route";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink";
@@ -62,10 +62,8 @@ async function twoItems() {
 
 describe('an edition (PRODUCT.md "Newsletter editions")', () => {
   it("reaches every confirmed subscriber once, never a pending address, with both parts, the disclosure and RFC 8058's headers", async () => {
-    const id = await createEdition(
-      { subject: "This week", introHtml: "<p>Hello <strong>investors</strong></p>", items: await twoItems() },
-      null,
-    );
+    const items = await twoItems();
+    const id = await createEdition({ subject: "This week", introHtml: "<p>Hello <strong>investors</strong></p>", items }, null);
     expect(await sendEdition(id)).toEqual({ sent: true, recipients: 3 });
     // The press answered before any mail was queued: they are queued in the background.
     expect(await queuedMails()).toEqual([]);
@@ -78,7 +76,15 @@ describe('an edition (PRODUCT.md "Newsletter editions")', () => {
     expect(mail.html).toContain("<strong>investors</strong>");
     expect(mail.html).toContain("Paid promotion. MarketWire received A$5,000 in cash from Halcyon Investor Relations for this video.");
     expect(mail.text).toContain("Paid promotion. MarketWire received A$5,000 in cash from Halcyon Investor Relations for this video.");
-    expect(mail.text).toMatch(/Video: Lithium outlook\nThe CEO on prices\.\nhttp:\/\/localhost:3000\/video\/[\w-]+/);
+    // PRODUCT.md "Measurement": every item's link goes through our counting redirect, in both parts.
+    const [video, blog] = items;
+    expect(mail.text).toContain(`Video: Lithium outlook\nThe CEO on prices.\nhttp://localhost:3000/go/newsletter/videos/${video!.id}\n`);
+    expect(mail.text).toContain(`Blog: Gold notes\nhttp://localhost:3000/go/newsletter/blogs/${blog!.id}\n`);
+    expect(mail.html).toContain(`href="http://localhost:3000/go/newsletter/videos/${video!.id}"`);
+    expect(mail.html).toContain(`href="http://localhost:3000/go/newsletter/blogs/${blog!.id}"`);
+    expect(mail.html).not.toContain(`localhost:3000/video/`);
+    // Each item counted sent to the three readers.
+    expect(await mailFigures()).toEqual([`blog:${blog!.id}:newsletter 3/0`, `video:${video!.id}:newsletter 3/0`]);
     expect(mail.text).toContain("Blog: Gold notes");
     expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail.headers["list-unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/newsletter\/unsubscribe\?token=[\w.-]+>$/);
@@ -140,12 +146,13 @@ describe('an edition (PRODUCT.md "Newsletter editions")', () => {
     expect(edition!.introHtml).toContain("<p>Hi</p>");
   });
 
-  it("a test goes to one address, marked [Test], and the edition stays a draft", async () => {
-    const id = await createEdition({ subject: "Draft edition", introHtml: "", items: [] }, null);
+  it("a test goes to one address, marked [Test], and the edition stays a draft; its items count no send", async () => {
+    const id = await createEdition({ subject: "Draft edition", introHtml: "", items: await twoItems() }, null);
     expect(await sendTestEdition(id, "editor@example.com")).toBe(true);
     await send();
     expect(sink.received.map((m) => [m.to, m.subject])).toEqual([["editor@example.com", "[Test] Draft edition"]]);
     expect(await getEdition(id)).toMatchObject({ status: "draft", sentAt: null });
+    expect(await mailFigures()).toEqual([]);
   });
 
   it("a scheduled edition is sent once its time comes, once, even when two instances look at the same moment", async () => {

@@ -137,6 +137,7 @@ export function editionMailer(id: string, content: EditionContent): (to: string)
       text: text.replaceAll(UNSUBSCRIBE_SLOT, unsubscribe),
       html: html.replaceAll(UNSUBSCRIBE_SLOT, attributeText(unsubscribe)),
       headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      items: content.items.map((item) => ({ type: item.type, id: item.id })),
     };
   };
 }
@@ -283,7 +284,8 @@ export async function sendTestEdition(id: string, to: string): Promise<boolean> 
   const content = await editionContent(edition);
   const mail = editionMail(id, content, to);
   const db = await getDb();
-  await queueMail(db, { ...mail, subject: `[Test] ${mail.subject}` });
+  // An editor's test copy is no send of the items (PRODUCT.md "Measurement").
+  await queueMail(db, { ...mail, subject: `[Test] ${mail.subject}`, items: [] });
   wakeMailWorker();
   return true;
 }

@@ -21,7 +21,7 @@ function AlertBody({ heading, items, footer, stop }: { heading: string; items: r
     <div style={{ margin: "0 auto", maxWidth: "600px", padding: "24px", color: "#111827", lineHeight: 1.5 }}>
       <p style={{ margin: "0 0 16px", fontSize: "16px" }}>{heading}</p>
       {items.map((item) => (
-        <MailItem key={`${item.type}:${item.id}`} item={item} />
+        <MailItem key={`${item.type}:${item.id}`} item={item} channel="alert" />
       ))}
       <p style={{ marginTop: "24px", borderTop: "1px solid #e5e7eb", paddingTop: "16px", fontSize: "12px", color: "#6b7280" }}>
         {footer} <a href={absoluteUrl("/account")}>Change your alerts</a> · <a href={stop}>Stop company alerts</a>
@@ -42,7 +42,7 @@ function alertMailOf(options: {
   const stop = stopAlertsLink(reader.id);
   const text = [
     heading,
-    ...items.map(mailItemText),
+    ...items.map((item) => mailItemText(item, "alert")),
     `${footer}\nChange your alerts: ${absoluteUrl("/account")}\nStop company alerts: ${stop}`,
   ].join("\n\n");
   return {
@@ -55,6 +55,7 @@ function alertMailOf(options: {
     headers: { "List-Unsubscribe": `<${stop}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     dedupeKey,
     batch: "alerts",
+    items: items.map((item) => ({ type: item.type, id: item.id })),
   };
 }
 

@@ -68,8 +68,9 @@ describe('company alerts (PRODUCT.md "Following and alerts")', () => {
     expect(mails.map((mail) => mail.to).sort()).toEqual([ann.email, bob.email].sort());
     for (const mail of mails) {
       expect(mail.subject).toBe("Ironbark Gold (ASX:IBG): Ironbark's quarter");
-      expect(mail.text).toContain(`http://localhost:3000/video/${id}`);
-      expect(mail.html).toContain(`href="http://localhost:3000/video/${id}"`);
+      // PRODUCT.md "Measurement": through our counting redirect, in both parts.
+      expect(mail.text).toContain(`http://localhost:3000/go/alert/videos/${id}\n`);
+      expect(mail.html).toContain(`href="http://localhost:3000/go/alert/videos/${id}"`);
       expect(mail.text).toContain("You receive this because you follow Ironbark Gold (ASX:IBG) on MarketWire.");
       // RFC 8058: the provider's unsubscribe button stops the alerts (the reader's own signed link).
       expect(mail.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/account\/alerts\/stop\?token=[\w-]+\.[\w-]+>$/);
@@ -159,7 +160,7 @@ describe('company alerts (PRODUCT.md "Following and alerts")', () => {
     expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
       [ann.email, "Your MarketWire daily digest: 2 new items about companies you follow"],
     ]);
-    expect(mails[0]!.text).toContain(`/video/${first}`);
+    expect(mails[0]!.text).toContain(`/go/alert/videos/${first}\n`);
     expect(mails[0]!.text).not.toContain("Pulled");
   });
 
