@@ -1,6 +1,6 @@
 /**
  * PRODUCT.md "Measurement", issue 45's privacy 'Done when': after a reader's journey against the built server
- * (item pages, counted views and a web listen, a podcast app's HEAD, probe, ranges and whole download of an
+ * (item pages, counted views and a web listen, a press of a newsletter's link, a podcast app's HEAD, probe, ranges and whole download of an
  * enclosure, from an IPv4 and an IPv6 address, with a cookie, then a run of the downloads job), EVERY table
  * of the database (listed from information_schema, so a table added later is read too) is read cell by cell:
  * no address (nor an IPv6 address's /64), no cookie value, no plain digest of either (MD5, SHA-1, SHA-256 in
@@ -117,6 +117,13 @@ describe("a reader's journey", () => {
         expect(marked.status).toBe(204);
       }
 
+      // A press of the video's link in a newsletter (PRODUCT.md "Measurement"): our redirect counts it.
+      const pressed = await send(server.origin, { path: `/go/newsletter/videos/${videos[0]!.id}`, headers: reader });
+      expect([pressed.status, pressed.headers.location]).toEqual([
+        302,
+        `${publicUrlFor("video", videos[0]!.id)}?utm_source=newsletter&utm_medium=email`,
+      ]);
+
       const app = { "User-Agent": APP, "X-Forwarded-For": address, Cookie: cookie };
       expect((await send(server.origin, { method: "HEAD", path: enclosure, headers: app })).status).toBe(200);
       expect((await send(server.origin, { path: enclosure, headers: { ...app, Range: "bytes=0-1" } })).status).toBe(206);
@@ -130,6 +137,13 @@ describe("a reader's journey", () => {
       "": [before.plays[""]![0] + 2, before.plays[""]![1], before.plays[""]![2]],
       "investors.example.com": [0, 2, 180],
     });
+
+    // Both presses counted, a click each (the two readers differ by address).
+    const { rows: clicks } = await db.query<{ clicks: number }>(
+      "select clicks from content_daily_mail where content_id = $1 and channel = 'newsletter' and day = (now() at time zone 'UTC')::date",
+      [videos[0]!.id],
+    );
+    expect(clicks).toEqual([{ clicks: 2 }]);
 
     // Every record written, then a run of the downloads job that read them (its ran_at is its start).
     const { rows: written } = await until("the ten podcast request records", async () => {
@@ -150,7 +164,7 @@ describe("a reader's journey", () => {
       select table_schema as schema, table_name as name from information_schema.tables
       where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`);
     expect(tables.map((table) => table.name)).toEqual(
-      expect.arrayContaining(["podcast_requests", "content_daily_audience", "rate_limits"]),
+      expect.arrayContaining(["podcast_requests", "content_daily_audience", "content_daily_mail", "rate_limits"]),
     );
     const secrets: [string, string][] = [];
     const forbid = (what: string, value: string) => secrets.push([what, value]);
