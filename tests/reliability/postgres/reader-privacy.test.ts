@@ -1,7 +1,8 @@
 /**
  * PRODUCT.md "Measurement", issue 45's privacy 'Done when': after a reader's journey against the built server
- * (item pages, counted views and a web listen, a press of a newsletter's link, a podcast app's HEAD, probe, ranges and whole download of an
- * enclosure, from an IPv4 and an IPv6 address, with a cookie, then a run of the downloads job), EVERY table
+ * (item pages, counted views and a web listen, a press of a newsletter's link, a podcast app's HEAD, probe,
+ * ranges and whole download of an enclosure, from an IPv4 and an IPv6 address, with a cookie, then a run of
+ * the downloads job), EVERY table
  * of the database (listed from information_schema, so a table added later is read too) is read cell by cell:
  * no address (nor an IPv6 address's /64), no cookie value, no plain digest of either (MD5, SHA-1, SHA-256 in
  * hex, base64 or base64url, whole or cut) is anywhere. The full user agent is kept only beside a hash keyed
