@@ -85,12 +85,39 @@ export function countInWindow(source: string, key: string) {
       returning key, count`;
 }
 
+/** PRODUCT.md "Measurement": the audience dimensions a view adds to, each the hit's column of that name. */
+const AUDIENCE_DIMENSIONS = ["referrer", "referrer_host", "embed_host", "device"] as const;
+
+/**
+ * The batch's audience insert, over only the dimensions some hit of the batch has (most batches have no
+ * referring or embedding host): a shorter statement is planned faster. Empty when no hit has any.
+ */
+type AudienceColumns = Partial<Record<(typeof AUDIENCE_DIMENSIONS)[number], string | null>>;
+
+function audienceInsert(rows: readonly AudienceColumns[]) {
+  const present = AUDIENCE_DIMENSIONS.filter((dimension) => rows.some((row) => row[dimension] != null));
+  if (present.length === 0) return sql``;
+  const parts = present.map(
+    (dimension) =>
+      sql`select content_type, content_id, day, ${dimension}::text as dimension, ${sql.identifier(dimension)} as value
+          from kept where ${sql.identifier(dimension)} is not null`,
+  );
+  return sql`,
+    audience as (
+      insert into content_daily_audience (content_type, content_id, day, dimension, value, hits)
+      select content_type, content_id, day, dimension, value, count(*)::int from (${sql.join(parts, sql` union all `)}) a
+      group by 1, 2, 3, 4, 5
+      order by 1, 2, 3, 4, 5
+      on conflict (content_type, content_id, day, dimension, value) do update set hits = content_daily_audience.hits + excluded.hits
+    )`;
+}
+
 /**
  * The batch statement. `hits` carries each hit's position, item, allowance keys (null: not to be counted),
  * time and day. Rows go into rate_limits and content_daily_stats in key order, so two instances' batches
  * never wait on each other in opposite orders.
  */
-function batchStatement(rows: { content_type: ContentType }[]) {
+function batchStatement(rows: ({ content_type: ContentType } & AudienceColumns)[]) {
   // Only the types in the batch (most often one): a smaller statement is planned faster, which is most of
   // what a batch of one view costs.
   const types = CONTENT_TYPE_LIST.map((info) => info.key).filter((type) => rows.some((row) => row.content_type === type));
@@ -180,22 +207,7 @@ function batchStatement(rows: { content_type: ContentType }[]) {
       order by k.content_type, k.content_id, k.day
       on conflict (content_type, content_id, day) do update
         set hits = content_daily_stats.hits + excluded.hits, uniques = content_daily_stats.uniques + excluded.uniques
-    ),
-    audience as (
-      insert into content_daily_audience (content_type, content_id, day, dimension, value, hits)
-      select content_type, content_id, day, dimension, value, count(*)::int from (
-        select content_type, content_id, day, 'referrer' as dimension, referrer as value from kept where referrer is not null
-        union all
-        select content_type, content_id, day, 'referrer_host', referrer_host from kept where referrer_host is not null
-        union all
-        select content_type, content_id, day, 'embed_host', embed_host from kept where embed_host is not null
-        union all
-        select content_type, content_id, day, 'device', device from kept where device is not null
-      ) a
-      group by 1, 2, 3, 4, 5
-      order by 1, 2, 3, 4, 5
-      on conflict (content_type, content_id, day, dimension, value) do update set hits = content_daily_audience.hits + excluded.hits
-    )
+    )${audienceInsert(rows)}
     select h.seq,
            coalesce(b.count, i.count) as final_count,
            i.content_id is not null as found,
