@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  clickRate,
   clientReportCsvPath,
   clientReportPath,
   clientReportPdfPath,
@@ -102,5 +103,27 @@ describe('the "Share with the client" form (PRODUCT.md "Client reports")', () =>
   it("a link's page and CSV", () => {
     expect(reportLinkPath("abc")).toBe("/reports/abc");
     expect(reportLinkCsvPath("abc")).toBe("/reports/abc.csv");
+  });
+});
+
+describe('a mail\'s click rate (PRODUCT.md "Client reports")', () => {
+  it.each([
+    [18, 400, "4.5%"],
+    [4, 50, "8%"],
+    [2, 30, "6.7%"],
+    [6, 80, "7.5%"],
+    [1, 3_000, "0%"],
+    [2, 3_000, "0.1%"],
+    [0, 12_345, "0%"],
+    // A forwarded mail, or presses 30 minutes apart, can bring more clicks than sends: shown as they are.
+    [5, 4, "125%"],
+    [1_234_567, 1_000_000, "123.5%"],
+  ])("%i clicks of %i sends is %s", (clicks, sends, rate) => {
+    expect(clickRate(clicks, sends)).toBe(rate);
+  });
+
+  it("is null without sends, whatever the clicks", () => {
+    expect(clickRate(0, 0)).toBeNull();
+    expect(clickRate(3, 0)).toBeNull();
   });
 });

@@ -34,6 +34,30 @@ export const REFERRER_LABELS: Record<string, string> = {
 /** The device classes' names, as the page and the PDF show them. */
 export const DEVICE_LABELS: Record<string, string> = { mobile: "Mobile", tablet: "Tablet", desktop: "Desktop" };
 
+/**
+ * PRODUCT.md "Client reports": the mails' figures of an item (or of the report) over the period: sends are
+ * mails the SMTP server accepted carrying the item, clicks presses of its link through `/go/…` (Measurement).
+ */
+export interface MailFigures {
+  newsletterSends: number;
+  newsletterClicks: number;
+  alertSends: number;
+  alertClicks: number;
+}
+
+export const NO_MAIL: MailFigures = { newsletterSends: 0, newsletterClicks: 0, alertSends: 0, alertClicks: 0 };
+
+/**
+ * Clicks as a share of sends, in per cent to one decimal ('2.5%'; click rates are small, so whole per cents
+ * would read 0 % for most items); null without sends. Not capped: a forwarded mail, or a reader pressing
+ * again after 30 minutes, can bring more clicks than sends.
+ */
+export function clickRate(clicks: number, sends: number): string | null {
+  if (sends <= 0) return null;
+  // Rounded once, from whole numbers: 6 of 80 is 7.5 %, never 7.4 % by a floating-point hair.
+  return `${(Math.round((clicks * 1000) / sends) / 10).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
+}
+
 /** PRODUCT.md "Client reports": without a period the report shows the last 30 days, today (UTC) included. */
 export const DEFAULT_PERIOD_DAYS = 30;
 /** PRODUCT.md "Client reports": a period holds at most a year, a leap year's 366 days included. */

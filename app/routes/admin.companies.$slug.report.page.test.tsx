@@ -24,6 +24,7 @@ const REPORT = {
     downloads: 5,
     listeners: 4,
     plays: { plays: 12, q25: 11, q50: 8, q75: 6, q100: 4, seconds: 6000 },
+    mail: { newsletterSends: 4800, newsletterClicks: 216, alertSends: 30, alertClicks: 2 },
   },
   daily: [
     { day: "2026-11-01", views: 1000, listens: 0, downloads: 3 },
@@ -45,6 +46,7 @@ const REPORT = {
       downloads: 5,
       listeners: 4,
       plays: { plays: 6, q25: 6, q50: 5, q75: 4, q100: 3, seconds: 5400 },
+      mail: { newsletterSends: 0, newsletterClicks: 0, alertSends: 0, alertClicks: 0 },
     },
     {
       type: "video",
@@ -60,6 +62,7 @@ const REPORT = {
       downloads: null,
       listeners: null,
       plays: { plays: 6, q25: 5, q50: 3, q75: 2, q100: 1, seconds: 600 },
+      mail: { newsletterSends: 2400, newsletterClicks: 120, alertSends: 30, alertClicks: 2 },
     },
     {
       type: "interview",
@@ -74,6 +77,7 @@ const REPORT = {
       uniques: 0,
       downloads: 0,
       listeners: 0,
+      mail: { newsletterSends: 2400, newsletterClicks: 96, alertSends: 0, alertClicks: 0 },
     },
   ],
   referrers: [{ value: "search", hits: 800 }],
@@ -160,7 +164,7 @@ describe("the client report page", () => {
     ).toEqual(["Drill resultsVideo", "Video", "1,234 views", "894", "—", "—"]);
     // A deleted item keeps its row and figures, marked, without a link to its page (which is gone).
     expect(screen.queryByRole("link", { name: "Old interview" })).toBeNull();
-    const deletedRow = screen.getByText("Old interview").closest("tr")!;
+    const deletedRow = screen.getAllByText("Old interview")[0]!.closest("tr")!;
     expect(
       within(deletedRow)
         .getAllByRole("cell")
@@ -190,6 +194,43 @@ describe("the client report page", () => {
       ["Drill results", "6", "83%", "50%", "33%", "17%", "1:40"],
       ["Total", "12", "92%", "67%", "50%", "33%", "8:20"],
     ]);
+  });
+});
+
+describe("the report's mail figures", () => {
+  it("shows each item's newsletter and alert sends, clicks and click rates, a deleted item marked, and their total", () => {
+    renderRoute(AdminClientReport as never, "/admin/companies/halcyon-gold/report", { loaderData: REPORT });
+    const table = screen.getByRole("table", { name: "Newsletter and alert mails carrying each item, and the presses of its link" });
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((cell) => [cell.textContent, cell.getAttribute("scope")]);
+    expect(headers).toEqual(
+      ["Title", "Newsletter sends", "Newsletter clicks", "Newsletter click rate", "Alert sends", "Alert clicks", "Alert click rate"].map(
+        (label) => [label, "col"],
+      ),
+    );
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => [within(row).getByRole("rowheader"), ...within(row).getAllByRole("cell")].map((cell) => cell.textContent));
+    // A click rate is a dash without sends; 120 of 2,400 is 5 %, 2 of 30 is 6.7 %, 216 of 4,800 is 4.5 %.
+    expect(rows).toEqual([
+      ["Gold podcast", "0", "0", "—", "0", "0", "—"],
+      ["Drill results", "2,400", "120", "5%", "30", "2", "6.7%"],
+      ["Old interview Deleted", "2,400", "96", "4%", "0", "0", "—"],
+      ["Total", "4,800", "216", "4.5%", "30", "2", "6.7%"],
+    ]);
+    expect(within(table).getByRole("link", { name: "Drill results" }).getAttribute("href")).toBe("https://example.com/video/v1");
+    expect(within(table).queryByRole("link", { name: "Old interview" })).toBeNull();
+  });
+
+  it("the shared link's page shows them too", () => {
+    const { share: _share, csvHref: _csv, ...report } = REPORT;
+    renderRoute(SharedReport as never, "/reports/abc", {
+      loaderData: { state: "open", report, generatedText: REPORT.generatedText, csvHref: "/reports/abc.csv" },
+    });
+    const table = screen.getByRole("table", { name: "Newsletter and alert mails carrying each item, and the presses of its link" });
+    expect(within(table).getAllByRole("row").at(-1)?.textContent).toBe("Total4,8002164.5%3026.7%");
   });
 });
 

@@ -95,12 +95,18 @@ describe("the PDF", () => {
 
     expect(page.body.totals).toMatchObject({ views: 10, listens: 7, uniques: 15, downloads: 5, listeners: 5 });
     const csvTotal = String(csv.body).trim().split("\r\n").at(-1)!;
-    expect(csvTotal).toBe('"TOTAL","","","","10","7","15","5","5","12","11","8","6","4","500"');
+    expect(csvTotal).toBe('"TOTAL","","","","10","7","15","5","5","12","11","8","6","4","500","400","18","80","6"');
     // The CSV's TOTAL row without its empty cells, and the totals' cards: the page's five figures; then the
     // plays' total, its quarters as shares of the plays (11 of 12 is 92 %) and 500 seconds as 8:20.
     const { views, listens, uniques, downloads, listeners } = page.body.totals;
     const csvCells = csvTotal.replaceAll('"', "").split(",").filter(Boolean);
-    expect(text.filter((line) => line.startsWith("TOTAL"))).toEqual([csvCells.slice(0, 6).join(" "), "TOTAL 12 92% 67% 50% 33% 8:20"]);
+    // The mail's total: the CSV's last four cells with each channel's click rate (18 of 400, 6 of 80).
+    expect(text.filter((line) => line.startsWith("TOTAL"))).toEqual([
+      csvCells.slice(0, 6).join(" "),
+      "TOTAL 12 92% 67% 50% 33% 8:20",
+      "TOTAL 400 18 4.5% 80 6 7.5%",
+    ]);
+    expect(csvCells.slice(-4)).toEqual(["400", "18", "80", "6"]);
     expect(text).toContain(`TOTAL ${views} ${listens} ${uniques} ${downloads} ${listeners}`);
     expect(text).toContain(`${views} ${listens} ${uniques} ${downloads} ${listeners}`);
 

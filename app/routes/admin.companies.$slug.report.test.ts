@@ -115,6 +115,13 @@ describe("the page and its CSV", () => {
       downloads: 5,
       listeners: 5,
       plays: { plays: 12, seconds: 6000 },
+      mail: { newsletterSends: 400, newsletterClicks: 18, alertSends: 80, alertClicks: 6 },
+    });
+    expect(page.body.items.find((item) => item.title === "Drill results")?.mail).toEqual({
+      newsletterSends: 400,
+      newsletterClicks: 18,
+      alertSends: 50,
+      alertClicks: 4,
     });
     expect(page.body.daily).toHaveLength(3);
     expect(page.body.disclosures.map((entry) => entry.title)).toEqual(["CEO interview"]);
@@ -142,7 +149,9 @@ describe("the page and its CSV", () => {
     const [header, ...rows] = csvLines(csv.body);
     expect(header).toBe(
       '"Title","Type","URL","Published","Views","Listens","Uniques","Downloads","Listeners",' +
-        '"Plays","Reached 25%","Reached 50%","Reached 75%","Completed","Average seconds played"',
+        '"Plays","Reached 25%","Reached 50%","Reached 75%","Completed","Average seconds played",' +
+        // The mail's columns come last, so the ones before keep their places.
+        '"Newsletter sends","Newsletter clicks","Alert sends","Alert clicks"',
     );
     const cell = (value: string | number | null) => (value == null ? '""' : `"${value}"`);
     expect(rows).toEqual([
@@ -167,12 +176,17 @@ describe("the page and its CSV", () => {
                 Math.round(item.plays.seconds / item.plays.plays) || null,
               ]
             : [null, null, null, null, null, null]),
+          item.mail.newsletterSends,
+          item.mail.newsletterClicks,
+          item.mail.alertSends,
+          item.mail.alertClicks,
         ]
           .map(cell)
           .join(","),
       ),
-      // Plays: 6 + 6 of the video and the podcast; 6,000 seconds over 12 plays is 500 on average.
-      '"TOTAL","","","","10","7","15","5","5","12","11","8","6","4","500"',
+      // Plays: 6 + 6 of the video and the podcast; 6,000 seconds over 12 plays is 500 on average. Mail: the
+      // video's edition (400 sends, 18 clicks) and the alerts of the video and the podcast (50 + 30, 4 + 2).
+      '"TOTAL","","","","10","7","15","5","5","12","11","8","6","4","500","400","18","80","6"',
     ]);
     expect(rows).toHaveLength(5);
   });

@@ -106,6 +106,7 @@ describe("a shared link opens the report without an account", () => {
       downloads: 5,
       listeners: 5,
       plays: { plays: 12, seconds: 6000 },
+      mail: { newsletterSends: 400, newsletterClicks: 18, alertSends: 80, alertClicks: 6 },
     });
     expect(body.csvHref).toBe(`/reports/${token}.csv`);
 
@@ -123,7 +124,7 @@ describe("a shared link opens the report without an account", () => {
     expect(headersOf(csv)).toEqual(PRIVATE);
     const lines = String(csv.body).trim().split("\r\n");
     expect(lines).toHaveLength(6);
-    expect(lines.at(-1)).toBe('"TOTAL","","","","10","7","15","5","5","12","11","8","6","4","500"');
+    expect(lines.at(-1)).toBe('"TOTAL","","","","10","7","15","5","5","12","11","8","6","4","500","400","18","80","6"');
     const adminCsv = await callRoute(
       adminCsvLoader,
       appRequest(`/admin/companies/${client.slug}/report.csv?${PERIOD_QUERY}`, { cookie: users.editor.cookie }),
@@ -148,7 +149,8 @@ describe("a shared link opens the report without an account", () => {
     const totalsOf = (text: string[]) => text.filter((line) => line.startsWith("TOTAL"));
     expect(pdfText).toContain("Client report: Halcyon Gold");
     expect(totalsOf(pdfText)).toEqual(totalsOf(await pdfLines(adminPdf)));
-    expect(totalsOf(pdfText)).toHaveLength(2);
+    expect(totalsOf(pdfText)).toHaveLength(3);
+    expect(totalsOf(pdfText).at(-1)).toBe("TOTAL 400 18 4.5% 80 6 7.5%");
   });
 
   it("a link for company A never shows company B", async () => {

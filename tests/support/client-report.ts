@@ -112,5 +112,31 @@ export async function seedClientReport() {
     played("podcast", podcast!.id, "2025-03-02", "", [6, 6, 5, 4, 3], 5400),
     played("video", otherVideo!.id, "2025-03-01", "", [800, 0, 0, 0, 0], 1), // another company's
   ]);
+  // PRODUCT.md "Client reports": mails carrying the items, and presses of their links.
+  const mailed = (
+    contentType: ContentType,
+    contentId: string,
+    day: string,
+    channel: "newsletter" | "alert",
+    sends: number,
+    clicks: number,
+  ) => ({
+    contentType,
+    contentId,
+    day,
+    channel,
+    sends,
+    clicks,
+  });
+  await db.insert(schema.contentDailyMail).values([
+    mailed("video", video!.id, "2025-03-01", "newsletter", 400, 12),
+    mailed("video", video!.id, "2025-03-02", "newsletter", 0, 6), // presses the day after the edition
+    mailed("video", video!.id, "2025-03-03", "alert", 50, 4),
+    mailed("video", video!.id, "2025-02-28", "newsletter", 1000, 100), // before the period
+    mailed("podcast", podcast!.id, "2025-03-02", "alert", 30, 2),
+    mailed("podcast", podcast!.id, "2025-03-04", "newsletter", 900, 90), // after it
+    mailed("blog", draft!.id, "2025-03-01", "newsletter", 77, 7), // not published
+    mailed("video", otherVideo!.id, "2025-03-01", "newsletter", 5000, 500), // another company's
+  ]);
   return { client, other, video: video!, podcast: podcast!, interview: interview!, draft: draft!, oldPaid: oldPaid! };
 }

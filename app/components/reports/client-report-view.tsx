@@ -1,6 +1,7 @@
 /**
  * PRODUCT.md "Client reports": the report's figures, the same on the admin page and on the page a shared link
- * opens (/reports/{token}): totals, the daily chart, the coverage, the audience and the disclosure register.
+ * opens (/reports/{token}): totals, the daily chart, the coverage, plays, mail, the audience and the disclosure
+ * register.
  * The admin-only parts (the period form, downloads, sharing) stay on the admin page.
  */
 import type { ReactNode } from "react";
@@ -10,7 +11,7 @@ import { TableCard } from "~/components/admin/table-card";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "~/components/ui/table";
-import { DEVICE_LABELS, REFERRER_LABELS } from "~/lib/client-report";
+import { clickRate, DEVICE_LABELS, REFERRER_LABELS, type MailFigures } from "~/lib/client-report";
 import { formatDate, formatDuration } from "~/lib/format";
 import { averageSeconds, completionPercent, type PlayFigures } from "~/lib/play-marks";
 import type { AudienceLine, ClientReport } from "~/server/reports/client-report.server";
@@ -141,6 +142,55 @@ function PlaysTable({ rows }: { rows: { key: string; title: string; url: string 
   );
 }
 
+/**
+ * PRODUCT.md "Client reports": each item's newsletter and alert sends and clicks, with each channel's click
+ * rate, then their total. Scrolls within its card on a phone, as the plays table does.
+ */
+function MailTable({ rows }: { rows: { key: string; title: string; url: string | null; deleted?: boolean; mail: MailFigures }[] }) {
+  return (
+    <Table>
+      <caption className="sr-only">Newsletter and alert mails carrying each item, and the presses of its link</caption>
+      <TableColumns
+        columns={[
+          { label: "Title", className: "pl-5" },
+          { label: "Newsletter sends", align: "right" },
+          { label: "Newsletter clicks", align: "right" },
+          { label: "Newsletter click rate", align: "right" },
+          { label: "Alert sends", align: "right" },
+          { label: "Alert clicks", align: "right" },
+          { label: "Alert click rate", align: "right", className: "pr-5" },
+        ]}
+      />
+      <TableBody>
+        {rows.map(({ key, title, url, deleted, mail }) => (
+          <TableRow key={key}>
+            {/* The title heads its row, so a screen reader names the item with each figure. */}
+            <th scope="row" className="min-w-48 py-2 pr-2 pl-5 text-left align-middle font-normal whitespace-normal">
+              {deleted ? (
+                <>
+                  <span className="font-medium">{title}</span> <span className="text-xs text-muted-foreground">Deleted</span>
+                </>
+              ) : url ? (
+                <a className="font-medium hover:underline" href={url}>
+                  {title}
+                </a>
+              ) : (
+                <span className="font-semibold">{title}</span>
+              )}
+            </th>
+            <TableCell className="text-right tabular-nums">{number(mail.newsletterSends)}</TableCell>
+            <TableCell className="text-right tabular-nums">{number(mail.newsletterClicks)}</TableCell>
+            <TableCell className="text-right tabular-nums">{clickRate(mail.newsletterClicks, mail.newsletterSends) ?? "—"}</TableCell>
+            <TableCell className="text-right tabular-nums">{number(mail.alertSends)}</TableCell>
+            <TableCell className="text-right tabular-nums">{number(mail.alertClicks)}</TableCell>
+            <TableCell className="pr-5 text-right tabular-nums">{clickRate(mail.alertClicks, mail.alertSends) ?? "—"}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 /** 'Download CSV' and 'Download PDF', on the admin's page and the shared link's. */
 export function ReportDownloads({ csvHref, pdfHref }: { csvHref: string; pdfHref: string }) {
   return (
@@ -236,6 +286,27 @@ export function ClientReportView({
         <TableCard empty={played.length === 0 ? "No video, interview or podcast in this report." : null}>
           <PlaysTable rows={[...played, { key: "total", title: "Total", url: null, plays: totals.plays }]} />
         </TableCard>
+      </Section>
+
+      <Section title="Mail">
+        <TableCard empty={items.length === 0 ? `No published coverage of ${company.name} by the end of this period.` : null}>
+          <MailTable
+            rows={[
+              ...items.map((item) => ({
+                key: `${item.type}:${item.id}`,
+                title: item.title,
+                url: item.url,
+                deleted: item.deleted,
+                mail: item.mail,
+              })),
+              { key: "total", title: "Total", url: null, mail: totals.mail },
+            ]}
+          />
+        </TableCard>
+        <p className="text-sm text-muted-foreground">
+          Sends are the newsletter editions and company alerts our mail server handed over carrying the item; clicks are presses of its link
+          in them, once per reader in 30 minutes. Click rate: clicks as a share of sends.
+        </p>
       </Section>
 
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

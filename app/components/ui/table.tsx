@@ -54,7 +54,7 @@ export function TableColumns({
     <TableHeader>
       <TableRow>
         {columns.map((column, index) => (
-          <TableHead key={index} align={column.align} className={column.className}>
+          <TableHead key={index} scope="col" align={column.align} className={column.className}>
             {column.label}
           </TableHead>
         ))}

@@ -27,6 +27,7 @@ function item(index: number): ReportItem {
     listeners: episode ? 5 + index : null,
     deleted: false,
     plays: { plays: 100, q25: 80, q50: 60, q75: 40, q100: 25, seconds: 30_000 },
+    mail: { newsletterSends: 2_000, newsletterClicks: 90, alertSends: index, alertClicks: index === 0 ? 0 : 1 },
   };
 }
 
@@ -43,6 +44,7 @@ function report(overrides: Partial<ClientReport> = {}): ClientReport {
       downloads: 10,
       listeners: 5,
       plays: { plays: 200, q25: 160, q50: 120, q75: 80, q100: 50, seconds: 60_000 },
+      mail: { newsletterSends: 4_000, newsletterClicks: 180, alertSends: 1, alertClicks: 1 },
     },
     daily: [
       { day: "2026-11-01", views: 1000, listens: 0, downloads: 3 },
@@ -76,7 +78,7 @@ const TABLE_HEADER = "Title Published Views Listens Uniques Downloads Listeners"
 const inTitleColumn = (x: number) => x >= 40 && x < 40 + 195;
 
 describe("the client report's PDF", () => {
-  it("is a PDF with the header, the totals, the coverage with its TOTAL row, the audience and the register", async () => {
+  it("is a PDF with the header, the totals, the coverage with its TOTAL row, plays, mail, the audience and the register", async () => {
     const pdf = await clientReportPdf(report());
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const { pages, lines } = await readPdf(pdf);
@@ -114,6 +116,21 @@ describe("the client report's PDF", () => {
       "Item number 1 100 80% 60% 40% 25% 5:00",
       "Video",
       "TOTAL 200 80% 60% 40% 25% 5:00",
+      // Each item's mails and the presses of its link; a click rate is a dash without sends.
+      "Mail",
+      "Title Newsletter Newsletter Newsletter Alert sends Alert clicks Alert click",
+      "sends clicks click rate rate",
+      "Halcyon Gold's managing director on the drilling 2,000 90 4.5% 0 0 —",
+      "results at the Western Australian project, the funding of",
+      "the next stage and what the offtake partners expect",
+      "(part 0)",
+      "Podcast",
+      "Item number 1 2,000 90 4.5% 1 1 100%",
+      "Video",
+      "TOTAL 4,000 180 4.5% 1 1 100%",
+      expect.stringMatching(/^Sends: newsletter editions and company alerts our mail server handed over carrying the item\. Clicks: /),
+      "reader in 30 minutes. Click rate: clicks as a share of sends.",
+      "MarketWire · Client report: Halcyon Gold · Nov 1, 2026 to Nov 3, 2026 (3 days) · Page 1 of 2",
       "Referrers",
       "Referrer Views and listens",
       "Search 600",
@@ -121,7 +138,6 @@ describe("the client report's PDF", () => {
       "Devices",
       "Device Views and listens",
       "Mobile 612",
-      "MarketWire · Client report: Halcyon Gold · Nov 1, 2026 to Nov 3, 2026 (3 days) · Page 1 of 2",
       "Embeds",
       "Site Loads Plays",
       "investors.halcyon.example 5 3",
@@ -159,6 +175,7 @@ describe("the client report's PDF", () => {
     expect(lines.flat().filter((line) => line.startsWith("TOTAL "))).toEqual([
       "TOTAL 1,234,567 1,000 1,801 10 5",
       "TOTAL 200 80% 60% 40% 25% 5:00",
+      "TOTAL 4,000 180 4.5% 1 1 100%",
     ]);
   });
 

@@ -1,13 +1,13 @@
 /**
  * PRODUCT.md "Client reports": the report as a PDF a client can keep, drawn on the server with PDFKit from the
  * same `ClientReport` the page and the CSV show (so its totals are theirs): the header, the totals, a daily
- * chart, the per-item table with the CSV's TOTAL row, the referrer groups and devices, and the disclosure
+ * chart, the per-item table with the CSV's TOTAL row, plays, mail, the referrer groups and devices, and the disclosure
  * register's rows of the period. A4, the PDF's built-in Helvetica (no font file to ship); long titles wrap,
  * tables run on to new pages with their header repeated, and every page has a footer with its number.
  */
 import PDFDocument from "pdfkit";
 
-import { DEVICE_LABELS, periodDays, REFERRER_LABELS } from "~/lib/client-report";
+import { clickRate, DEVICE_LABELS, periodDays, REFERRER_LABELS, type MailFigures } from "~/lib/client-report";
 import { formatDate, formatDuration, formatUtcMinute } from "~/lib/format";
 import { averageSeconds, completionPercent, type PlayFigures } from "~/lib/play-marks";
 import { SITE_NAME } from "~/lib/seo";
@@ -119,10 +119,19 @@ class ReportWriter {
     return height + 2 * CELL_PAD;
   }
 
+  /** A header's height: one line, and more when a label wraps in its column ('Newsletter' over 'sends'). */
+  private headerHeight(columns: Column[]) {
+    const { doc } = this;
+    doc.font("Helvetica-Bold").fontSize(BODY_SIZE);
+    const line = doc.heightOfString("Title");
+    const wrapped = Math.max(...columns.map((column) => doc.heightOfString(column.label, { width: column.width - 2 * CELL_PAD })));
+    return BODY_SIZE + 2 * CELL_PAD + 2 + Math.max(0, wrapped - line);
+  }
+
   private drawRow(columns: Column[], row: Row, header = false) {
     const { doc } = this;
     const top = doc.y;
-    const height = header ? BODY_SIZE + 2 * CELL_PAD + 2 : this.rowHeight(columns, row);
+    const height = header ? this.headerHeight(columns) : this.rowHeight(columns, row);
     let x = MARGIN;
     columns.forEach((column, index) => {
       const options = { width: column.width - 2 * CELL_PAD, align: column.align ?? "left" };
@@ -154,7 +163,7 @@ class ReportWriter {
   /** A table whose rows wrap their text; a row that does not fit starts a page, under the header again. */
   table(columns: Column[], rows: Row[]) {
     const header = () => this.drawRow(columns, { cells: [] }, true);
-    this.ensure(BODY_SIZE + 2 * CELL_PAD + 2 + (rows[0] ? this.rowHeight(columns, rows[0]) : 0));
+    this.ensure(this.headerHeight(columns) + (rows[0] ? this.rowHeight(columns, rows[0]) : 0));
     header();
     for (const row of rows) {
       if (this.ensure(this.rowHeight(columns, row))) header();
@@ -375,6 +384,42 @@ function write(doc: Doc, report: ClientReport) {
         ...played.map((item) => ({ cells: [item.title, ...playCells(item.plays!)], note: item.typeLabel })),
         { cells: ["TOTAL", ...playCells(totals.plays)], bold: true },
       ],
+    );
+  }
+
+  // PRODUCT.md "Client reports": the mails carrying each item and the presses of its link, as the page shows them.
+  writer.heading("Mail", 40);
+  if (items.length === 0) writer.note(`No published coverage of ${company.name} by the end of this period.`);
+  else {
+    const mailCells = (mail: MailFigures) => [
+      mail.newsletterSends,
+      mail.newsletterClicks,
+      clickRate(mail.newsletterClicks, mail.newsletterSends),
+      mail.alertSends,
+      mail.alertClicks,
+      clickRate(mail.alertClicks, mail.alertSends),
+    ];
+    const figure = (label: string): Column => ({ label, width: 52, align: "right" });
+    writer.table(
+      [
+        { label: "Title", width: writer.width - 6 * 52 },
+        figure("Newsletter sends"),
+        figure("Newsletter clicks"),
+        figure("Newsletter click rate"),
+        figure("Alert sends"),
+        figure("Alert clicks"),
+        figure("Alert click rate"),
+      ],
+      [
+        ...items.map((item) => ({
+          cells: [item.title, ...mailCells(item.mail)],
+          note: item.deleted ? `${item.typeLabel}, deleted` : item.typeLabel,
+        })),
+        { cells: ["TOTAL", ...mailCells(totals.mail)], bold: true },
+      ],
+    );
+    writer.note(
+      "Sends: newsletter editions and company alerts our mail server handed over carrying the item. Clicks: presses of the item's link in them, once per reader in 30 minutes. Click rate: clicks as a share of sends.",
     );
   }
 

@@ -1,7 +1,8 @@
 /** PRODUCT.md "Client reports": the figures of one company's report over a period, computed by hand. */
-import { eq } from "drizzle-orm";
+import { and, between, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { clickRate, NO_MAIL } from "~/lib/client-report";
 import { deleteContent, listContent } from "~/server/content/admin-content.server";
 import { itemDailyTotals } from "~/server/counting/daily-stats.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -61,6 +62,7 @@ describe("clientReport", () => {
       downloads: 5,
       listeners: 5,
       plays: { plays: 12, q25: 11, q50: 8, q75: 6, q100: 4, seconds: 6000 },
+      mail: { newsletterSends: 400, newsletterClicks: 18, alertSends: 80, alertClicks: 6 },
     });
     // Loads from the frames' counted views, plays from their players; a host with loads and no plays is listed.
     expect(report.embeds).toEqual([
@@ -91,6 +93,66 @@ describe("clientReport", () => {
         agreed: "1 September 2026",
       }),
     ]);
+  });
+
+  it("sums each item's newsletter and alert sends and clicks in the period, and only the company's published items", async () => {
+    const { client, video, podcast, interview, oldPaid } = await seedClientReport();
+    const report = (await clientReport(client.slug, PERIOD, AT))!;
+    const mailOf = (id: string) => report.items.find((item) => item.id === id)?.mail;
+    // The video: the edition of 1 Mar and the presses of the day after, its alert of 3 Mar; not 28 Feb's edition.
+    expect(mailOf(video.id)).toEqual({ newsletterSends: 400, newsletterClicks: 18, alertSends: 50, alertClicks: 4 });
+    // The podcast: its alert of 2 Mar; the edition of 4 Mar is after the period.
+    expect(mailOf(podcast.id)).toEqual({ newsletterSends: 0, newsletterClicks: 0, alertSends: 30, alertClicks: 2 });
+    expect(mailOf(interview.id)).toEqual(NO_MAIL);
+    expect(mailOf(oldPaid.id)).toEqual(NO_MAIL);
+    // The draft's and the other company's mails are not the client's.
+    expect(report.totals.mail).toEqual({ newsletterSends: 400, newsletterClicks: 18, alertSends: 80, alertClicks: 6 });
+    // The click rates the page and the PDF show: 18 of 400 and 6 of 80; the interview has no sends.
+    const { mail } = report.totals;
+    expect([clickRate(mail.newsletterClicks, mail.newsletterSends), clickRate(mail.alertClicks, mail.alertSends)]).toEqual([
+      "4.5%",
+      "7.5%",
+    ]);
+    expect(clickRate(mailOf(video.id)!.alertClicks, mailOf(video.id)!.alertSends)).toBe("8%");
+    expect(clickRate(mailOf(interview.id)!.newsletterClicks, mailOf(interview.id)!.newsletterSends)).toBeNull();
+
+    const rows = clientReportRows(report);
+    expect(rows.find((row) => row[0] === "Drill results")?.slice(-4)).toEqual([400, 18, 50, 4]);
+    expect(rows.at(-1)?.slice(-4)).toEqual([400, 18, 80, 6]);
+  });
+
+  it("its mail totals equal the daily mail figures summed for the same items and days, and its rows add up to them", async () => {
+    const { client } = await seedClientReport();
+    const report = (await clientReport(client.slug, PERIOD, AT))!;
+    const db = await getDb();
+    const m = schema.contentDailyMail;
+    const direct = await db
+      .select({
+        channel: m.channel,
+        sends: sql<number>`sum(${m.sends})::int`,
+        clicks: sql<number>`sum(${m.clicks})::int`,
+      })
+      .from(m)
+      .where(
+        and(
+          inArray(
+            m.contentId,
+            report.items.map((item) => item.id),
+          ),
+          between(m.day, PERIOD.from, PERIOD.to),
+        ),
+      )
+      .groupBy(m.channel)
+      .orderBy(m.channel);
+    expect(direct).toEqual([
+      { channel: "alert", sends: report.totals.mail.alertSends, clicks: report.totals.mail.alertClicks },
+      { channel: "newsletter", sends: report.totals.mail.newsletterSends, clicks: report.totals.mail.newsletterClicks },
+    ]);
+    // The CSV's TOTAL row is each mail column's sum.
+    const rows = clientReportRows(report);
+    const body = rows.slice(0, -1);
+    for (let column = rows[0]!.length - 4; column < rows[0]!.length; column++)
+      expect(rows.at(-1)![column]).toBe(body.reduce((sum, row) => sum + Number(row[column]), 0));
   });
 
   it("its totals equal the dashboard's daily figures for the same items and days", async () => {
@@ -171,7 +233,10 @@ describe("clientReport", () => {
     expect([after.referrers, after.devices, after.embeds]).toEqual([before.referrers, before.devices, before.embeds]);
     const csv = clientReportRows(after);
     expect(csv.find((row) => row[0] === "Gold podcast")?.slice(1, 3)).toEqual(["Podcast", "Deleted"]);
-    expect(csv.at(-1)).toEqual(["TOTAL", null, null, null, 10, 7, 15, 5, 5, 12, 11, 8, 6, 4, 500]);
+    expect(csv.at(-1)).toEqual(["TOTAL", null, null, null, 10, 7, 15, 5, 5, 12, 11, 8, 6, 4, 500, 400, 18, 80, 6]);
+    // The deleted podcast keeps its alert's figures in the report and the CSV.
+    expect(after.items.find((item) => item.id === podcast.id)?.mail).toEqual({ ...NO_MAIL, alertSends: 30, alertClicks: 2 });
+    expect(csv.find((row) => row[0] === "Gold podcast")?.slice(-4)).toEqual([0, 0, 30, 2]);
   });
 
   it("a period with nothing in it is all zeros, one row a day", async () => {
@@ -186,6 +251,7 @@ describe("clientReport", () => {
       downloads: 0,
       listeners: 0,
       plays: { plays: 0, q25: 0, q50: 0, q75: 0, q100: 0, seconds: 0 },
+      mail: NO_MAIL,
     });
     expect(report.embeds).toEqual([]);
     expect(report.disclosures).toEqual([]);

@@ -1,14 +1,14 @@
 /**
  * PRODUCT.md "Client reports": one company's coverage and its reach over a period, from the daily figures
- * (content_daily_stats, content_daily_audience) and the IAB downloads (podcast_downloads, and the daily figures
- * podcast_daily_downloads keeps of days past retention). A deleted item's figures stay; deleted_items lists it
- * (PRODUCT.md "Client reports"). Five statements
- * whatever the number of items: the company, then, together, the items' figures, the daily series with the
- * period's totals, the audience, and the disclosure register filtered to the period.
+ * (content_daily_stats, content_daily_audience, content_daily_plays, content_daily_mail) and the IAB
+ * downloads (podcast_downloads, and the daily figures podcast_daily_downloads keeps of days past retention).
+ * A deleted item's figures stay; deleted_items lists it (PRODUCT.md "Client reports"). Five statements
+ * whatever the number of items: the company, then, together, the items' figures (mail included), the daily
+ * series with the period's totals, the audience, and the disclosure register filtered to the period.
  */
 import { sql } from "drizzle-orm";
 
-import { periodDays, type ReportPeriod } from "~/lib/client-report";
+import { NO_MAIL, periodDays, type MailFigures, type ReportPeriod } from "~/lib/client-report";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST, publicUrlFor } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import { EPISODE_TYPES } from "~/lib/measurement";
@@ -44,9 +44,11 @@ export interface ReportItem {
   listeners: number | null;
   /** What the players reported, on our pages and in embeds; null for a type without a player. */
   plays: PlayFigures | null;
+  /** Newsletter and alert mails carrying the item, and presses of its link in them (PRODUCT.md "Client reports"). */
+  mail: MailFigures;
 }
 
-export type { PlayFigures };
+export type { MailFigures, PlayFigures };
 
 export interface ReportTotals {
   views: number;
@@ -60,6 +62,7 @@ export interface ReportTotals {
    */
   listeners: number;
   plays: PlayFigures;
+  mail: MailFigures;
 }
 
 /** One day of the period: views, listens and downloads of the company's items, zero when none. */
@@ -156,6 +159,10 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     q75: number | string;
     q100: number | string;
     seconds: number | string;
+    newsletter_sends: number | string;
+    newsletter_clicks: number | string;
+    alert_sends: number | string;
+    alert_clicks: number | string;
   }>(sql`
     with items as ${items},
     stats as (
@@ -173,17 +180,30 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
              sum(p.q75) as q75, sum(p.q100) as q100, sum(p.seconds) as seconds
       from content_daily_plays p join items i on i.content_type = p.content_type and i.id = p.content_id
       where ${inPeriod("day")}
-      group by p.content_type, p.content_id)
+      group by p.content_type, p.content_id),
+    mail as (
+      select m.content_type, m.content_id,
+             sum(m.sends) filter (where m.channel = 'newsletter') as newsletter_sends,
+             sum(m.clicks) filter (where m.channel = 'newsletter') as newsletter_clicks,
+             sum(m.sends) filter (where m.channel = 'alert') as alert_sends,
+             sum(m.clicks) filter (where m.channel = 'alert') as alert_clicks
+      from content_daily_mail m join items i on i.content_type = m.content_type and i.id = m.content_id
+      where ${inPeriod("day")}
+      group by m.content_type, m.content_id)
     select items.content_type, items.id, items.title, items.published_at, items.deleted,
            coalesce(stats.hits, 0)::bigint as hits, coalesce(stats.uniques, 0)::bigint as uniques,
            coalesce(downloads.downloads, 0)::bigint as downloads, coalesce(downloads.listeners, 0)::bigint as listeners,
            coalesce(plays.plays, 0)::bigint as plays, coalesce(plays.q25, 0)::bigint as q25,
            coalesce(plays.q50, 0)::bigint as q50, coalesce(plays.q75, 0)::bigint as q75,
-           coalesce(plays.q100, 0)::bigint as q100, coalesce(plays.seconds, 0)::bigint as seconds
+           coalesce(plays.q100, 0)::bigint as q100, coalesce(plays.seconds, 0)::bigint as seconds,
+           coalesce(mail.newsletter_sends, 0)::bigint as newsletter_sends,
+           coalesce(mail.newsletter_clicks, 0)::bigint as newsletter_clicks,
+           coalesce(mail.alert_sends, 0)::bigint as alert_sends, coalesce(mail.alert_clicks, 0)::bigint as alert_clicks
     from items
     left join stats on stats.content_type = items.content_type and stats.content_id = items.id
     left join downloads on downloads.episode_type = items.content_type and downloads.episode_id = items.id
     left join plays on plays.content_type = items.content_type and plays.content_id = items.id
+    left join mail on mail.content_type = items.content_type and mail.content_id = items.id
     order by ${NEWEST_PUBLISHED_SQL}`);
 
   // Every day of the period, zero-filled.
@@ -266,6 +286,12 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
       plays: (PLAYED_TYPES as readonly string[]).includes(row.content_type)
         ? { plays: num(row.plays), q25: num(row.q25), q50: num(row.q50), q75: num(row.q75), q100: num(row.q100), seconds: num(row.seconds) }
         : null,
+      mail: {
+        newsletterSends: num(row.newsletter_sends),
+        newsletterClicks: num(row.newsletter_clicks),
+        alertSends: num(row.alert_sends),
+        alertClicks: num(row.alert_clicks),
+      },
     };
   });
   const daily = dayResult.rows.map((row) => ({
@@ -282,6 +308,7 @@ export async function clientReport(slug: string, period: ReportPeriod, now = new
     downloads: sum(reportItems.map((item) => item.downloads ?? 0)),
     listeners: sum(reportItems.map((item) => item.listeners ?? 0)),
     plays: sumPlays(reportItems.map((item) => item.plays)),
+    mail: sumMail(reportItems.map((item) => item.mail)),
   };
   const audience = (dimension: "referrer" | "device") =>
     audienceResult.rows.filter((row) => row.dimension === dimension).map((row) => ({ value: row.value, hits: num(row.hits) }));
@@ -321,6 +348,19 @@ function sumPlays(figures: (PlayFigures | null)[]): PlayFigures {
   }, NO_PLAYS);
 }
 
+/** The mail figures of several items added up. */
+function sumMail(figures: MailFigures[]): MailFigures {
+  return figures.reduce<MailFigures>(
+    (total, item) => ({
+      newsletterSends: total.newsletterSends + item.newsletterSends,
+      newsletterClicks: total.newsletterClicks + item.newsletterClicks,
+      alertSends: total.alertSends + item.alertSends,
+      alertClicks: total.alertClicks + item.alertClicks,
+    }),
+    NO_MAIL,
+  );
+}
+
 /** The columns of the report's per-item table, as the CSV names them. */
 export const CLIENT_REPORT_HEADER = [
   "Title",
@@ -338,12 +378,19 @@ export const CLIENT_REPORT_HEADER = [
   "Reached 75%",
   "Completed",
   "Average seconds played",
+  // Last, so the columns before them keep their places for whoever reads the file by position.
+  "Newsletter sends",
+  "Newsletter clicks",
+  "Alert sends",
+  "Alert clicks",
 ];
 
 const playColumns = (figures: PlayFigures | null) =>
   figures
     ? [figures.plays, figures.q25, figures.q50, figures.q75, figures.q100, averageSeconds(figures)]
     : [null, null, null, null, null, null];
+
+const mailColumns = (figures: MailFigures) => [figures.newsletterSends, figures.newsletterClicks, figures.alertSends, figures.alertClicks];
 
 /**
  * The per-item table as CSV rows, then a TOTAL row: each column's sum. Views and listens have their own
@@ -361,6 +408,7 @@ export function clientReportRows(report: ClientReport): (string | number | null)
     item.downloads,
     item.listeners,
     ...playColumns(item.plays),
+    ...mailColumns(item.mail),
   ]);
   const { totals } = report;
   return [
@@ -376,6 +424,7 @@ export function clientReportRows(report: ClientReport): (string | number | null)
       totals.downloads,
       totals.listeners,
       ...playColumns(totals.plays),
+      ...mailColumns(totals.mail),
     ],
   ];
 }

@@ -35,6 +35,7 @@ import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
 import { SPOKEN_SCRIPTS, SPOKEN_SETTINGS, spokenEpisode, spokenMediaPath, spokenSourceTag } from "./catalogue/spoken";
 import { DEMO_VIDEOS } from "./catalogue/videos";
 import { reseedDemoContent, seedDemoContent } from "./demo-content.server";
+import { DEMO_SUBSCRIBERS } from "./demo-mail";
 
 const CONTENT_TABLES = ["videos", "podcasts", "blogs", "interviews", "special_features"] as const;
 const publicDir = path.resolve(process.cwd(), "public");
@@ -316,6 +317,67 @@ describe('the demo plays (PRODUCT.md "Measurement")', () => {
     const [orphans] = await rows<{ n: number }>(sql`
       select count(*)::int as n from content_daily_plays where content_id not in (select content_id from content_companies)`);
     expect(orphans!.n).toBe(0);
+  });
+});
+
+describe('the demo mail figures (PRODUCT.md "Client reports")', () => {
+  it("give each published item naming a company one edition and one alert at most, a few per cent of them pressed, none before publication", async () => {
+    const live = sql.join(
+      CONTENT_TYPE_LIST.map(
+        ({ key, tableName }) =>
+          sql`select ${key}::text as type, id, published_at from ${sql.identifier(tableName)} where status = 'published'`,
+      ),
+      sql` union all `,
+    );
+    const items = await rows<{
+      type: string;
+      id: string;
+      published: string;
+      editions: number;
+      alerts: number;
+      newsletter_sends: number;
+      newsletter_clicks: number;
+      alert_sends: number;
+      alert_clicks: number;
+      earliest: string;
+      latest: string;
+    }>(sql`
+      select m.content_type as type, m.content_id as id, to_char(min(i.published_at at time zone 'UTC'), 'YYYY-MM-DD') as published,
+        (count(*) filter (where m.channel = 'newsletter' and m.sends > 0))::int as editions,
+        (count(*) filter (where m.channel = 'alert' and m.sends > 0))::int as alerts,
+        coalesce(sum(m.sends) filter (where m.channel = 'newsletter'), 0)::int as newsletter_sends,
+        coalesce(sum(m.clicks) filter (where m.channel = 'newsletter'), 0)::int as newsletter_clicks,
+        coalesce(sum(m.sends) filter (where m.channel = 'alert'), 0)::int as alert_sends,
+        coalesce(sum(m.clicks) filter (where m.channel = 'alert'), 0)::int as alert_clicks,
+        to_char(min(m.day), 'YYYY-MM-DD') as earliest, to_char(max(m.day), 'YYYY-MM-DD') as latest
+      from content_daily_mail m join (${live}) i on i.type = m.content_type and i.id = m.content_id
+      group by m.content_type, m.content_id`);
+    // Every row is a live item's that names a company.
+    const [all] = await rows<{ n: number; stray: number }>(sql`
+      select count(*)::int as n,
+        (count(*) filter (where not exists (
+          select 1 from content_companies c where c.content_type = m.content_type and c.content_id = m.content_id)))::int as stray
+      from content_daily_mail m`);
+    expect(all!.stray).toBe(0);
+    expect(all!.n).toBeGreaterThan(0);
+    const [onLive] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from content_daily_mail m join (${live}) i on i.type = m.content_type and i.id = m.content_id`);
+    expect(onLive!.n).toBe(all!.n);
+
+    expect(items.filter((item) => item.editions === 1).length).toBeGreaterThanOrEqual(5);
+    expect(items.filter((item) => item.alerts === 1).length).toBeGreaterThanOrEqual(5);
+    const oldest = utcDay(new Date(Date.now() - 89 * 24 * 3600 * 1000));
+    for (const item of items) {
+      const label = `${item.type} ${item.id}`;
+      expect(
+        [item.editions, item.alerts].every((n) => n <= 1),
+        label,
+      ).toBe(true);
+      expect(item.earliest >= item.published && item.earliest >= oldest && item.latest <= utcDay(new Date()), label).toBe(true);
+      expect(item.newsletter_sends, label).toBeLessThanOrEqual(DEMO_SUBSCRIBERS);
+      if (item.editions === 1) expect(item.newsletter_clicks, label).toBeLessThan(item.newsletter_sends * 0.06);
+      if (item.alerts === 1) expect(item.alert_clicks, label).toBeLessThan(item.alert_sends * 0.13);
+    }
   });
 });
 
@@ -710,10 +772,13 @@ describe("reseedDemoContent", () => {
       values ('podcast', ${gone}, '2020-01-01', 3, 3)`);
     await db.execute(sql`insert into deleted_items (content_type, content_id, title, published_at, company_ids)
       values ('podcast', ${gone}, 'Gone', now(), '{}')`);
+    await db.execute(sql`insert into content_daily_mail (content_type, content_id, day, channel, sends, clicks)
+      values ('podcast', ${gone}, '2020-01-01', 'newsletter', 5, 1)`);
 
     await reseedDemoContent(db);
     const left = await rows<{ n: number }>(
-      sql`select (select count(*) from podcast_daily_downloads)::int + (select count(*) from deleted_items)::int as n`,
+      sql`select (select count(*) from podcast_daily_downloads)::int + (select count(*) from deleted_items)::int
+        + (select count(*) from content_daily_mail where content_id = ${gone})::int as n`,
     );
     expect(left[0]!.n).toBe(0);
 

@@ -22,9 +22,10 @@ import { DEMO_PODCASTS } from "./catalogue/podcasts";
 import { DEMO_SPECIAL_FEATURES } from "./catalogue/special-features";
 import type { DemoContent, DemoSponsorship, DemoTranscribed } from "./catalogue/types";
 import { DEMO_VIDEOS } from "./catalogue/videos";
-import { demoDailyFigures } from "./daily-traffic";
+import { demoDailyFigures, seededRandom } from "./daily-traffic";
 import { demoAudience, demoPlays, type DemoAudienceRow, type DemoPlaysRow } from "./demo-audience";
 import { demoDownloads } from "./demo-downloads";
+import { demoMail } from "./demo-mail";
 
 /** The database or a transaction on it: both can insert, execute and open a (nested) transaction. */
 type Executor = Pick<Database, "insert" | "select" | "execute" | "transaction">;
@@ -169,9 +170,10 @@ export async function seedDemoContent(db: Database | Executor, now: Date = new D
     );
     await seedDemoDailyFigures(tx, now);
     await seedDemoDownloads(tx, now);
+    await seedDemoMail(tx, now, companies);
     // PGlite has no autovacuum: without fresh statistics the planner ignores the new rows' indexes.
     await tx.execute(
-      sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.contentDailyAudience}, ${schema.contentDailyPlays}`,
+      sql`analyze ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.contentDailyAudience}, ${schema.contentDailyPlays}, ${schema.contentDailyMail}`,
     );
   });
 }
@@ -296,6 +298,42 @@ async function seedDemoDownloads(tx: Executor, now: Date) {
 }
 const JSON_ROWS_PER_INSERT = 5_000;
 
+/** A demo company's followers (its alerts' readers): 300 to 1,200, the same on every seed. */
+function demoFollowers(slug: string): number {
+  return 300 + Math.floor(seededRandom(`followers:${slug}`)() * 900);
+}
+
+/**
+ * PRODUCT.md "Client reports": 90 days of newsletter and alert sends and clicks for the published items
+ * naming a demo company (seeded: `companies`), their alerts going to the followers of each company they name.
+ */
+async function seedDemoMail(tx: Executor, now: Date, companies: ReadonlySet<string>) {
+  const followers = new Map<string, number>();
+  for (const company of DEMO_COMPANIES) {
+    if (!companies.has(demoId("company", company.slug))) continue;
+    for (const [type, slugs] of Object.entries(company.about))
+      for (const slug of slugs) followers.set(`${type}:${slug}`, (followers.get(`${type}:${slug}`) ?? 0) + demoFollowers(company.slug));
+  }
+  const rows = DEMO_COUNTED.flatMap(({ type, item }) => {
+    const readers = followers.get(`${type}:${item.slug}`);
+    if (item.status || readers === undefined) return [];
+    const id = demoId(type, item.slug);
+    return demoMail({ seed: id, publishedAt: daysBefore(now, item.age), now, followers: readers }).map((row) => ({
+      ...row,
+      contentType: type,
+      contentId: id,
+    }));
+  });
+  for (let i = 0; i < rows.length; i += JSON_ROWS_PER_INSERT) {
+    await tx.execute(sql`
+      insert into content_daily_mail (content_type, content_id, day, channel, sends, clicks)
+      select "contentType", "contentId", day, channel, sends, clicks
+      from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + JSON_ROWS_PER_INSERT))}::jsonb)
+        as r("contentType" text, "contentId" uuid, day date, channel text, sends int, clicks int)
+      on conflict do nothing`);
+  }
+}
+
 /**
  * `npm run seed`: replaces every content row and every company with the demo catalogue in one
  * transaction. Accounts, profiles, subscribers and contact messages are left alone.
@@ -303,10 +341,10 @@ const JSON_ROWS_PER_INSERT = 5_000;
 export async function reseedDemoContent(db: Database, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     // One TRUNCATE empties all five tables and the companies (and leaves no dead rows); the items' company
-    // tags, daily figures, podcast downloads (rolled up or not) and deleted items' list go with them: the
+    // tags, daily figures (mail included), podcast downloads (rolled up or not) and deleted items' list go with them: the
     // old catalogue's figures would name no item of the new one (PRODUCT.md "Companies", "Client reports").
     await tx.execute(
-      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.reportLinks}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.podcastDailyDownloads}, ${schema.contentDailyAudience}, ${schema.contentDailyPlays}, ${schema.deletedItems}`,
+      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.reportLinks}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.podcastDailyDownloads}, ${schema.contentDailyAudience}, ${schema.contentDailyPlays}, ${schema.contentDailyMail}, ${schema.deletedItems}`,
     );
     await seedDemoContent(tx, now);
   });
