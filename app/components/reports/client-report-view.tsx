@@ -93,13 +93,33 @@ function AudienceTable({
   );
 }
 
+/**
+ * An item's title in the report's tables: a link to its page; a deleted item (PRODUCT.md "Client reports":
+ * it keeps its figures, its page is gone) marked so, without a link; the total row (no url) in bold.
+ */
+function ItemTitle({ title, url, deleted = false }: { title: string; url: string | null; deleted?: boolean }) {
+  if (deleted) {
+    return (
+      <>
+        <span className="font-medium">{title}</span> <span className="text-xs text-muted-foreground">Deleted</span>
+      </>
+    );
+  }
+  if (!url) return <span className="font-semibold">{title}</span>;
+  return (
+    <a className="font-medium hover:underline" href={url}>
+      {title}
+    </a>
+  );
+}
+
 const percent = (reached: number, figures: PlayFigures) => {
   const share = completionPercent(reached, figures.plays);
   return share == null ? "—" : `${share}%`;
 };
 
 /** PRODUCT.md "Client reports": plays, the share reaching each quarter and the average time, per played item. */
-function PlaysTable({ rows }: { rows: { key: string; title: string; url: string | null; plays: PlayFigures }[] }) {
+function PlaysTable({ rows }: { rows: { key: string; title: string; url: string | null; deleted?: boolean; plays: PlayFigures }[] }) {
   return (
     <Table>
       <caption className="sr-only">Plays and how far they went</caption>
@@ -115,18 +135,12 @@ function PlaysTable({ rows }: { rows: { key: string; title: string; url: string 
         ]}
       />
       <TableBody>
-        {rows.map(({ key, title, url, plays }) => {
+        {rows.map(({ key, title, url, deleted, plays }) => {
           const average = averageSeconds(plays);
           return (
             <TableRow key={key}>
               <TableCell className="min-w-48 pl-5 whitespace-normal">
-                {url ? (
-                  <a className="font-medium hover:underline" href={url}>
-                    {title}
-                  </a>
-                ) : (
-                  <span className="font-semibold">{title}</span>
-                )}
+                <ItemTitle title={title} url={url} deleted={deleted} />
               </TableCell>
               <TableCell className="text-right tabular-nums">{number(plays.plays)}</TableCell>
               <TableCell className="text-right tabular-nums">{percent(plays.q25, plays)}</TableCell>
@@ -166,17 +180,7 @@ function MailTable({ rows }: { rows: { key: string; title: string; url: string |
           <TableRow key={key}>
             {/* The title heads its row, so a screen reader names the item with each figure. */}
             <th scope="row" className="min-w-48 py-2 pr-2 pl-5 text-left align-middle font-normal whitespace-normal">
-              {deleted ? (
-                <>
-                  <span className="font-medium">{title}</span> <span className="text-xs text-muted-foreground">Deleted</span>
-                </>
-              ) : url ? (
-                <a className="font-medium hover:underline" href={url}>
-                  {title}
-                </a>
-              ) : (
-                <span className="font-semibold">{title}</span>
-              )}
+              <ItemTitle title={title} url={url} deleted={deleted} />
             </th>
             <TableCell className="text-right tabular-nums">{number(mail.newsletterSends)}</TableCell>
             <TableCell className="text-right tabular-nums">{number(mail.newsletterClicks)}</TableCell>
@@ -213,7 +217,7 @@ export function ClientReportView({
 }) {
   const { company, totals, daily, items, referrers, devices, embeds, disclosures } = report;
   const played = items.flatMap((item) =>
-    item.plays ? [{ key: `${item.type}:${item.id}`, title: item.title, url: item.deleted ? null : item.url, plays: item.plays }] : [],
+    item.plays ? [{ key: `${item.type}:${item.id}`, title: item.title, url: item.url, deleted: item.deleted, plays: item.plays }] : [],
   );
   return (
     <>
@@ -255,16 +259,7 @@ export function ClientReportView({
               {items.map((item) => (
                 <TableRow key={`${item.type}:${item.id}`}>
                   <TableCell className="min-w-48 pl-5 whitespace-normal">
-                    {/* PRODUCT.md "Client reports": a deleted item keeps its figures; its page is gone. */}
-                    {item.deleted ? (
-                      <>
-                        <span className="font-medium">{item.title}</span> <span className="text-xs text-muted-foreground">Deleted</span>
-                      </>
-                    ) : (
-                      <a className="font-medium hover:underline" href={item.url}>
-                        {item.title}
-                      </a>
-                    )}
+                    <ItemTitle title={item.title} url={item.url} deleted={item.deleted} />
                     {/* Phones: the type sits under the title instead of in its own column. */}
                     <span className="block text-xs text-muted-foreground md:hidden">{item.typeLabel}</span>
                   </TableCell>
