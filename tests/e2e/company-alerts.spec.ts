@@ -91,9 +91,11 @@ test("a reader follows a company and receives one alert when an item about it is
 
   const [alert] = await mailsTo(email, new RegExp(title));
   expect(alert!.subject).toBe(`${companyName} (ASX:${ticker}): ${title}`);
-  const itemLink = new RegExp(`${MAIL_BASE_URL}/video/[0-9a-f-]{36}`).exec(alert!.text)![0];
-  expect(alert!.html).toContain(`href="${itemLink}"`);
-  await reader.goto(itemLink);
+  // PRODUCT.md "Measurement": the link goes through our counting redirect to the video's page, tagged.
+  const itemLink = new RegExp(`${MAIL_BASE_URL}/go/alert/videos/([0-9a-f-]{36})`).exec(alert!.text)!;
+  expect(alert!.html).toContain(`href="${itemLink[0]}"`);
+  await reader.goto(itemLink[0]);
+  await expect(reader).toHaveURL(`${MAIL_BASE_URL}/video/${itemLink[1]}?utm_source=alert&utm_medium=email`);
   await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   // One alert so far. That no later look of the alert job (every 15 s) sends a second is proven without
