@@ -70,6 +70,19 @@ export function eachType(types: readonly ContentType[], part: (type: ContentType
 }
 
 /**
+ * The items named by the rows of `source` (a name in the statement) that are published now, as
+ * (content_type, content_id): a batch counts nothing for a draft, a scheduled or a deleted item.
+ */
+export function publishedItemsOf(types: readonly ContentType[], source: string) {
+  return eachType(
+    types,
+    (type, table) => sql`
+          select ${type}::text as content_type, id as content_id from ${table}
+          where id in (select content_id from ${sql.identifier(source)} where content_type = ${type}) and ${PUBLIC_NOW_SQL}`,
+  );
+}
+
+/**
  * One more under each row's `key` of `source` (a name in the statement) in rate_limits, in key order; a key
  * whose 30-minute window has passed starts again at 1. Returns each key's count: 1 is the window's first.
  */

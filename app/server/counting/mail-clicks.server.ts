@@ -14,12 +14,11 @@ import type { ContentType } from "~/lib/content-types";
 import { isUuid } from "~/lib/ids";
 import { isMailChannel, mailLandingPath, type MailChannel } from "~/lib/measurement";
 
-import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb } from "../db/db.server";
 import { logError } from "../log.server";
 import { addressFromForwardedFor } from "../rate-limit.server";
 import { utcDay } from "./daily-stats.server";
-import { countInWindow, createBatcher, eachType, MAX_HITS_PER_BATCH } from "./hit-batch.server";
+import { countInWindow, createBatcher, MAX_HITS_PER_BATCH, publishedItemsOf } from "./hit-batch.server";
 import { visitorFrom } from "./visitor.server";
 
 export interface MailClick {
@@ -38,14 +37,7 @@ function clicksStatement(rows: { content_type: ContentType }[]) {
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as c(content_type text, content_id uuid, channel text, click_key text, at bigint, day date)
     ),
-    items as (
-      ${eachType(
-        types,
-        (type, table) => sql`
-          select ${type}::text as content_type, id as content_id from ${table}
-          where id in (select content_id from clicks where content_type = ${type}) and ${PUBLIC_NOW_SQL}`,
-      )}
-    ),
+    items as (${publishedItemsOf(types, "clicks")}),
     live as (select c.* from clicks c join items i using (content_type, content_id)),
     click_rows as (${countInWindow("live", "click_key")}),
     counted as (select l.* from live l join click_rows r on r.key = l.click_key where r.count = 1)

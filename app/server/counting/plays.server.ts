@@ -13,13 +13,19 @@ import { type ContentType } from "~/lib/content-types";
 import { isUuid } from "~/lib/ids";
 import { isPlayMark, markSeconds, PLAY_MARK_MESSAGES, PLAY_ROUTES, type PlayMark } from "~/lib/play-marks";
 
-import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb } from "../db/db.server";
 import { noteRequestError } from "../http/database-outage.server";
 import { logError } from "../log.server";
 import { addressFromForwardedFor } from "../rate-limit.server";
 import { utcDay } from "./daily-stats.server";
-import { ALLOWANCE_WINDOW_MS, countInWindow, createBatcher, eachType, MAX_HITS_PER_BATCH, viewAllowanceKey } from "./hit-batch.server";
+import {
+  ALLOWANCE_WINDOW_MS,
+  countInWindow,
+  createBatcher,
+  MAX_HITS_PER_BATCH,
+  publishedItemsOf,
+  viewAllowanceKey,
+} from "./hit-batch.server";
 import { referrerHostOf, UNKNOWN_EMBED_HOST } from "./referrer-group.server";
 import { visitorFrom } from "./visitor.server";
 
@@ -46,14 +52,7 @@ function playsStatement(rows: { content_type: ContentType }[]) {
         as m(seq int, content_type text, content_id uuid, view_key text, mark_key text, at bigint, day date,
              mark text, seconds int, host text)
     ),
-    items as (
-      ${eachType(
-        types,
-        (type, table) => sql`
-          select ${type}::text as content_type, id as content_id from ${table}
-          where id in (select content_id from marks where content_type = ${type}) and ${PUBLIC_NOW_SQL}`,
-      )}
-    ),
+    items as (${publishedItemsOf(types, "marks")}),
     -- A mark counts only while the view it belongs to is counted: its allowance is in its window.
     allowed as (
       select m.* from marks m join items i using (content_type, content_id)

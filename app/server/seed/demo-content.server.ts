@@ -4,7 +4,7 @@
  * so a reseed keeps every link valid; dates are ages relative to the moment of seeding, so the site
  * always looks current.
  */
-import { inArray, sql } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
@@ -244,22 +244,25 @@ async function seedDemoDailyFigures(tx: Executor, now: Date) {
   });
   // Figures left by items deleted outside the app (no foreign key holds them) give way to the demo's.
   if (rows.length > 0) await tx.insert(schema.contentDailyStats).values(rows).onConflictDoNothing();
-  for (let i = 0; i < audience.length; i += JSON_ROWS_PER_INSERT) {
-    await tx.execute(sql`
+  await inJsonChunks(
+    tx,
+    audience,
+    (rows) => sql`
       insert into content_daily_audience (content_type, content_id, day, dimension, value, hits)
       select "contentType", "contentId", day, dimension, value, hits
-      from jsonb_to_recordset(${JSON.stringify(audience.slice(i, i + JSON_ROWS_PER_INSERT))}::jsonb)
-        as r("contentType" text, "contentId" uuid, day date, dimension text, value text, hits int)
-      on conflict do nothing`);
-  }
-  for (let i = 0; i < plays.length; i += JSON_ROWS_PER_INSERT) {
-    await tx.execute(sql`
+      from jsonb_to_recordset(${rows}::jsonb) as r("contentType" text, "contentId" uuid, day date, dimension text, value text, hits int)
+      on conflict do nothing`,
+  );
+  await inJsonChunks(
+    tx,
+    plays,
+    (rows) => sql`
       insert into content_daily_plays (content_type, content_id, day, plays, q25, q50, q75, q100, seconds)
       select "contentType", "contentId", day, plays, q25, q50, q75, q100, seconds
-      from jsonb_to_recordset(${JSON.stringify(plays.slice(i, i + JSON_ROWS_PER_INSERT))}::jsonb)
+      from jsonb_to_recordset(${rows}::jsonb)
         as r("contentType" text, "contentId" uuid, day date, plays int, q25 int, q50 int, q75 int, q100 int, seconds bigint)
-      on conflict do nothing`);
-  }
+      on conflict do nothing`,
+  );
 }
 
 /** A demo item's length when its catalogue entry gives none: ten minutes. */
@@ -286,17 +289,29 @@ async function seedDemoDownloads(tx: Executor, now: Date) {
     });
   });
   // One JSON parameter per statement: ~20,000 rows bound as parameters cost the start-up seconds.
-  for (let i = 0; i < rows.length; i += JSON_ROWS_PER_INSERT) {
-    const chunk = rows.slice(i, i + JSON_ROWS_PER_INSERT).map((row) => ({ ...row, countedAt: row.countedAt.toISOString() }));
-    await tx.execute(sql`
+  await inJsonChunks(
+    tx,
+    rows,
+    (chunk) => sql`
       insert into podcast_downloads (episode_type, episode_id, day, listener, app, device, counted_at)
       select "episodeType", "episodeId", day, listener, app, device, "countedAt"
-      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+      from jsonb_to_recordset(${chunk}::jsonb)
         as r("episodeType" text, "episodeId" uuid, day date, listener text, app text, device text, "countedAt" timestamptz)
-      on conflict do nothing`);
+      on conflict do nothing`,
+  );
+}
+
+const JSON_ROWS_PER_INSERT = 5_000;
+
+/**
+ * Runs `insert` for `rows` JSON_ROWS_PER_INSERT at a time, each chunk one JSON parameter: thousands of demo
+ * rows go in a few statements (a parameter per value would pass PostgreSQL's 65,535).
+ */
+async function inJsonChunks(tx: Executor, rows: readonly object[], insert: (json: string) => SQL) {
+  for (let i = 0; i < rows.length; i += JSON_ROWS_PER_INSERT) {
+    await tx.execute(insert(JSON.stringify(rows.slice(i, i + JSON_ROWS_PER_INSERT))));
   }
 }
-const JSON_ROWS_PER_INSERT = 5_000;
 
 /** A demo company's followers (its alerts' readers): 300 to 1,200, the same on every seed. */
 function demoFollowers(slug: string): number {
@@ -324,14 +339,15 @@ async function seedDemoMail(tx: Executor, now: Date, companies: ReadonlySet<stri
       contentId: id,
     }));
   });
-  for (let i = 0; i < rows.length; i += JSON_ROWS_PER_INSERT) {
-    await tx.execute(sql`
+  await inJsonChunks(
+    tx,
+    rows,
+    (chunk) => sql`
       insert into content_daily_mail (content_type, content_id, day, channel, sends, clicks)
       select "contentType", "contentId", day, channel, sends, clicks
-      from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + JSON_ROWS_PER_INSERT))}::jsonb)
-        as r("contentType" text, "contentId" uuid, day date, channel text, sends int, clicks int)
-      on conflict do nothing`);
-  }
+      from jsonb_to_recordset(${chunk}::jsonb) as r("contentType" text, "contentId" uuid, day date, channel text, sends int, clicks int)
+      on conflict do nothing`,
+  );
 }
 
 /**
