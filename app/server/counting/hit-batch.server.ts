@@ -14,6 +14,7 @@ import { type ContentType } from "~/lib/content-types";
 import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb } from "../db/db.server";
 import { hasErrorCode } from "../db/driver-errors.server";
+import { withoutDatabaseDeadline } from "../db/request-deadline.server";
 import { pruneExpiredRateLimits } from "../rate-limit.server";
 import { utcDay } from "./daily-stats.server";
 import { COUNT_ONCE_RULE, COUNTS_PER_ADDRESS_RULE, type Visitor } from "./visitor.server";
@@ -162,8 +163,11 @@ function batchStatement(rows: ({ content_type: ContentType } & AudienceColumns)[
       select h.* from hits h join items i using (content_type, content_id) where h.visitor_key is not null
     ),
     visitor_rows as (${countInWindow("live", "visitor_key")}),
+    -- A batch's keys are looked up in one jsonb object (a binary search each) rather than joined: the planner
+    -- expects one row from each CTE and would compare every hit with every key.
+    visitor_counts as materialized (select jsonb_object_agg(key, count) as counts from visitor_rows),
     first_visits as (
-      select l.* from live l join visitor_rows v on v.key = l.visitor_key where v.count <= ${COUNT_ONCE_RULE.max}
+      select l.* from live l, visitor_counts v where (v.counts ->> l.visitor_key)::int <= ${COUNT_ONCE_RULE.max}
     ),
     address_groups as (
       select address_key, count(*)::int as n, max(at) as at from first_visits group by address_key
@@ -178,15 +182,16 @@ function batchStatement(rows: ({ content_type: ContentType } & AudienceColumns)[
                             then excluded.last_request else rate_limits.last_request end
       returning key, count
     ),
+    address_counts as materialized (select jsonb_object_agg(key, count) as counts from address_rows),
     counted as (
       -- The address's allowance goes to its first visitors in arrival order: the k-th of a group of n made
       -- the address's count (its new count - n + k).
       select f.* from (
-        select f.*, row_number() over (partition by f.address_key order by f.seq) as rank from first_visits f
-      ) f
-      join address_groups g on g.address_key = f.address_key
-      join address_rows a on a.key = f.address_key
-      where a.count - g.n + f.rank <= ${COUNTS_PER_ADDRESS_RULE.max}
+        select f.*, row_number() over (partition by f.address_key order by f.seq) as rank,
+               count(*) over (partition by f.address_key) as n
+        from first_visits f
+      ) f, address_counts a
+      where (a.counts ->> f.address_key)::int - f.n + f.rank <= ${COUNTS_PER_ADDRESS_RULE.max}
     ),
     per_item as (
       select content_type, content_id, count(*)::int as n from counted group by content_type, content_id
@@ -230,14 +235,10 @@ function batchStatement(rows: ({ content_type: ContentType } & AudienceColumns)[
     left join bumped b using (content_type, content_id)`;
 }
 
-/**
- * Writes `hits` in one statement and answers each its count, as if they had been recorded one after the
- * other in the order given. A visitor's second hit of an item within the batch is answered, not counted.
- */
-export async function writeHits(hits: readonly Hit[]): Promise<HitCount[]> {
-  if (hits.length === 0) return [];
+/** The batch's rows: a visitor's second hit of an item within the batch carries no allowance keys. */
+function batchRows(hits: readonly Hit[]) {
   const seen = new Set<string>();
-  const rows = hits.map((hit, seq) => {
+  return hits.map((hit, seq) => {
     let keys = allowanceKeys(hit);
     if (keys && seen.has(keys.visitor)) keys = null;
     if (keys) seen.add(keys.visitor);
@@ -256,6 +257,20 @@ export async function writeHits(hits: readonly Hit[]): Promise<HitCount[]> {
       embed_host: hit.visitor?.audience?.embedHost ?? null,
     };
   });
+}
+
+/** The statement that writes `hits` (its plan is tested: the work must grow with the batch, not its square). */
+export function hitBatchStatement(hits: readonly Hit[]) {
+  return batchStatement(batchRows(hits));
+}
+
+/**
+ * Writes `hits` in one statement and answers each its count, as if they had been recorded one after the
+ * other in the order given. A visitor's second hit of an item within the batch is answered, not counted.
+ */
+export async function writeHits(hits: readonly Hit[]): Promise<HitCount[]> {
+  if (hits.length === 0) return [];
+  const rows = batchRows(hits);
   const db = await getDb();
   let result: { seq: number; final_count: number | string | null; found: boolean; counted: boolean }[] = [];
   for (let attempt = 1; ; attempt++) {
@@ -335,7 +350,8 @@ export function createBatcher<T, R>(write: (items: readonly T[]) => Promise<R[]>
         waiting.push({ item, resolve, reject });
         if (writing) return;
         writing = true;
-        setImmediate(() => void drain());
+        // The drain outlives the request that starts it (it goes on while hits keep coming).
+        setImmediate(() => void withoutDatabaseDeadline(drain));
       });
     },
     /** Items waiting for a batch (tests, metrics). */

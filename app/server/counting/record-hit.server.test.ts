@@ -4,13 +4,14 @@
  * lost under concurrent calls. Who counts
  * (once per visitor, never a bot) is visitor.server.test.ts's.
  */
-import { like } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { dailyRows, emptyBeforeEach, insertPodcasts, insertVideos, listensOf, MISSING_ID, viewsOf } from "../../../tests/support/content";
 import { getDb, schema } from "../db/db.server";
+import { databaseTimeLeft, withDatabaseDeadline } from "../db/request-deadline.server";
 import { itemDailyTotals } from "./daily-stats.server";
-import { createHitBatcher, type Hit } from "./hit-batch.server";
+import { createHitBatcher, hitBatchStatement, type Hit } from "./hit-batch.server";
 import { recordContentHit } from "./record-hit.server";
 import type { Visitor } from "./visitor.server";
 
@@ -133,6 +134,54 @@ describe("group commit: hits arriving together are written together", () => {
   });
 });
 
+/** A node of EXPLAIN's JSON plan. */
+interface PlanNode {
+  "Actual Rows": number;
+  "Actual Loops": number;
+  Plans?: PlanNode[];
+}
+
+/** Rows produced by every node of a plan, each rescan counted: the statement's work, whatever the machine's speed. */
+function rowsProduced(node: PlanNode): number {
+  return node["Actual Rows"] * node["Actual Loops"] + (node.Plans ?? []).reduce((sum, child) => sum + rowsProduced(child), 0);
+}
+
+describe("the batch statement's plan", () => {
+  it("does work in proportion to the batch, not its square: no hit is compared with every other", async () => {
+    // A spike makes batches larger; a plan that joined each hit with every allowance row (the planner expects
+    // one row from each CTE) made each batch slower in the square of its size (PRODUCT.md "Counters").
+    const [video] = await insertVideos([{ views: 0 }]);
+    const work = async (size: number) => {
+      const hits: Hit[] = Array.from({ length: size }, (_, n) => {
+        const visitor = newVisitor();
+        return {
+          type: "video",
+          id: video!.id,
+          at: Date.now(),
+          // Offices of four: the address allowance groups hits.
+          visitor: {
+            ...visitor,
+            address: `office-${size}-${n >> 2}`,
+            audience: { daily: visitor.id, device: "desktop", referrer: "search", referrerHost: "www.google.com", embedHost: null },
+          },
+        };
+      });
+      const db = await getDb();
+      const result = await db.execute<{ "QUERY PLAN": [{ Plan: PlanNode }] | string }>(
+        sql`explain (analyze, format json) ${hitBatchStatement(hits)}`,
+      );
+      const plan = result.rows[0]!["QUERY PLAN"];
+      return rowsProduced((typeof plan === "string" ? (JSON.parse(plan) as [{ Plan: PlanNode }]) : plan)[0].Plan);
+    };
+    const small = await work(50);
+    const large = await work(400);
+    // Eight times the hits: about eight times the rows (a square would be sixty-four times).
+    expect(large / small).toBeGreaterThan(6);
+    expect(large / small).toBeLessThan(10);
+    expect(await viewsOf(video!.id)).toBe(450);
+  });
+});
+
 describe("createHitBatcher", () => {
   it("writes one batch at a time and puts every hit arriving meanwhile in the next", async () => {
     const batches: number[] = [];
@@ -152,6 +201,19 @@ describe("createHitBatcher", () => {
     expect(await first).toBe(0);
     expect(await Promise.all(rest)).toEqual([0, 1, 2, 3, 0, 1]);
     expect(batches).toEqual([1, 4, 2]);
+  });
+
+  it("writes with no request's deadline: the drain goes on long after the request that started it", async () => {
+    // On PostgreSQL a query gets what is left of its request's database time; a drain started by one view
+    // and kept going by a spike had every later batch fail with 'Query read timeout' (503s).
+    const timeLeft: (number | undefined)[] = [];
+    const batcher = createHitBatcher(async (hits) => {
+      timeLeft.push(databaseTimeLeft());
+      return hits.map(() => 1);
+    });
+    const hit: Hit = { type: "video", id: MISSING_ID, visitor: null, at: 0 };
+    expect(await withDatabaseDeadline(1, () => batcher.record(hit))).toBe(1);
+    expect(timeLeft).toEqual([undefined]);
   });
 
   it("rejects the hits of a batch that failed, and goes on with the next", async () => {

@@ -18,6 +18,15 @@ export function withDatabaseDeadline<T>(ms: number, work: () => T): T {
   return store.run({ deadline: Date.now() + ms }, work);
 }
 
+/**
+ * Runs `work` (and everything it starts) with no request's deadline. A batch written for many requests (the
+ * views' group commit, the podcast request records) starts in whichever request came first, and goes on
+ * after that request's deadline has passed: its queries are bounded by the pool's own query timeout.
+ */
+export function withoutDatabaseDeadline<T>(work: () => T): T {
+  return store.exit(work);
+}
+
 /** Milliseconds left to the current request's deadline (0 once passed); undefined outside a request. */
 export function databaseTimeLeft(): number | undefined {
   const current = store.getStore();

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 import { EPISODE_AUDIO_ROUTE } from "~/lib/measurement";
 import { getDb, schema } from "~/server/db/db.server";
+import { databaseTimeLeft, withDatabaseDeadline } from "~/server/db/request-deadline.server";
 
 import { emptyBeforeEach, insertInterviews, insertPodcasts, MISSING_ID } from "../../../tests/support/content";
 import { countNewDownloads } from "./downloads-job.server";
@@ -26,6 +27,24 @@ const OVERCAST = "Overcast/3.0 (+http://overcast.fm/; iOS podcast app)";
 const ADDRESS = "203.0.113.77";
 
 const requestLog = createRequestLog();
+
+/** A whole download of the trailer by Overcast, now. */
+const RECORD = {
+  at: new Date(),
+  episodeType: "podcast" as const,
+  episodeId: MISSING_ID,
+  method: "GET",
+  status: 200,
+  range: null,
+  firstByte: 0,
+  bytesSent: TRAILER_BYTES,
+  fileBytes: TRAILER_BYTES,
+  thresholdBytes: 400_000,
+  userAgent: OVERCAST,
+  referrerHost: null,
+  address: ADDRESS,
+  country: null,
+};
 emptyBeforeEach(
   schema.podcasts,
   schema.interviews,
@@ -263,6 +282,16 @@ describe("records written late", () => {
     await log.flush();
     expect(await countNewDownloads(retention)).toMatchObject({ downloads: 1 });
     expect(await db.select().from(schema.podcastDownloads)).toHaveLength(1);
+  });
+
+  it("writes with no request's deadline: the drain goes on long after the request that started it", async () => {
+    const timeLeft: (number | undefined)[] = [];
+    const log = createRequestLog(async () => {
+      timeLeft.push(databaseTimeLeft());
+    });
+    withDatabaseDeadline(1, () => log.record({ ...RECORD, at: new Date() }));
+    await log.flush();
+    expect(timeLeft).toEqual([undefined]);
   });
 
   it("keeps a batch whose day's salt cannot be had, and writes it once it can, never with the address", async () => {

@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 
 import { dailyAddressHash, saltOf, utcDayOf } from "../daily-salt.server";
 import { getDb, type schema } from "../db/db.server";
+import { withoutDatabaseDeadline } from "../db/request-deadline.server";
 import { isDatabaseUnavailable } from "../http/database-outage.server";
 import { log, logFolded } from "../log.server";
 
@@ -90,7 +91,7 @@ export function createRequestLog(
   };
   function start() {
     retry = null;
-    if (!writing && waiting.length > 0) writing = drain();
+    if (!writing && waiting.length > 0) writing = withoutDatabaseDeadline(drain);
   }
 
   return {
@@ -101,7 +102,8 @@ export function createRequestLog(
         if (dropped++ % 1_000 === 0) log.warn(`Podcast request records dropped: ${dropped} so far (the database is not taking them)`);
       }
       // Written after this turn of the event loop, with whatever else arrived meanwhile.
-      if (!writing && !retry) writing = new Promise((resolve) => setImmediate(resolve)).then(drain);
+      // The drain outlives the request that starts it (it goes on while records keep coming).
+      if (!writing && !retry) writing = withoutDatabaseDeadline(() => new Promise((resolve) => setImmediate(resolve)).then(drain));
     },
     /** Counts `answer` (a request being answered, which records itself when done) in what a flush waits for. */
     track(answer: Promise<unknown>) {
