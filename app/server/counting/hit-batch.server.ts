@@ -99,6 +99,15 @@ export function countInWindow(source: string, key: string) {
       returning key, count`;
 }
 
+/**
+ * The counts that `countInWindow` returned (the CTE named `rows`), as one jsonb object in which each row of
+ * the batch looks its key up (`(counts ->> key)::int`, a binary search). Joined instead, each hit would be
+ * compared with every key: the planner expects one row from each CTE. Materialized, so it is built once.
+ */
+export function windowCounts(rows: string) {
+  return sql`materialized (select jsonb_object_agg(key, count) as counts from ${sql.identifier(rows)})`;
+}
+
 /** PRODUCT.md "Measurement": the audience dimensions a view adds to, each the hit's column of that name. */
 const AUDIENCE_DIMENSIONS = ["referrer", "referrer_host", "embed_host", "device"] as const;
 
@@ -163,9 +172,7 @@ function batchStatement(rows: ({ content_type: ContentType } & AudienceColumns)[
       select h.* from hits h join items i using (content_type, content_id) where h.visitor_key is not null
     ),
     visitor_rows as (${countInWindow("live", "visitor_key")}),
-    -- A batch's keys are looked up in one jsonb object (a binary search each) rather than joined: the planner
-    -- expects one row from each CTE and would compare every hit with every key.
-    visitor_counts as materialized (select jsonb_object_agg(key, count) as counts from visitor_rows),
+    visitor_counts as ${windowCounts("visitor_rows")},
     first_visits as (
       select l.* from live l, visitor_counts v where (v.counts ->> l.visitor_key)::int <= ${COUNT_ONCE_RULE.max}
     ),
@@ -182,7 +189,7 @@ function batchStatement(rows: ({ content_type: ContentType } & AudienceColumns)[
                             then excluded.last_request else rate_limits.last_request end
       returning key, count
     ),
-    address_counts as materialized (select jsonb_object_agg(key, count) as counts from address_rows),
+    address_counts as ${windowCounts("address_rows")},
     counted as (
       -- The address's allowance goes to its first visitors in arrival order: the k-th of a group of n made
       -- the address's count (its new count - n + k).

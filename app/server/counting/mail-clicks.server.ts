@@ -18,7 +18,7 @@ import { getDb } from "../db/db.server";
 import { logError } from "../log.server";
 import { addressFromForwardedFor } from "../rate-limit.server";
 import { utcDay } from "./daily-stats.server";
-import { countInWindow, createBatcher, MAX_HITS_PER_BATCH, publishedItemsOf } from "./hit-batch.server";
+import { countInWindow, createBatcher, MAX_HITS_PER_BATCH, publishedItemsOf, windowCounts } from "./hit-batch.server";
 import { visitorFrom } from "./visitor.server";
 
 export interface MailClick {
@@ -40,7 +40,8 @@ function clicksStatement(rows: { content_type: ContentType }[]) {
     items as (${publishedItemsOf(types, "clicks")}),
     live as (select c.* from clicks c join items i using (content_type, content_id)),
     click_rows as (${countInWindow("live", "click_key")}),
-    counted as (select l.* from live l join click_rows r on r.key = l.click_key where r.count = 1)
+    click_counts as ${windowCounts("click_rows")},
+    counted as (select l.* from live l, click_counts c where (c.counts ->> l.click_key)::int = 1)
     insert into content_daily_mail (content_type, content_id, day, channel, clicks)
     select content_type, content_id, day, channel, count(*)::int from counted
     group by content_type, content_id, day, channel

@@ -25,6 +25,7 @@ import {
   MAX_HITS_PER_BATCH,
   publishedItemsOf,
   viewAllowanceKey,
+  windowCounts,
 } from "./hit-batch.server";
 import { referrerHostOf, UNKNOWN_EMBED_HOST } from "./referrer-group.server";
 import { visitorFrom } from "./visitor.server";
@@ -60,7 +61,8 @@ function playsStatement(rows: { content_type: ContentType }[]) {
         select 1 from rate_limits r where r.key = m.view_key and r.last_request > m.at - ${ALLOWANCE_WINDOW_MS})
     ),
     mark_rows as (${countInWindow("allowed", "mark_key")}),
-    counted as (select a.* from allowed a join mark_rows r on r.key = a.mark_key where r.count = 1),
+    mark_counts as ${windowCounts("mark_rows")},
+    counted as (select a.* from allowed a, mark_counts c where (c.counts ->> a.mark_key)::int = 1),
     daily as (
       insert into content_daily_plays (content_type, content_id, day, host, plays, q25, q50, q75, q100, seconds)
       select content_type, content_id, day, host,
