@@ -2,6 +2,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  doublePrecision,
   check,
   date,
   index,
@@ -1105,3 +1106,77 @@ export const reportLinks = pgTable(
     index("report_links_company_idx").on(t.companyId, t.createdAt),
   ],
 );
+
+/**
+ * PRODUCT.md "Markets": the latest delayed quote of a listed company, as its provider gave it; pages show it
+ * with its as-of time and never ask the provider themselves. Prices are in the listing's currency.
+ */
+export const marketQuotes = pgTable("market_quotes", {
+  companyId: uuid("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  last: doublePrecision("last").notNull(),
+  previousClose: doublePrecision("previous_close").notNull(),
+  volume: bigint("volume", { mode: "number" }),
+  currency: text("currency").notNull(),
+  marketCap: doublePrecision("market_cap"),
+  /** The time of the price (the exchange's, already delayed), not when it was fetched. */
+  asOf: tstz("as_of").notNull(),
+  delayMinutes: integer("delay_minutes").notNull(),
+  /** The provider's attribution, shown beside the price ('Source: …'). */
+  source: text("source").notNull(),
+  fetchedAt: tstz("fetched_at").notNull().defaultNow(),
+});
+
+/** PRODUCT.md "Markets": a listing's daily closes, for the chart and the change since an item's publication. */
+export const marketCloses = pgTable(
+  "market_closes",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    close: doublePrecision("close").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+);
+
+/** PRODUCT.md "Markets": a listing's announcements to its exchange, newest first on the company page. */
+export const marketAnnouncements = pgTable(
+  "market_announcements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The provider's own id of the announcement: the same announcement fetched twice is stored once. */
+    externalId: text("external_id").notNull(),
+    title: text("title").notNull(),
+    publishedAt: tstz("published_at").notNull(),
+    url: text("url").notNull(),
+    priceSensitive: boolean("price_sensitive").notNull().default(false),
+    /** The form or category in words (an 8-K's items, 'Quarterly report'). */
+    category: text("category"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    unique("market_announcements_external_unique").on(t.companyId, t.externalId),
+    index("market_announcements_company_idx").on(t.companyId, t.publishedAt),
+  ],
+);
+
+/**
+ * PRODUCT.md "Markets": when each listing is next refreshed. An instance claims a due listing for a short
+ * while (`claimed_until`), so several instances refresh a listing once per interval between them.
+ */
+export const marketRefresh = pgTable("market_refresh", {
+  companyId: uuid("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  nextAt: tstz("next_at").notNull().defaultNow(),
+  claimedUntil: tstz("claimed_until"),
+  /** Failures in a row: the next attempt waits longer after each (backoff). */
+  failures: integer("failures").notNull().default(0),
+  lastError: text("last_error"),
+  refreshedAt: tstz("refreshed_at"),
+});
