@@ -16,6 +16,8 @@ import { applyTimeouts } from "./app/server/http/server-timeouts.server";
 import { flushFoldedErrors, log, logError } from "./app/server/log.server";
 import { MAIL_DEFAULTS, startMailWorker, type MailWorker } from "./app/server/mail/mail-worker.server";
 import { smtpTransport } from "./app/server/mail/smtp-transport.server";
+import { refreshedProvider } from "./app/server/markets/providers.server";
+import { startMarketRefresh } from "./app/server/markets/refresh.server";
 import { startDownloadsJob } from "./app/server/measurement/downloads-job.server";
 import { startEditionScheduler } from "./app/server/newsletter/edition-scheduler.server";
 import { listenForSnapshotRequests } from "./app/server/ops/backup-socket.server";
@@ -64,6 +66,11 @@ async function main() {
   const auditAnchorLog = startAuditAnchorLog();
   // Podcast downloads are counted by whichever instance takes the job's turn (PRODUCT.md "Measurement").
   const downloadsJob = startDownloadsJob({ everySeconds: env.MEASUREMENT_INTERVAL_SECONDS, retentionDays: env.MEASUREMENT_RETENTION_DAYS });
+  // Market data is refreshed in the background, each listing by one instance at a time (PRODUCT.md "Markets").
+  const marketProvider = refreshedProvider(env.MARKETS_PROVIDER);
+  const marketRefresh = marketProvider
+    ? startMarketRefresh({ provider: marketProvider, intervalSeconds: env.MARKETS_REFRESH_SECONDS, timeoutMs: env.MARKETS_TIMEOUT_MS })
+    : null;
 
   let stoppingSince: number | undefined;
   const { app, close: closeApp } = await createApp({
@@ -131,6 +138,7 @@ async function main() {
       .then(() => alertScheduler.stop())
       .then(() => auditAnchorLog.stop())
       .then(() => downloadsJob.stop())
+      .then(() => marketRefresh?.stop())
       // The mail being sent is finished and recorded; the rest of the worker's claim goes back to the outbox.
       .then(() => mailWorker?.stop())
       // The deliveries being posted are finished and recorded; the rest of the claim goes back.

@@ -31,7 +31,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // PRODUCT.md "Company pages": an unknown or malformed slug gets the not-found state with a 404 status, never cached.
   if (!found)
     return data(
-      { company: null, coverage: null, register: null, notice: null, embedPath: null, meta: notFoundMeta("Company Not Found") },
+      {
+        company: null,
+        coverage: null,
+        register: null,
+        marketHtml: null,
+        notice: null,
+        embedPath: null,
+        meta: notFoundMeta("Company Not Found"),
+      },
       { status: 404, headers: NO_STORE },
     );
   // PRODUCT.md "Discovery": the head links the company's own feed too.
@@ -51,7 +59,16 @@ export const meta = metaFromLoader;
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {
   const { company, coverage, notice, embedPath } = loaderData;
   if (!company || !coverage || !embedPath) return <CompanyNotFound />;
-  return <CompanyDetail company={company} coverage={coverage} register={loaderData.register} notice={notice} embedPath={embedPath} />;
+  return (
+    <CompanyDetail
+      company={company}
+      coverage={coverage}
+      register={loaderData.register}
+      marketHtml={loaderData.marketHtml}
+      notice={notice}
+      embedPath={embedPath}
+    />
+  );
 }
 
 type LoadedCompany = NonNullable<Route.ComponentProps["loaderData"]["company"]>;
@@ -65,12 +82,14 @@ function CompanyDetail({
   company,
   coverage,
   register,
+  marketHtml,
   notice,
   embedPath,
 }: {
   company: LoadedCompany;
   coverage: LoadedCoverage;
   register: LoadedRegister;
+  marketHtml: string | null;
   notice: string | null;
   embedPath: string;
 }) {
@@ -122,6 +141,9 @@ function CompanyDetail({
           {company.description ? <p className="text-base leading-relaxed text-muted-foreground sm:text-lg">{company.description}</p> : null}
         </div>
       </header>
+
+      {/* PRODUCT.md "Markets": markup rendered on the server (server/markets/market-block.server.tsx), no code. */}
+      {marketHtml ? <div dangerouslySetInnerHTML={{ __html: marketHtml }} /> : null}
 
       <section aria-labelledby="coverage-heading" className="mt-12">
         <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">

@@ -54,7 +54,7 @@ const loadClients = () => callRoute(clientsLoader, "/clients", { throws: false }
 beforeEach(async () => {
   const db = await getDb();
   await db.execute(
-    sql`truncate companies, company_follows, report_links, content_companies, videos, podcasts, blogs, interviews, special_features`,
+    sql`truncate companies, company_follows, report_links, market_quotes, market_closes, market_announcements, market_refresh, content_companies, videos, podcasts, blogs, interviews, special_features`,
   );
 });
 restoreEnvAfterEach(["INVESTMENT_NOTICE", "PUBLIC_URL"]);
@@ -180,6 +180,7 @@ describe("/companies/{slug} loader", () => {
         company: null,
         coverage: null,
         register: null,
+        marketHtml: null,
         notice: null,
         embedPath: null,
         meta: [{ title: "Company Not Found | MarketWire" }, NOINDEX],

@@ -397,6 +397,12 @@ describe('webhook settings (PRODUCT.md "Webhooks")', () => {
     expect(envWith({ WEBHOOK_ALLOW_HOSTS: undefined }).WEBHOOK_ALLOW_HOSTS.size).toBe(0);
   });
 
+  it("MARKETS_PROVIDER defaults to the demo data on the embedded database and to none with DATABASE_URL", () => {
+    expect(envWith({ MARKETS_PROVIDER: undefined, DATABASE_URL: undefined }).MARKETS_PROVIDER).toBe("demo");
+    expect(envWith({ MARKETS_PROVIDER: undefined, DATABASE_URL: "postgres://db.example.com/marketwire" }).MARKETS_PROVIDER).toBe("none");
+    expect(envWith({ MARKETS_PROVIDER: "csv", DATABASE_URL: undefined }).MARKETS_PROVIDER).toBe("csv");
+  });
+
   it("WEBHOOK_RETRY_DELAYS_SECONDS defaults to Standard Webhooks' schedule and takes fractions", () => {
     expect(envWith({ WEBHOOK_RETRY_DELAYS_SECONDS: undefined }).WEBHOOK_RETRY_DELAYS_SECONDS).toEqual([
       5, 300, 1800, 7200, 18000, 36000, 36000,
@@ -446,6 +452,9 @@ describe("every setting: a bad value stops start-up with one line naming it", ()
       "must be at most 20 comma-separated waits in seconds, each 0 to 86400, such as 5,300,1800 (got '5,never')",
     ],
     MEASUREMENT_INTERVAL_SECONDS: ["0", "must be a whole number of seconds from 1 to 3600, such as 60 (got '0')"],
+    MARKETS_PROVIDER: ["yahoo", "must be none, demo, csv, sec-edgar or http-json (got 'yahoo')"],
+    MARKETS_REFRESH_SECONDS: ["5", "must be a whole number of seconds from 15 to 3600, such as 60 (got '5')"],
+    MARKETS_TIMEOUT_MS: ["1s", "must be a whole number of milliseconds from 500 to 60000, such as 5000 (got '1s')"],
     MEASUREMENT_RETENTION_DAYS: ["30d", "must be a whole number of days from 1 to 3650, such as 30 (got '30d')"],
     ADMIN_EMAIL: ["admin", "must be an email address such as admin@news.example.com (got 'admin')"],
     ADMIN_PASSWORD: ["123456", "Password must be at least 8 characters"],

@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { INVESTMENT_NOTICE_DEFAULT } from "../lib/disclosure";
 import { PODCAST_COVER_PATH } from "../lib/feeds";
+import { MARKETS_PROVIDERS, type MarketsProviderName } from "../lib/markets";
 import { passwordProblem } from "./password-policy.server";
 
 /** Thrown for configuration and start-up problems: printed as one line, never as a stack trace. */
@@ -247,6 +248,15 @@ const envSchema = z.object({
   MEASUREMENT_INTERVAL_SECONDS: wholeNumber(1, 3_600, 60, "a whole number of seconds").default(60),
   /** PRODUCT.md "Measurement": days the counting route's raw records are kept before only the counts stay. */
   MEASUREMENT_RETENTION_DAYS: wholeNumber(1, 3_650, 30, "a whole number of days").default(30),
+  /**
+   * PRODUCT.md "Markets": where delayed prices and announcements come from. Default: `demo` on the embedded
+   * database (what `npm start` shows a newcomer), `none` with DATABASE_URL (a production site chooses its vendor).
+   */
+  MARKETS_PROVIDER: oneOf(MARKETS_PROVIDERS).optional(),
+  /** PRODUCT.md "Markets": seconds between two refreshes of a listing while its exchange trades. */
+  MARKETS_REFRESH_SECONDS: wholeNumber(15, 3_600, 60, "a whole number of seconds").default(60),
+  /** PRODUCT.md "Markets": how long one provider request may take before it is given up. */
+  MARKETS_TIMEOUT_MS: wholeNumber(500, 60_000, 5_000, "a whole number of milliseconds").default(5_000),
   ADMIN_EMAIL: email("admin@news.example.com").default("admin@marketwire.local"),
   ADMIN_PASSWORD: z
     .string()
@@ -429,7 +439,11 @@ type S3Variable = (typeof S3_VARIABLES)[number] | "S3_FORCE_PATH_STYLE";
 
 type PoolVariable = "DATABASE_POOL_MAX" | "DATABASE_CONNECT_TIMEOUT_MS" | "DATABASE_STATEMENT_TIMEOUT_MS";
 
-export type Env = Omit<z.infer<typeof envSchema>, "RATE_LIMIT" | "PAGE_CACHE" | "PODCAST_IMAGE_URL" | S3Variable | PoolVariable> & {
+export type Env = Omit<
+  z.infer<typeof envSchema>,
+  "RATE_LIMIT" | "PAGE_CACHE" | "PODCAST_IMAGE_URL" | "MARKETS_PROVIDER" | S3Variable | PoolVariable
+> & {
+  MARKETS_PROVIDER: MarketsProviderName;
   PUBLIC_URL: string;
   BETTER_AUTH_URL: string;
   DATA_DIR: string;
@@ -488,6 +502,7 @@ export function getEnv(): Env {
     BETTER_AUTH_URL: new URL(env.BETTER_AUTH_URL ?? env.PUBLIC_URL ?? localhost).origin,
     RATE_LIMIT: env.RATE_LIMIT ? env.RATE_LIMIT === "on" : env.NODE_ENV !== "test" && !process.env.VITEST,
     PAGE_CACHE: env.PAGE_CACHE === "on",
+    MARKETS_PROVIDER: env.MARKETS_PROVIDER ?? (env.DATABASE_URL ? "none" : "demo"),
     PODCAST_SUBCATEGORY: env.PODCAST_SUBCATEGORY ?? (raw.PODCAST_CATEGORY === undefined ? "Investing" : undefined),
     PODCAST_IMAGE_URL: env.PODCAST_IMAGE_URL ?? `${publicUrl}${PODCAST_COVER_PATH}`,
     S3:

@@ -55,6 +55,7 @@ export const DATABASE_TEST_FILES = [
   "app/server/auth/auth-verification.server.test.ts",
   "app/server/auth/auth.server.test.ts",
   "app/server/companies/companies.server.test.ts",
+  "app/server/markets/refresh.server.test.ts",
   "app/server/companies/company-coverage.server.test.ts",
   "app/server/content-events/content-events.server.test.ts",
   "app/server/content/admin-content.server.test.ts",

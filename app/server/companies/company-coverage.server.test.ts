@@ -24,7 +24,7 @@ import { companyCoverage } from "./company-coverage.server";
 beforeEach(async () => {
   const db = await getDb();
   await db.execute(
-    sql`truncate companies, company_follows, report_links, content_companies, videos, podcasts, blogs, interviews, special_features`,
+    sql`truncate companies, company_follows, report_links, market_quotes, market_closes, market_announcements, market_refresh, content_companies, videos, podcasts, blogs, interviews, special_features`,
   );
 });
 

@@ -12,11 +12,16 @@ import { isCompanySlug, sectorLabel } from "~/lib/companies";
 import { COMPANY_SECTORS, type CompanySector } from "~/lib/company-sectors";
 import { CONTENT_REGISTRY, CONTENT_TYPE_LIST } from "~/lib/content-registry";
 import { companyPath, tickerLabel } from "~/lib/disclosure";
+import { CHART_RANGES } from "~/lib/markets";
 import { isHttpUrl, isMediaUrl } from "~/lib/media-fields";
 import { totalPages as countPages } from "~/lib/pagination";
 
 import { PUBLIC_NOW_SQL } from "../content/published.server";
 import { getDb, schema } from "../db/db.server";
+import { getEnv } from "../env.server";
+import { marketBlockHtml } from "../markets/market-block.server";
+import { storedMarket } from "../markets/market-data.server";
+import { showsMarkets } from "../markets/providers.server";
 import { companyPreviewPath } from "../seo/preview-images.server";
 import { pagedPath, pageMeta } from "../seo/seo.server";
 import { absoluteUrl, SITE_NAME } from "../seo/site-url.server";
@@ -121,7 +126,17 @@ export interface CompanyPage {
   coverage: { items: CoverageCard[]; total: number; page: number; totalPages: number };
   /** PRODUCT.md "Company pages": every paid piece about the company, who paid, what and when. */
   register: RegisterEntry[];
+  /** PRODUCT.md "Markets": the market block's HTML (rendered on the server), or null without market data. */
+  marketHtml: string | null;
   meta: MetaDescriptor[];
+}
+
+/** PRODUCT.md "Markets": the stored market data of a company, as its page's block; null when markets are off. */
+async function marketBlock(row: { id: string; name: string; ticker: string; exchange: string }): Promise<string | null> {
+  if (!showsMarkets(getEnv().MARKETS_PROVIDER)) return null;
+  const today = new Date();
+  const since = new Date(today.getTime() - (CHART_RANGES["1y"].days + 7) * 86_400_000).toISOString().slice(0, 10);
+  return marketBlockHtml(row, await storedMarket(row.id, { since }), today);
 }
 
 function website(url: string | null): CompanyProfile["website"] {
@@ -141,7 +156,11 @@ export async function getCompanyPage(slug: string | undefined, page: number): Pr
     .from(companies)
     .where(eq(companies.slug, slug));
   if (!row) return null;
-  const [{ items, total }, register] = await Promise.all([companyCoverage(row.id, page, COVERAGE_PAGE_SIZE), disclosureRegister(row.id)]);
+  const [{ items, total }, register, marketHtml] = await Promise.all([
+    companyCoverage(row.id, page, COVERAGE_PAGE_SIZE),
+    disclosureRegister(row.id),
+    marketBlock(row),
+  ]);
   const company: CompanyProfile = { ...summary(row), id: row.id, description: row.description, website: website(row.website) };
   return {
     company,
@@ -161,6 +180,7 @@ export async function getCompanyPage(slug: string | undefined, page: number): Pr
       totalPages: countPages(total, COVERAGE_PAGE_SIZE),
     },
     register,
+    marketHtml,
     meta: companyPageMeta(company, page),
   };
 }

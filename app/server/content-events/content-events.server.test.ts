@@ -35,7 +35,7 @@ async function events() {
 beforeEach(async () => {
   const db = await getDb();
   await db.execute(
-    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, report_links, content_companies, content_events,
+    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, report_links, market_quotes, market_closes, market_announcements, market_refresh, content_companies, content_events,
       content_publications, content_reviews, content_revisions, content_corrections cascade`,
   );
 });

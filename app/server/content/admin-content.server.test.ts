@@ -21,7 +21,7 @@ function input(overrides: Partial<ContentInput> = {}): ContentInput {
 beforeEach(async () => {
   const db = await getDb();
   await db.execute(
-    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, report_links, content_companies, content_daily_stats, deleted_items`,
+    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, report_links, market_quotes, market_closes, market_announcements, market_refresh, content_companies, content_daily_stats, deleted_items`,
   );
 });
 

@@ -25,7 +25,7 @@ async function allTags(): Promise<string[]> {
 beforeEach(async () => {
   const db = await getDb();
   await db.execute(
-    sql`truncate companies, company_follows, report_links, content_companies, videos, podcasts, blogs, interviews, special_features`,
+    sql`truncate companies, company_follows, report_links, market_quotes, market_closes, market_announcements, market_refresh, content_companies, videos, podcasts, blogs, interviews, special_features`,
   );
 });
 

@@ -32,7 +32,7 @@ async function videoRow(id: string) {
 beforeEach(async () => {
   const db = await getDb();
   await db.execute(
-    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, report_links, content_companies`,
+    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, report_links, market_quotes, market_closes, market_announcements, market_refresh, content_companies`,
   );
 });
 

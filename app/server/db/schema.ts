@@ -2,9 +2,9 @@ import { getTableColumns, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
-  doublePrecision,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,

@@ -59,7 +59,7 @@ async function insertCompany(isClient: boolean) {
 beforeEach(async () => {
   const db = await getDb();
   await db.execute(
-    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, report_links, content_companies, content_reviews, content_revisions`,
+    sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, report_links, market_quotes, market_closes, market_announcements, market_refresh, content_companies, content_reviews, content_revisions`,
   );
 });
 

@@ -811,7 +811,7 @@ describe("seedDemoContent on a database that still has companies", () => {
   it("keeps an existing company with a demo slug and names only the demo companies present", async () => {
     const db = await getDb();
     await db.execute(
-      sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, report_links, content_companies`,
+      sql`truncate videos, podcasts, blogs, interviews, special_features, companies, company_follows, report_links, market_quotes, market_closes, market_announcements, market_refresh, content_companies`,
     );
     // An admin deleted the demo Quokka Pay and made their own under the same slug and ticker.
     await db.execute(sql`insert into companies (name, slug, ticker, exchange) values ('Quokka Pay Ltd', 'quokka-pay', 'QPY', 'ASX')`);

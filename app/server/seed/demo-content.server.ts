@@ -360,7 +360,7 @@ export async function reseedDemoContent(db: Database, now: Date = new Date()): P
     // tags, daily figures (mail included), podcast downloads (rolled up or not) and deleted items' list go with them: the
     // old catalogue's figures would name no item of the new one (PRODUCT.md "Companies", "Client reports").
     await tx.execute(
-      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.reportLinks}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.podcastDailyDownloads}, ${schema.contentDailyAudience}, ${schema.contentDailyPlays}, ${schema.contentDailyMail}, ${schema.deletedItems}`,
+      sql`truncate ${allContentTables()}, ${schema.companies}, ${schema.companyFollows}, ${schema.reportLinks}, ${schema.marketQuotes}, ${schema.marketCloses}, ${schema.marketAnnouncements}, ${schema.marketRefresh}, ${schema.contentCompanies}, ${schema.contentDailyStats}, ${schema.podcastDownloads}, ${schema.podcastDailyDownloads}, ${schema.contentDailyAudience}, ${schema.contentDailyPlays}, ${schema.contentDailyMail}, ${schema.deletedItems}`,
     );
     await seedDemoContent(tx, now);
   });
