@@ -67,7 +67,7 @@ async function main() {
   // Podcast downloads are counted by whichever instance takes the job's turn (PRODUCT.md "Measurement").
   const downloadsJob = startDownloadsJob({ everySeconds: env.MEASUREMENT_INTERVAL_SECONDS, retentionDays: env.MEASUREMENT_RETENTION_DAYS });
   // Market data is refreshed in the background, each listing by one instance at a time (PRODUCT.md "Markets").
-  const marketProvider = refreshedProvider(env.MARKETS_PROVIDER);
+  const marketProvider = refreshedProvider(env.MARKETS_PROVIDER, { secUserAgent: env.SEC_USER_AGENT });
   const marketRefresh = marketProvider
     ? startMarketRefresh({ provider: marketProvider, intervalSeconds: env.MARKETS_REFRESH_SECONDS, timeoutMs: env.MARKETS_TIMEOUT_MS })
     : null;

@@ -158,3 +158,6 @@ export function percentChange(from: number | null | undefined, to: number | null
 /** PRODUCT.md "Markets": the chart's ranges. */
 export const CHART_RANGES = { "1m": { label: "1 month", days: 31 }, "1y": { label: "1 year", days: 366 } } as const;
 export type ChartRange = keyof typeof CHART_RANGES;
+
+/** The SEC refuses requests whose User-Agent does not name the company and a contact address. */
+export const SEC_USER_AGENT_PATTERN = /^\S.*\s\S+@\S+\.\S+$/;

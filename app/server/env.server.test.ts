@@ -403,6 +403,16 @@ describe('webhook settings (PRODUCT.md "Webhooks")', () => {
     expect(envWith({ MARKETS_PROVIDER: "csv", DATABASE_URL: undefined }).MARKETS_PROVIDER).toBe("csv");
   });
 
+  it("MARKETS_PROVIDER=sec-edgar needs SEC_USER_AGENT naming a company and a contact address, as the SEC requires", () => {
+    expect(() => envWith({ MARKETS_PROVIDER: "sec-edgar", SEC_USER_AGENT: undefined })).toThrow(
+      "Invalid environment variable SEC_USER_AGENT: must name your company and a contact address, such as 'MarketWire Ltd ops@marketwire.example', for MARKETS_PROVIDER=sec-edgar",
+    );
+    expect(() => envWith({ MARKETS_PROVIDER: "sec-edgar", SEC_USER_AGENT: "MarketWire" })).toThrow("SEC_USER_AGENT");
+    expect(envWith({ MARKETS_PROVIDER: "sec-edgar", SEC_USER_AGENT: "MarketWire Ltd ops@marketwire.example" }).SEC_USER_AGENT).toBe(
+      "MarketWire Ltd ops@marketwire.example",
+    );
+  });
+
   it("WEBHOOK_RETRY_DELAYS_SECONDS defaults to Standard Webhooks' schedule and takes fractions", () => {
     expect(envWith({ WEBHOOK_RETRY_DELAYS_SECONDS: undefined }).WEBHOOK_RETRY_DELAYS_SECONDS).toEqual([
       5, 300, 1800, 7200, 18000, 36000, 36000,
@@ -454,6 +464,7 @@ describe("every setting: a bad value stops start-up with one line naming it", ()
     MEASUREMENT_INTERVAL_SECONDS: ["0", "must be a whole number of seconds from 1 to 3600, such as 60 (got '0')"],
     MARKETS_PROVIDER: ["yahoo", "must be none, demo, csv, sec-edgar or http-json (got 'yahoo')"],
     MARKETS_REFRESH_SECONDS: ["5", "must be a whole number of seconds from 15 to 3600, such as 60 (got '5')"],
+    SEC_USER_AGENT: ["x".repeat(201), "must be at most 200 characters"],
     MARKETS_TIMEOUT_MS: ["1s", "must be a whole number of milliseconds from 500 to 60000, such as 5000 (got '1s')"],
     MEASUREMENT_RETENTION_DAYS: ["30d", "must be a whole number of days from 1 to 3650, such as 30 (got '30d')"],
     ADMIN_EMAIL: ["admin", "must be an email address such as admin@news.example.com (got 'admin')"],

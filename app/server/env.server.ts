@@ -4,7 +4,7 @@ import { z } from "zod";
 
 import { INVESTMENT_NOTICE_DEFAULT } from "../lib/disclosure";
 import { PODCAST_COVER_PATH } from "../lib/feeds";
-import { MARKETS_PROVIDERS, type MarketsProviderName } from "../lib/markets";
+import { MARKETS_PROVIDERS, SEC_USER_AGENT_PATTERN, type MarketsProviderName } from "../lib/markets";
 import { passwordProblem } from "./password-policy.server";
 
 /** Thrown for configuration and start-up problems: printed as one line, never as a stack trace. */
@@ -253,6 +253,8 @@ const envSchema = z.object({
    * database (what `npm start` shows a newcomer), `none` with DATABASE_URL (a production site chooses its vendor).
    */
   MARKETS_PROVIDER: oneOf(MARKETS_PROVIDERS).optional(),
+  /** PRODUCT.md "Markets": the User-Agent the SEC requires of the sec-edgar provider ('Company Name admin@example.com'). */
+  SEC_USER_AGENT: z.string().trim().max(200, "must be at most 200 characters").optional(),
   /** PRODUCT.md "Markets": seconds between two refreshes of a listing while its exchange trades. */
   MARKETS_REFRESH_SECONDS: wholeNumber(15, 3_600, 60, "a whole number of seconds").default(60),
   /** PRODUCT.md "Markets": how long one provider request may take before it is given up. */
@@ -342,6 +344,14 @@ export interface S3Settings {
 
 /** PODCAST_CATEGORY and PODCAST_SUBCATEGORY must name one of Apple's categories together. */
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.MARKETS_PROVIDER === "sec-edgar" && !SEC_USER_AGENT_PATTERN.test(env.SEC_USER_AGENT ?? "")) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SEC_USER_AGENT"],
+      message:
+        "must name your company and a contact address, such as 'MarketWire Ltd ops@marketwire.example', for MARKETS_PROVIDER=sec-edgar",
+    });
+  }
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
     ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
   }

@@ -6,6 +6,7 @@ import type { MarketsProviderName } from "~/lib/markets";
 
 import { demoProvider } from "./demo-provider.server";
 import type { MarketProvider } from "./provider.server";
+import { secEdgarProvider } from "./sec-edgar-provider.server";
 
 /** Whether company and item pages show market data at all. */
 export function showsMarkets(name: MarketsProviderName): boolean {
@@ -13,8 +14,10 @@ export function showsMarkets(name: MarketsProviderName): boolean {
 }
 
 /** The provider the background refresh asks, or null when nothing is fetched (`none`, `csv`). */
-export function refreshedProvider(name: MarketsProviderName): MarketProvider | null {
+export function refreshedProvider(name: MarketsProviderName, { secUserAgent }: { secUserAgent?: string } = {}): MarketProvider | null {
   if (name === "demo") return demoProvider();
-  // `none` and `csv` fetch nothing; sec-edgar and http-json are wired when their providers land (issue 46).
+  // The environment has checked the User-Agent the SEC requires (env.server.ts).
+  if (name === "sec-edgar") return secEdgarProvider({ userAgent: secUserAgent ?? "" });
+  // `none` and `csv` fetch nothing; http-json is wired when its provider lands (issue 46).
   return null;
 }

@@ -8,6 +8,7 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 
+import { SEC_USER_AGENT_PATTERN } from "~/lib/markets";
 import { z } from "~/lib/zod";
 
 import { log } from "../log.server";
@@ -294,7 +295,7 @@ export interface SecEdgarOptions {
 /** The SEC refuses requests without a name and a contact address in the User-Agent. */
 export function checkUserAgent(userAgent: string): string {
   const trimmed = userAgent.trim();
-  if (!/^\S.*\s\S+@\S+\.\S+$/.test(trimmed)) {
+  if (!SEC_USER_AGENT_PATTERN.test(trimmed)) {
     throw new Error(
       `The SEC EDGAR User-Agent must name the company and a contact address ('Company Name admin@example.com'), not '${userAgent}'`,
     );
