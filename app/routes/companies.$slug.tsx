@@ -57,42 +57,23 @@ export const headers = publicPageHeaders;
 export const meta = metaFromLoader;
 
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {
-  const { company, coverage, notice, embedPath } = loaderData;
-  if (!company || !coverage || !embedPath) return <CompanyNotFound />;
-  return (
-    <CompanyDetail
-      company={company}
-      coverage={coverage}
-      register={loaderData.register}
-      marketHtml={loaderData.marketHtml}
-      notice={notice}
-      embedPath={embedPath}
-    />
-  );
+  if (!loaderData.company) return <CompanyNotFound />;
+  return <CompanyDetail {...(loaderData as LoadedPage)} />;
 }
 
-type LoadedCompany = NonNullable<Route.ComponentProps["loaderData"]["company"]>;
-type LoadedCoverage = NonNullable<Route.ComponentProps["loaderData"]["coverage"]>;
-type LoadedRegister = NonNullable<Route.ComponentProps["loaderData"]["register"]>;
+/** A found company's loader data. */
+type LoadedPage = { [K in keyof Route.ComponentProps["loaderData"]]: NonNullable<Route.ComponentProps["loaderData"][K]> } & {
+  notice: string | null;
+  marketHtml: string | null;
+};
+type LoadedCompany = LoadedPage["company"];
+type LoadedCoverage = LoadedPage["coverage"];
+type LoadedRegister = LoadedPage["register"];
 
 const backLink =
   "mb-6 inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
-function CompanyDetail({
-  company,
-  coverage,
-  register,
-  marketHtml,
-  notice,
-  embedPath,
-}: {
-  company: LoadedCompany;
-  coverage: LoadedCoverage;
-  register: LoadedRegister;
-  marketHtml: string | null;
-  notice: string | null;
-  embedPath: string;
-}) {
+function CompanyDetail({ company, coverage, register, marketHtml, notice, embedPath }: LoadedPage) {
   return (
     <div className={PAGE_CONTAINER}>
       <Link to="/companies" className={backLink}>
@@ -122,7 +103,6 @@ function CompanyDetail({
                 <dd>
                   <a
                     href={company.website.url}
-                    rel="noopener"
                     className="inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
                   >
                     {company.website.host}
@@ -167,7 +147,7 @@ function CompanyDetail({
 /** PRODUCT.md "Discovery": the company's feed. A plain link: a feed is a file, not a page of the site. */
 function CompanyFeedLink({ company }: { company: LoadedCompany }) {
   return (
-    <p className="m-0 text-sm">
+    <p className="text-sm">
       <a
         href={companyFeedPath(company.slug)}
         type="application/rss+xml"
