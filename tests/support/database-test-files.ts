@@ -93,6 +93,7 @@ export const DATABASE_TEST_FILES = [
   "app/server/list-order.server.test.ts",
   "app/server/mail/mail-worker.server.test.ts",
   "app/server/mail/outbox.server.test.ts",
+  "app/server/markets/csv-import.server.test.ts",
   "app/server/media/media-library.server.test.ts",
   "app/server/media/media-upload.server.test.ts",
   "app/server/media/storage/uploads-on-s3.server.test.ts",
