@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, schema } from "~/server/db/db.server";
 
 import { insertCompany } from "../../../tests/support/companies";
+import { MARKETS_IMPORT_USAGE, runMarketsImportCommand } from "./csv-import-cli.server";
 import { importMarketCsv } from "./csv-import.server";
 
 const now = new Date("2026-12-07T00:00:00Z");
@@ -206,5 +207,44 @@ describe("a refused file", () => {
     await db.update(schema.companies).set({ ticker: "MWX2" }).where(eq(schema.companies.id, mwx));
     expect(await run(fixture("prices.csv"))).toEqual({ ok: false, error: "Line 2: no company with ticker MWX on ASX." });
     expect((await stored()).closes).toEqual([]);
+  });
+});
+
+describe("npm run markets:import", () => {
+  function output() {
+    const lines = { info: [] as string[], error: [] as string[] };
+    return { lines, out: { info: (line: string) => lines.info.push(line), error: (line: string) => lines.error.push(line) } };
+  }
+
+  it("imports a file, says what it wrote, and exits 0", async () => {
+    const { lines, out } = output();
+    expect(await runMarketsImportCommand(["tests/fixtures/markets/prices.csv"], out)).toBe(0);
+    expect(lines).toEqual({ info: ["Imported 4 closes, 2 quotes and 0 announcements."], error: [] });
+    expect((await stored()).audit).toEqual([
+      {
+        action: "market-import",
+        detail: "prices.csv: Imported 4 closes, 2 quotes and 0 announcements.",
+        actorName: "npm run markets:import",
+      },
+    ]);
+  });
+
+  it("refuses a broken file with its line, exits 1, and imports nothing", async () => {
+    const { lines, out } = output();
+    expect(await runMarketsImportCommand(["tests/fixtures/markets/broken.csv"], out)).toBe(1);
+    expect(lines).toEqual({
+      info: [],
+      error: ["Import refused (broken.csv): Line 4: no company with ticker XYZ on ASX. Nothing was imported."],
+    });
+    expect((await stored()).closes).toEqual([]);
+  });
+
+  it("exits 1 for a file that is not there, 2 without a file", async () => {
+    const missing = output();
+    expect(await runMarketsImportCommand(["tests/fixtures/markets/none.csv"], missing.out)).toBe(1);
+    expect(missing.lines.error).toEqual(["Import refused: tests/fixtures/markets/none.csv is not a file."]);
+    const usage = output();
+    expect(await runMarketsImportCommand([], usage.out)).toBe(2);
+    expect(usage.lines.error).toEqual([MARKETS_IMPORT_USAGE]);
   });
 });

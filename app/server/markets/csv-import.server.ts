@@ -275,6 +275,12 @@ function decode(input: string | Uint8Array): string {
   }
 }
 
+/** 'The file is 12.4 MB; a file may be at most 10 MB: split it into smaller files.' */
+export function fileTooLarge(size: number): string {
+  const [actual, max] = [formatBytes(size), formatBytes(MARKET_CSV_LIMITS.bytes)];
+  return `The file is ${actual === max ? `larger than ${max}` : actual}; a file may be at most ${max}: split it into smaller files.`;
+}
+
 export interface ParseOptions {
   /** The companies rows may name; a row naming another is refused. */
   listings: Listings;
@@ -297,12 +303,7 @@ export function parseMarketCsv(input: string | Uint8Array, { listings, now = new
 
 function parseOrThrow(input: string | Uint8Array, listings: Listings, now: Date): ParsedMarketCsv {
   const size = typeof input === "string" ? Buffer.byteLength(input) : input.byteLength;
-  if (size > MARKET_CSV_LIMITS.bytes) {
-    const [actual, max] = [formatBytes(size), formatBytes(MARKET_CSV_LIMITS.bytes)];
-    throw new Refusal(
-      `The file is ${actual === max ? `larger than ${max}` : actual}; a file may be at most ${max}: split it into smaller files.`,
-    );
-  }
+  if (size > MARKET_CSV_LIMITS.bytes) throw new Refusal(fileTooLarge(size));
   // One line ending, so line numbers are the ones an editor shows (csv-parse counts \r\n as two).
   const text = decode(input).replace(/\r\n?/g, "\n");
   if (text.replace(/^\uFEFF/, "").trim() === "") throw new Refusal("The file is empty.");
