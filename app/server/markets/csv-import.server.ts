@@ -198,7 +198,8 @@ const priceRowSchema = z.object({
   exchange: exchangeField,
   ticker: tickerField,
   date: dayField,
-  close: positive("close", false),
+  // Never null: an empty close is refused.
+  close: positive("close", false).pipe(z.number()),
   previous_close: positive("previous_close", true),
   volume: volumeField,
   currency: currencyField,
@@ -312,6 +313,7 @@ function parseOrThrow(input: string | Uint8Array, listings: Listings, now: Date)
   // The line the last whole record ended on: a quote left open is named by the line it opens on, not the file's end.
   let lastEnd = 0;
   try {
+    // With `info` and `raw`, each record comes with its line and its text (csv-parse's types give plain records).
     records = parse(text, {
       bom: true,
       info: true,
@@ -322,7 +324,7 @@ function parseOrThrow(input: string | Uint8Array, listings: Listings, now: Date)
         lastEnd = context.lines;
         return record;
       },
-    });
+    }) as unknown as typeof records;
   } catch (error) {
     const { code, lines } = error as { code?: string; lines?: number };
     if (code === "CSV_QUOTE_NOT_CLOSED") {
