@@ -16,7 +16,7 @@ export const DATABASE_TEST_FILES = [
   "app/routes/admin.companies.$slug.report.test.ts",
   "app/routes/admin.content-daily.test.ts",
   "app/routes/admin.mail.test.tsx",
-  "app/routes/admin.markets.test.ts",
+  "app/routes/admin.markets.test.tsx",
   "app/routes/admin.media.test.ts",
   "app/routes/admin.messages.test.tsx",
   "app/routes/admin.newsletter.test.tsx",

@@ -3,7 +3,10 @@
  * the latest quotes; other roles are refused; a body that is not a file upload, an oversized file or a
  * refused file is a 4xx that says why and changes nothing.
  */
+import "../../tests/support/dom";
+
 import fs from "node:fs";
+import { screen, within } from "@testing-library/react";
 import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
@@ -11,9 +14,10 @@ import { getDb, schema } from "~/server/db/db.server";
 
 import { appRequest, BASE_URL, createSignedInUser } from "../../tests/support/auth";
 import { insertCompany } from "../../tests/support/companies";
+import { renderRoute } from "../../tests/support/render";
 import { callRoute } from "../../tests/support/route";
 import { toastOf } from "../../tests/support/toast";
-import { action, loader } from "./admin.markets";
+import AdminMarkets, { action, loader } from "./admin.markets";
 
 let admin: string;
 let editor: string;
@@ -148,5 +152,23 @@ describe("other roles", () => {
     expect(page.location).toBe("/");
     expect((await upload(fixture("prices.csv"), "prices.csv", reader)).status).toBe(403);
     expect(await storedCounts()).toEqual({ closes: 0, quotes: 0, announcements: 0 });
+  });
+});
+
+describe("the page", () => {
+  it("has the upload form and the latest quotes", async () => {
+    await upload(fixture("prices.csv"));
+    const page = await callRoute(loader, appRequest("/admin/markets", { cookie: admin }));
+    renderRoute(AdminMarkets, "/admin/markets", { loaderData: page.body });
+    const input = screen.getByLabelText("CSV file");
+    expect(input).toHaveProperty("type", "file");
+    expect(input.closest("form")?.getAttribute("enctype")).toBe("multipart/form-data");
+    expect(screen.getByRole("button", { name: "Import" })).toBeTruthy();
+    const rows = within(screen.getByRole("table")).getAllByRole("row");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "CompanyTickerLastAs ofSource",
+      "Mount X MineralsASX: MWX$1.293 Dec 2026, 16:00 AEDTCSV import",
+      "Wyvern SystemsNASDAQ: MWY$45.102 Dec 2026, 16:00 ESTCSV import",
+    ]);
   });
 });
