@@ -76,6 +76,8 @@ export default [
     // PRODUCT.md "Webhooks": admins register endpoints and read their delivery logs.
     route("webhooks", "routes/admin.webhooks.tsx"),
     route("webhooks/:id", "routes/admin.webhooks.$id.tsx"),
+    // PRODUCT.md "CSV imports": admins upload end-of-day prices and announcements.
+    route("markets", "routes/admin.markets.tsx"),
   ]),
 
   // Admin CSV and PDF downloads: top level so the admin layout does not render around a file

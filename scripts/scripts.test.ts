@@ -60,3 +60,18 @@ describe("npm run admin", () => {
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
   });
 });
+
+describe("npm run markets:import", () => {
+  it("prints the usage and exits 2 without a file", async () => {
+    const result = await script("scripts/markets-import.ts");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("Usage: npm run markets:import -- <file.csv>");
+  });
+
+  it("stops with one clear line, exit 1, while another process holds the database", async () => {
+    const result = await script("scripts/markets-import.ts", ["tests/fixtures/markets/prices.csv"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Import failed: The database in .* is in use by another process/);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});

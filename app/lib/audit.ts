@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   "webhook-delete",
   "report-link-create",
   "report-link-revoke",
+  "market-import",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -61,6 +62,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "webhook-delete": "Deleted a webhook endpoint",
   "report-link-create": "Shared a client report",
   "report-link-revoke": "Revoked a client report link",
+  "market-import": "Imported market data",
 };
 
 /** Kept at least this long (EU MAR keeps recommendation records 12 months; PRODUCT.md "Audit log"). */

@@ -69,6 +69,10 @@ describe('roles (PRODUCT.md "Roles")', () => {
     expect(ROLES.filter((role) => can(role, "reports.read"))).toEqual(["editor", "compliance", "admin"]);
   });
 
+  it('only admins import market data (PRODUCT.md "CSV imports")', () => {
+    expect(ROLES.filter((role) => can(role, "markets.manage"))).toEqual(["admin"]);
+  });
+
   it("only admins manage accounts and roles", () => {
     expect(ROLES.filter((role) => can(role, "users.manage"))).toEqual(["admin"]);
   });

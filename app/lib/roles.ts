@@ -75,6 +75,8 @@ export const RIGHTS = [
   "webhooks.manage",
   /** A client company's report: its coverage and reach over a period, and its CSV (PRODUCT.md "Client reports"). */
   "reports.read",
+  /** Import end-of-day prices and announcements from CSV files at /admin/markets (PRODUCT.md "CSV imports"). */
+  "markets.manage",
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -120,7 +122,16 @@ const COMPLIANCE: readonly Right[] = [
  * published (PRODUCT.md "Roles").
  */
 const ADMIN: readonly Right[] = [
-  ...new Set([...EDITOR, "companies.setClient", "inbox.read", "inbox.manage", "users.manage", "audit.read", "webhooks.manage"] as Right[]),
+  ...new Set([
+    ...EDITOR,
+    "companies.setClient",
+    "inbox.read",
+    "inbox.manage",
+    "users.manage",
+    "audit.read",
+    "webhooks.manage",
+    "markets.manage",
+  ] as Right[]),
 ];
 
 const RIGHTS_OF: Record<Role, ReadonlySet<Right>> = {

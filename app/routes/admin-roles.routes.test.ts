@@ -29,6 +29,7 @@ import * as contentEdit from "./admin.content.$id";
 import * as contentRevisions from "./admin.content.$id.revisions";
 import * as contentNew from "./admin.content.new";
 import * as mail from "./admin.mail";
+import * as markets from "./admin.markets";
 import * as media from "./admin.media";
 import * as mediaUpload from "./admin.media.upload";
 import * as messages from "./admin.messages";
@@ -108,6 +109,7 @@ const PAGES: PageCase[] = [
   { name: "the review queue", loader: reviewQueue.loader, path: () => "/admin/review", right: "content.read" },
   { name: "the audit log", loader: audit.loader, path: () => "/admin/audit", right: "audit.read" },
   { name: "the audit log export", loader: auditCsv.loader, path: () => "/admin/audit.csv", right: "audit.read" },
+  { name: "the market data imports", loader: markets.loader, path: () => "/admin/markets", right: "markets.manage" },
   {
     name: "a piece's review",
     loader: reviewItem.loader,

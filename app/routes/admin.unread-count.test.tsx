@@ -126,7 +126,17 @@ describe('the side bar shows each role what it may use (PRODUCT.md "Roles")', ()
 
   it("compliance sees the inbox too; admins the inbox, the accounts and the webhooks", async () => {
     expect(await linksOf("compliance")).toEqual([...CONTENT, "Subscribers", "Newsletter", "Messages", "Mail", "Audit log"]);
-    expect(await linksOf("admin")).toEqual([...CONTENT, "Subscribers", "Newsletter", "Messages", "Mail", "Users", "Audit log", "Webhooks"]);
+    expect(await linksOf("admin")).toEqual([
+      ...CONTENT,
+      "Subscribers",
+      "Newsletter",
+      "Messages",
+      "Mail",
+      "Users",
+      "Audit log",
+      "Webhooks",
+      "Markets",
+    ]);
   });
 
   it("the layout counts unread messages only for roles that read the inbox", async () => {

@@ -58,6 +58,8 @@ export const ACCOUNT_LINKS: readonly AdminLink[] = [
   { to: "/admin/audit", label: "Audit log", icon: "file-text", right: "audit.read" },
   // PRODUCT.md "Webhooks": admins register the endpoints clients' systems receive events at.
   { to: "/admin/webhooks", label: "Webhooks", icon: "share-2", right: "webhooks.manage" },
+  // PRODUCT.md "CSV imports": admins import end-of-day prices and announcements.
+  { to: "/admin/markets", label: "Markets", icon: "chart-line", right: "markets.manage" },
 ];
 
 /**
