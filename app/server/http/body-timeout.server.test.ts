@@ -126,7 +126,7 @@ describe("limitBodyTime", () => {
     expect(closedAfterMs).toBeLessThan(BODY_MS + SLACK_MS);
   });
 
-  it.each(["/admin/media/upload", "/admin/media", "/admin/media.data", "/ADMIN/MEDIA/UPLOAD/"])(
+  it.each(["/admin/media/upload", "/admin/media", "/admin/media.data", "/ADMIN/MEDIA/UPLOAD/", "/admin/markets"])(
     "gives a POST to the upload route %s the long limit",
     async (path) => {
       const { answer, answeredAfterMs } = await dribble("POST", path, "x".repeat(16), 50);

@@ -15,7 +15,8 @@ import { pagePath } from "./page-url.server";
 
 /** Uploads: the media library page's own form and the upload endpoint (PRODUCT.md "Media library"). */
 export const UPLOAD_BODY_TIMEOUT_MS = 60 * 60_000;
-const UPLOAD_PATHS = new Set([UPLOAD_ENDPOINT, "/admin/media"]);
+// PRODUCT.md "Markets": a CSV of prices may be 10 MB.
+const UPLOAD_PATHS = new Set([UPLOAD_ENDPOINT, "/admin/media", "/admin/markets"]);
 
 const TIMED_OUT = (seconds: number) =>
   `Request Timeout: the request's body did not arrive within ${seconds} seconds; send it again over a faster connection.\n`;
