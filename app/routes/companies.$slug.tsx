@@ -103,6 +103,7 @@ function CompanyDetail({ company, coverage, register, marketHtml, notice, embedP
                 <dd>
                   <a
                     href={company.website.url}
+                    rel="noopener"
                     className="inline-flex items-center gap-1 rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
                   >
                     {company.website.host}

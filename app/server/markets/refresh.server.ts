@@ -82,9 +82,13 @@ async function refreshListing(listing: Listing, { provider, timeoutMs, now = () 
     untilAborted(provider.history?.(listing, since, signal) ?? [], signal),
     untilAborted(provider.announcements?.(listing, signal) ?? [], signal),
   ]);
-  if (closes.length > 0) await storeCloses(listing.companyId, closes);
-  if (quote) await storeQuote(listing.companyId, quote);
-  return storeAnnouncements(listing.companyId, announcements);
+  // One transaction: a page shows a listing's new quote, closes and announcements together or not at all.
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    if (closes.length > 0) await storeCloses(listing.companyId, closes, tx);
+    if (quote) await storeQuote(listing.companyId, quote, tx);
+    return storeAnnouncements(listing.companyId, announcements, tx);
+  });
 }
 
 /** One look for due listings: refreshes those this instance claims; returns how many it refreshed and failed. */
