@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 
-import { delayLine, describeChange, exchangeTime, formatMarketCap, formatPercent, formatPrice, isTrading, percentChange } from "./markets";
+import {
+  delayLine,
+  describeChange,
+  exchangeCloseTime,
+  exchangeTime,
+  formatMarketCap,
+  formatPercent,
+  formatPrice,
+  isTrading,
+  percentChange,
+} from "./markets";
 
 describe("trading hours (PRODUCT.md 'Markets')", () => {
   it("knows when the ASX trades, on Sydney's clock, with its 20-minute delay after the close", () => {
@@ -48,5 +58,15 @@ describe("writing a quote for the reader", () => {
     expect(percentChange(10, 11.24)).toBeCloseTo(12.4, 5);
     expect(percentChange(null, 11)).toBeNull();
     expect(percentChange(0, 11)).toBeNull();
+  });
+});
+
+describe("exchangeCloseTime", () => {
+  it("is the exchange's close on its own clock, daylight saving included", () => {
+    expect(exchangeCloseTime("ASX", "2026-12-03").toISOString()).toBe("2026-12-03T05:00:00.000Z");
+    expect(exchangeCloseTime("ASX", "2026-06-03").toISOString()).toBe("2026-06-03T06:00:00.000Z");
+    expect(exchangeCloseTime("NASDAQ", "2026-12-02").toISOString()).toBe("2026-12-02T21:00:00.000Z");
+    expect(exchangeCloseTime("NYSE", "2026-07-01").toISOString()).toBe("2026-07-01T20:00:00.000Z");
+    expect(exchangeCloseTime("LSE", "2026-03-30").toISOString()).toBe("2026-03-30T15:30:00.000Z");
   });
 });

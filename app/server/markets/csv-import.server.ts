@@ -11,7 +11,7 @@ import { eq, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { EXCHANGES, type Exchange } from "~/lib/companies";
-import { exchangeHours } from "~/lib/markets";
+import { exchangeCloseTime, exchangeHours } from "~/lib/markets";
 import { formatBytes } from "~/lib/media-library";
 
 import { appendAudit, type AuditActor } from "../audit/audit-log.server";
@@ -420,34 +420,6 @@ function parseOrThrow(input: string | Uint8Array, listings: Listings, now: Date)
 /* ---------------------------------------------------------------------------------------------------- */
 /* Writing                                                                                                */
 
-/** The UTC offset of `timeZone` at `at`, in milliseconds (positive east of Greenwich). */
-function zoneOffset(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The moment the exchange closed on `day`, its own clock (16:00 in Sydney is 05:00 UTC in summer, 06:00 in winter). */
-export function closeTime(exchange: string, day: string): Date {
-  const hours = exchangeHours(exchange);
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(year, month - 1, date, Math.floor(hours.closes / 60), hours.closes % 60);
-  // The offset at the guess, then again at the result: right on both sides of a change of daylight saving.
-  let utc = wall - zoneOffset(hours.timeZone, new Date(wall));
-  utc = wall - zoneOffset(hours.timeZone, new Date(utc));
-  return new Date(utc);
-}
-
 export interface MarketImportCounts {
   closes: number;
   quotes: number;
@@ -521,7 +493,7 @@ async function writeQuotes(tx: Transaction, rows: PriceRow[]): Promise<number> {
       volume: row.volume,
       currency: row.currency ?? hours.currency,
       marketCap: row.marketCap,
-      asOf: closeTime(row.exchange, row.day),
+      asOf: exchangeCloseTime(row.exchange, row.day),
       delayMinutes: 0,
       source: row.source ?? CSV_SOURCE,
       fetchedAt: new Date(),

@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 
 import {
   announcementExternalId,
-  closeTime,
   describeImport,
   listingKey,
   parseMarketCsv,
@@ -324,16 +323,6 @@ describe("a refused file names its first bad line", () => {
     expect(refusal(`${PRICES}${rows.join("\n")}\n`)).toBe(
       "Line 100,002: a file may have at most 100,000 rows: split it into smaller files.",
     );
-  });
-});
-
-describe("closeTime", () => {
-  it("is the exchange's close on its own clock, daylight saving included", () => {
-    expect(closeTime("ASX", "2026-12-03").toISOString()).toBe("2026-12-03T05:00:00.000Z");
-    expect(closeTime("ASX", "2026-06-03").toISOString()).toBe("2026-06-03T06:00:00.000Z");
-    expect(closeTime("NASDAQ", "2026-12-02").toISOString()).toBe("2026-12-02T21:00:00.000Z");
-    expect(closeTime("NYSE", "2026-07-01").toISOString()).toBe("2026-07-01T20:00:00.000Z");
-    expect(closeTime("LSE", "2026-03-30").toISOString()).toBe("2026-03-30T15:30:00.000Z");
   });
 });
 

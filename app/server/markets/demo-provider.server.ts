@@ -3,7 +3,7 @@
  * the feature offline. Prices and announcements are generated from the ticker alone: the same listing gets the
  * same history on every machine and at every refresh, and today's price moves through the session.
  */
-import { exchangeHours } from "~/lib/markets";
+import { exchangeCloseTime, exchangeHours } from "~/lib/markets";
 
 import type { Announcement, DailyClose, Listing, MarketProvider, Quote } from "./provider.server";
 
@@ -161,20 +161,10 @@ export function demoQuote(listing: Pick<Listing, "ticker" | "exchange">, now: Da
     volume: Math.round(shares * (0.001 + random() * 0.004) * (today ? today.share : 1)),
     currency: hours.currency,
     marketCap: Math.round(price * shares),
-    asOf: today ? asOf : closeTime(listing.exchange, last.day),
+    asOf: today ? asOf : exchangeCloseTime(listing.exchange, last.day),
     delayMinutes: hours.delayMinutes,
     source: DEMO_SOURCE,
   };
-}
-
-/** The close of `day` on the exchange's clock, as an instant. */
-function closeTime(exchange: string, day: string): Date {
-  const hours = exchangeHours(exchange);
-  // The zone's offset that day: the wall-clock reading of 12:00 UTC there, less 12:00.
-  const noon = new Date(`${day}T12:00:00Z`);
-  const offsetMs = (localMinutes(exchange, noon) - 12 * 60) * 60_000;
-  const wrapped = offsetMs > 12 * 3_600_000 ? offsetMs - 86_400_000 : offsetMs < -12 * 3_600_000 ? offsetMs + 86_400_000 : offsetMs;
-  return new Date(Date.parse(`${day}T00:00:00Z`) + hours.closes * 60_000 - wrapped);
 }
 
 export function demoProvider(now: () => Date = () => new Date()): MarketProvider {
