@@ -246,6 +246,15 @@ export interface Server {
   stop: () => Promise<void>;
 }
 
+/** Polls `condition` until it holds; fails naming `what` after `timeoutMs`. */
+export async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Still waiting after ${timeoutMs / 1000} s for ${what}`);
+    await sleep(100);
+  }
+}
+
 /** Starts the production server (package.json "start") and waits until /healthz answers 200. */
 export async function startServer(options: {
   port: number;
@@ -269,6 +278,8 @@ export async function startServer(options: {
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     RATE_LIMIT: "off",
     PAGE_CACHE: pageCache ? "on" : "off",
+    // PRODUCT.md "Markets": company pages with their market block, on either database.
+    MARKETS_PROVIDER: "demo",
     TRUST_PROXY: "false",
     SMTP_URL: "",
     SEED_DEMO_CONTENT: "",

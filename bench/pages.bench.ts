@@ -31,6 +31,7 @@
 import path from "node:path";
 import autocannon from "autocannon";
 
+import { DEMO_COMPANIES } from "~/server/seed/catalogue/companies";
 import {
   buildApp,
   envNumber,
@@ -42,6 +43,7 @@ import {
   ROOT,
   runMain,
   startServer,
+  waitFor,
   writeDocSection,
   type Server,
 } from "./app-server";
@@ -273,7 +275,14 @@ async function main() {
     { name: "video embed", path: pages.video.replace(/^\/video\//, "/embed/videos/") },
     // PRODUCT.md "Content API": the first page of items, JSON answered for every request.
     { name: "api items", path: "/api/v1/items" },
+    // PRODUCT.md "Markets": a company page with its market block (price, chart, announcements).
+    { name: "company", path: `/companies/${DEMO_COMPANIES[0]!.slug}` },
   ];
+  await waitFor("the demo prices on the company page", async () =>
+    (await get(`${server.origin}/companies/${DEMO_COMPANIES[0]!.slug}`, {})).body
+      .toString("utf8")
+      .includes('aria-labelledby="market-heading"'),
+  );
   const sizes: string[][] = [];
   for (const target of targets) {
     const plain = await get(`${server.origin}${target.path}`, { "accept-encoding": "identity" });
