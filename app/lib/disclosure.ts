@@ -30,6 +30,8 @@ export interface ItemCompany {
   slug: string;
   ticker: string;
   exchange: string;
+  /** PRODUCT.md "Markets": the share price's change since the item's publication ('+12.4 % since this interview'). */
+  sincePublished?: string | null;
 }
 
 /** PRODUCT.md "Company pages": the list of companies. */

@@ -189,3 +189,7 @@ export function exchangeCloseTime(exchange: string, day: string): Date {
   utc = wall - zoneOffset(hours.timeZone, new Date(utc));
   return new Date(utc);
 }
+
+/** PRODUCT.md "Markets": the label under which an item's page shows its companies' moves since it was published. */
+export const PAST_PERFORMANCE_NOTE =
+  "Share price changes since publication are past performance, which is not a reliable indicator of future performance, and are not advice.";

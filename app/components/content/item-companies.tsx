@@ -27,6 +27,7 @@ export function ItemCompanies({ companies }: { companies: ItemCompany[] }) {
             {company.name} <span className="text-muted-foreground">{tickerLabel(company)}</span>
           </Link>
           <FollowButton companyId={company.id} companyName={company.name} compact />
+          {company.sincePublished ? <span className="text-xs text-muted-foreground">{company.sincePublished}</span> : null}
         </li>
       ))}
     </ul>

@@ -6,13 +6,16 @@
  */
 import type { MetaDescriptor } from "react-router";
 
-import { embedPathFor } from "~/lib/content-registry";
+import { CONTENT_REGISTRY, embedPathFor } from "~/lib/content-registry";
 import type { ContentType } from "~/lib/content-types";
 import type { Disclosure, ItemCompany } from "~/lib/disclosure";
+import { formatPercent, PAST_PERFORMANCE_NOTE } from "~/lib/markets";
 import { audioSource, videoSource } from "~/lib/media";
 
 import { getEnv } from "../env.server";
 import { htmlToPlainText, readTimeMinutes } from "../html-text.server";
+import { changesSince } from "../markets/market-data.server";
+import { showsMarkets } from "../markets/providers.server";
 import { correctionsOf } from "../revisions/corrections.server";
 import { itemPageMeta, notFoundMeta } from "../seo/seo.server";
 import { newsArticle, podcastEpisode, videoObject, type ItemFacts, type LdJson } from "../seo/structured-data.server";
@@ -207,12 +210,30 @@ export function textUpdatedAfterPublication(row: { textUpdatedAt?: Date | null; 
   return textUpdatedAt && publishedAt && textUpdatedAt.getTime() > publishedAt.getTime() ? textUpdatedAt : null;
 }
 
-/** The companies an item names, as its chips (A–Z) read them, and the investment notice that comes with any. */
-async function loadItemCompanies(type: ContentType, id: string) {
+/**
+ * The companies an item names, as its chips (A–Z) read them, each with its share price's change since the
+ * item's publication when markets are on (PRODUCT.md "Markets"), and the investment notice that comes with any.
+ */
+async function loadItemCompanies(type: ContentType, id: string, publishedAt: Date | null) {
   const rows = await itemCompanies(type, id);
-  const companies: ItemCompany[] = rows.map(({ id, name, slug, ticker, exchange }) => ({ id, name, slug, ticker, exchange }));
-  // PRODUCT.md "Paid promotion": INVESTMENT_NOTICE on every page naming a company.
-  return { companies, investmentNotice: companies.length > 0 ? getEnv().INVESTMENT_NOTICE : null };
+  const { INVESTMENT_NOTICE, MARKETS_PROVIDER } = getEnv();
+  const changes = publishedAt && showsMarkets(MARKETS_PROVIDER) ? await changesSince(rows, publishedAt) : new Map<string, number>();
+  const since = (companyId: string) => {
+    const change = changes.get(companyId);
+    return change === undefined ? null : `${formatPercent(change)} since this ${CONTENT_REGISTRY[type].noun}`;
+  };
+  const companies: ItemCompany[] = rows.map(({ id, name, slug, ticker, exchange }) => ({
+    id,
+    name,
+    slug,
+    ticker,
+    exchange,
+    sincePublished: since(id),
+  }));
+  // PRODUCT.md "Paid promotion": INVESTMENT_NOTICE on every page naming a company; "Markets": a move since
+  // publication is labelled as past performance, not advice, in the same notice.
+  const notice = changes.size > 0 && INVESTMENT_NOTICE ? `${PAST_PERFORMANCE_NOTE} ${INVESTMENT_NOTICE}` : INVESTMENT_NOTICE;
+  return { companies, investmentNotice: companies.length > 0 ? notice : null };
 }
 
 /**
@@ -226,7 +247,7 @@ export async function loadItemPage<Type extends ContentType>(type: Type, id: str
   if (!row) return { item: null, related: [], meta: notFoundMeta(page.notFound) };
   const [related, { companies, investmentNotice }, payers, corrections] = await Promise.all([
     page.related(row.id),
-    loadItemCompanies(type, row.id),
+    loadItemCompanies(type, row.id, row.publishedAt ?? null),
     payersOf([row]),
     correctionsOf([{ type, id: row.id }]),
   ]);

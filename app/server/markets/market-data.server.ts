@@ -4,6 +4,8 @@
  */
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 
+import { exchangeCloseTime, percentChange } from "~/lib/markets";
+
 import { getDb, schema, type Database } from "../db/db.server";
 import type { Announcement, DailyClose, Quote } from "./provider.server";
 
@@ -100,4 +102,37 @@ export async function storedMarket(
     closes,
     announcements: latest,
   };
+}
+
+/**
+ * PRODUCT.md "Markets": each company's share price change in percent since `publishedAt`: from the last close
+ * made before that moment (on the exchange's clock) to the latest price (the quote, else the last close).
+ * Companies without both prices are left out.
+ */
+export async function changesSince(
+  companies: readonly { id: string; exchange: string }[],
+  publishedAt: Date,
+): Promise<Map<string, number>> {
+  const changes = new Map<string, number>();
+  if (companies.length === 0) return changes;
+  const db = await getDb();
+  const day = publishedAt.toISOString().slice(0, 10);
+  const ids = companies.map((company) => company.id);
+  const { rows } = await db.execute<{ id: string; before: { day: string; close: number }[] | null; latest: number | null }>(sql`
+    select c.id,
+           (select json_agg(json_build_object('day', b.day, 'close', b.close) order by b.day desc)
+            from (select day, close from market_closes where company_id = c.id and day <= ${day}::date order by day desc limit 3) b) as before,
+           coalesce((select last from market_quotes q where q.company_id = c.id),
+                    (select close from market_closes l where l.company_id = c.id order by day desc limit 1)) as latest
+    from companies c where c.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  for (const row of rows) {
+    const exchange = companies.find((company) => company.id === row.id)!.exchange;
+    const base = (row.before ?? []).find((close) => exchangeCloseTime(exchange, close.day) <= publishedAt);
+    const change = percentChange(base?.close, row.latest == null ? null : Number(row.latest));
+    if (change !== null) changes.set(row.id, change);
+  }
+  return changes;
 }

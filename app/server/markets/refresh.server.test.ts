@@ -8,17 +8,19 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { insertCompany } from "../../../tests/support/companies";
-import { emptyBeforeEach } from "../../../tests/support/content";
+import { emptyBeforeEach, insertInterviews } from "../../../tests/support/content";
 import { restoreEnvAfterEach, setEnv } from "../../../tests/support/env";
+import { tagItem } from "../../../tests/support/item-promotion";
 import { getCompanyPage } from "../companies/company-pages.server";
+import { loadItemPage } from "../content/item-page.server";
 import { getDb, schema } from "../db/db.server";
 import { demoProvider } from "./demo-provider.server";
-import { storedMarket } from "./market-data.server";
+import { changesSince, storeCloses, storedMarket, storeQuote } from "./market-data.server";
 import type { Listing, MarketProvider } from "./provider.server";
 import { refreshDueListings } from "./refresh.server";
 
-emptyBeforeEach(schema.companies);
-restoreEnvAfterEach(["MARKETS_PROVIDER"]);
+emptyBeforeEach(schema.companies, schema.interviews);
+restoreEnvAfterEach(["MARKETS_PROVIDER", "INVESTMENT_NOTICE"]);
 
 // Monday 7 Dec 2026, 08:00 UTC: the ASX has closed (19:00 AEDT), New York has not opened.
 const NOW = new Date("2026-12-07T08:00:00Z");
@@ -111,5 +113,57 @@ describe("refreshDueListings", () => {
     expect((await getCompanyPage("atlas", 1))!.marketHtml).toBeNull();
     setEnv({ MARKETS_PROVIDER: "csv" });
     expect((await getCompanyPage("atlas", 1))!.marketHtml).toContain("ASX:ATD share price");
+  });
+});
+
+describe("the change since an item's publication (PRODUCT.md 'Markets')", () => {
+  /** ASX closes: Thu 3 Dec 10.00, Fri 4 Dec 11.00, Mon 7 Dec 12.00 (16:00 AEDT is 05:00 UTC); the quote 12.40. */
+  async function listed() {
+    const company = await insertCompany({ ticker: "ATD", exchange: "ASX", slug: "atlas", name: "Atlas" });
+    await storeCloses(company.id, [
+      { day: "2026-12-03", close: 10 },
+      { day: "2026-12-04", close: 11 },
+      { day: "2026-12-07", close: 12 },
+    ]);
+    await storeQuote(company.id, {
+      last: 12.4,
+      previousClose: 12,
+      volume: null,
+      currency: "AUD",
+      marketCap: null,
+      asOf: new Date("2026-12-08T01:00:00Z"),
+      delayMinutes: 20,
+      source: "Test",
+    });
+    return company;
+  }
+
+  it("starts from the last close made before the publication, on the exchange's clock, and ends at the quote", async () => {
+    const company = await listed();
+    const change = async (iso: string) => (await changesSince([company], new Date(iso))).get(company.id);
+    // Monday 7 Dec 11:00 AEDT (00:00 UTC), in the session: from Friday's close.
+    expect(await change("2026-12-07T00:00:00Z")).toBeCloseTo(((12.4 - 11) / 11) * 100, 9);
+    // Monday 17:00 AEDT, after the close: from Monday's.
+    expect(await change("2026-12-07T06:00:00Z")).toBeCloseTo(((12.4 - 12) / 12) * 100, 9);
+    // Friday 4 Dec 04:59 UTC, a minute before the close: from Thursday's.
+    expect(await change("2026-12-04T04:59:00Z")).toBeCloseTo(((12.4 - 10) / 10) * 100, 9);
+    // Before any close we have: nothing to start from.
+    expect(await change("2026-12-01T00:00:00Z")).toBeUndefined();
+  });
+
+  it("puts it beside the company on the item's page, labelled past performance and not advice", async () => {
+    const company = await listed();
+    const [interview] = await insertInterviews([{ publishedAt: new Date("2026-12-07T00:00:00Z") }]);
+    await tagItem("interview", interview!.id, [company.id]);
+    setEnv({ MARKETS_PROVIDER: "demo", INVESTMENT_NOTICE: "General information only." });
+    const page = await loadItemPage("interview", interview!.id);
+    expect(page.item!.companies).toEqual([expect.objectContaining({ slug: "atlas", sincePublished: "+12.7 % since this interview" })]);
+    expect(page.item!.investmentNotice).toBe(
+      "Share price changes since publication are past performance, which is not a reliable indicator of future performance, and are not advice. General information only.",
+    );
+    setEnv({ MARKETS_PROVIDER: "none" });
+    const quiet = await loadItemPage("interview", interview!.id);
+    expect(quiet.item!.companies).toEqual([expect.objectContaining({ slug: "atlas", sincePublished: null })]);
+    expect(quiet.item!.investmentNotice).toBe("General information only.");
   });
 });
