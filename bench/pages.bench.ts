@@ -32,6 +32,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 
 import { DEMO_COMPANIES } from "~/server/seed/catalogue/companies";
+
 import {
   buildApp,
   envNumber,

@@ -110,8 +110,9 @@ export function describeItemPromotion(options: {
       await tagItem(type, item.id, [quokka!.id, ironbark!.id]);
       const { item: loaded, meta } = await load(item.id);
       expect(loaded.companies).toEqual([
-        { id: ironbark!.id, name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG", exchange: "ASX" },
-        { id: quokka!.id, name: "Quokka Pay", slug: "quokka-pay", ticker: "QPY", exchange: "ASX" },
+        // PRODUCT.md "Markets": no prices stored for them, so no change since publication.
+        { id: ironbark!.id, name: "Ironbark Gold", slug: "ironbark-gold", ticker: "IBG", exchange: "ASX", sincePublished: null },
+        { id: quokka!.id, name: "Quokka Pay", slug: "quokka-pay", ticker: "QPY", exchange: "ASX", sincePublished: null },
       ]);
       expect(loaded.investmentNotice).toBe("Read the product disclosure statement first.");
       expect(structuredData(meta).about).toEqual([
